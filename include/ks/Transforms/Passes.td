@@ -1,0 +1,128 @@
+//===- Passes.td - KernelSkill transformation passes -------*- tablegen -*-===//
+//
+// The seed lowering (linalg-on-tensors -> GPU kernels) and the PTX stage.
+// Each pass is usable alone; the pipelines `ks-seed-lowering` and
+// `ks-compile` (see Pipelines.h) chain them with upstream passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KS_TRANSFORMS_PASSES
+#define KS_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def KSCheckInputContract : Pass<"ks-check-input", "mlir::ModuleOp"> {
+  let summary = "Reject input outside the linalg-on-tensors contract";
+  let description = [{
+    Checks that the module is what Torch-MLIR's linalg-on-tensors backend
+    emits and what the seed lowering can map to GPU kernels: `func.func`
+    with tensor (or scalar) arguments and results, static shapes everywhere,
+    and only ops of the supported set (linalg structured ops, the tensor ops
+    empty/pad/extract_slice/insert_slice/expand_shape/collapse_shape/concat/
+    cast, arith, math). Each violation is reported on the offending op with
+    its name; the pass fails if any was found.
+  }];
+}
+
+def KSParallelDimsFirst : Pass<"ks-parallel-dims-first"> {
+  let summary = "Put the parallel loops of every linalg op outside its reductions";
+  let description = [{
+    Interchanges the iteration domain of linalg ops (generalizing named ops
+    where needed) so that all parallel dimensions come before all reduction
+    dimensions. After `convert-linalg-to-parallel-loops` every op then
+    becomes one `scf.parallel` over its outputs with sequential `scf.for`
+    reductions inside, so each output element is computed by exactly one
+    GPU thread.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def KSMemrefCopyToLinalg : Pass<"ks-memref-copy-to-linalg"> {
+  let summary = "Turn memref.copy into linalg.copy so copies run as kernels";
+  let description = [{
+    Bufferization materialises tensor copies, pads, concats and slice
+    insertions as `memref.copy`. On device memory a copy must run on the
+    GPU, so each becomes a `linalg.copy` that the seed lowering maps to a
+    kernel like any other op.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def KSMapParallelLoopsToGPU
+    : Pass<"ks-map-parallel-loops-to-gpu", "mlir::func::FuncOp"> {
+  let summary = "Map each top-level loop nest of a host function to a gpu.launch";
+  let description = [{
+    Every top-level `scf.parallel` becomes a `gpu.launch` over a 1-D grid
+    whose threads cover the linearized iteration space (innermost dimension
+    fastest, for coalescing), with a bounds check for the tail. Sequential
+    top-level work (an `scf.for` or `memref.store`, e.g. a reduction to a
+    0-d result) runs in a single-thread launch. Constant weights read by a
+    kernel (`memref.get_global` and views of it) are sunk into the kernel so
+    they live in device memory, uploaded once with the module.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (a multiple of 32, at most 1024)">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::affine::AffineDialect",
+                           "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
+def KSUseDeviceMemory : Pass<"ks-use-device-memory", "mlir::func::FuncOp"> {
+  let summary = "Allocate host-function buffers in device memory";
+  let description = [{
+    Rewrites each `memref.alloc` of a host function to `gpu.alloc` and frees
+    it with `gpu.dealloc` right after its last use (uses through views
+    count), so intermediates between kernels stay on the device and nothing
+    is copied between host and device.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+def KSAttachNVVMTarget : Pass<"ks-attach-target", "mlir::ModuleOp"> {
+  let summary = "Attach an NVVM target for a supported chip to every gpu.module";
+  let description = [{
+    Looks the chip up in the table of supported NVIDIA chips, which also
+    gives the PTX ISA version that chip needs, and attaches
+    `#nvvm.target<chip = ..., features = "+ptxNN">` to every `gpu.module`.
+    An unknown chip is an error that lists the supported ones.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_100a, sm_120)">,
+    Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
+           "LLVM optimization level for the device code (0-3)">,
+    Option<"ptxVersion", "ptx-version", "unsigned", /*default=*/"0",
+           "PTX ISA version times ten (e.g. 80 for 8.0); 0 = the chip's default">,
+  ];
+  let dependentDialects = ["mlir::NVVM::NVVMDialect", "mlir::gpu::GPUDialect"];
+}
+
+def KSVerifyPTX : Pass<"ks-verify-ptx", "mlir::ModuleOp"> {
+  let summary = "Assemble every PTX object with ptxas and record its resource report";
+  let description = [{
+    For every `gpu.binary` object holding PTX for an `#nvvm.target`, runs
+    `ptxas -v` for the object's chip. A rejection is an error carrying
+    ptxas's message. On success the per-kernel resource report (registers,
+    shared memory, stack, spill stores and loads, constant memory, barriers)
+    is attached to the binary as `ks.ptxas`, and optionally written to a
+    JSON side file and printed.
+
+    ptxas is found through the `ptxas` option, then `$CUDA_HOME/bin`,
+    `$CUDA_PATH/bin`, `/usr/local/cuda/bin` and `PATH`.
+  }];
+  let options = [
+    Option<"ptxasPath", "ptxas", "std::string", /*default=*/"\"\"",
+           "Path to ptxas (default: search CUDA_HOME, CUDA_PATH, /usr/local/cuda, PATH)">,
+    Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
+           "Write the ptxas resource report of every kernel to this JSON file">,
+    Option<"ptxDir", "ptx-dir", "std::string", /*default=*/"\"\"",
+           "Write each kernel module's PTX to <dir>/<module>.ptx">,
+    Option<"printReport", "print-report", "bool", /*default=*/"false",
+           "Print a table of the ptxas report to stderr">,
+    Option<"timeoutSeconds", "timeout", "unsigned", /*default=*/"120",
+           "Seconds ptxas may run on one module before it is stopped">,
+  ];
+}
+
+#endif // KS_TRANSFORMS_PASSES

@@ -1,0 +1,69 @@
+//===- Pipelines.h - The ks-seed-lowering and ks-compile pipelines -*- C++ -*-===//
+#ifndef KS_TRANSFORMS_PIPELINES_H
+#define KS_TRANSFORMS_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace ks {
+
+/// linalg-on-tensors -> host functions launching outlined GPU kernels.
+struct SeedLoweringOptions
+    : public mlir::PassPipelineOptions<SeedLoweringOptions> {
+  Option<int64_t> blockSize{*this, "block-size",
+                            llvm::cl::desc("Threads per block of seed kernels"),
+                            llvm::cl::init(256)};
+};
+
+/// The whole path: seed lowering, NVVM target, PTX emission, ptxas check.
+struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip, e.g. sm_90"),
+                           llvm::cl::init("sm_90")};
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("Device code optimization level"),
+                            llvm::cl::init(3)};
+  Option<unsigned> ptxVersion{
+      *this, "ptx-version",
+      llvm::cl::desc("PTX ISA version x10 (0 = the chip's default)"),
+      llvm::cl::init(0)};
+  Option<int64_t> blockSize{*this, "block-size",
+                            llvm::cl::desc("Threads per block of seed kernels"),
+                            llvm::cl::init(256)};
+  Option<bool> verifyPtx{
+      *this, "verify-ptx",
+      llvm::cl::desc("Assemble every kernel with ptxas (default true)"),
+      llvm::cl::init(true)};
+  Option<std::string> ptxas{*this, "ptxas",
+                            llvm::cl::desc("Path to ptxas"), llvm::cl::init("")};
+  Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("CUDA toolkit root, for libdevice (default: found like ptxas)"),
+      llvm::cl::init("")};
+  Option<std::string> report{*this, "report",
+                             llvm::cl::desc("JSON file for the ptxas report"),
+                             llvm::cl::init("")};
+  Option<std::string> ptxDir{*this, "ptx-dir",
+                             llvm::cl::desc("Directory to write PTX files to"),
+                             llvm::cl::init("")};
+  Option<bool> printReport{
+      *this, "print-report",
+      llvm::cl::desc("Print the ptxas report table to stderr"),
+      llvm::cl::init(false)};
+};
+
+void buildSeedLoweringPipeline(mlir::OpPassManager &pm,
+                               const SeedLoweringOptions &options);
+void buildCompilePipeline(mlir::OpPassManager &pm,
+                          const CompileOptions &options);
+
+/// Registers `ks-seed-lowering` and `ks-compile`.
+void registerPipelines();
+
+
+} // namespace ks
+
+#endif // KS_TRANSFORMS_PIPELINES_H

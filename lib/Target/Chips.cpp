@@ -1,0 +1,35 @@
+//===- Chips.cpp - Supported NVIDIA chips ---------------------------------===//
+#include "ks/Target/Chips.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace ks;
+
+// The PTX version is the lowest that both ptxas and LLVM's NVPTX backend
+// accept for the chip, so the PTX also loads on the oldest driver that knows
+// the chip (PTX ISA release notes, "Target ISA notes").
+static const ChipInfo kChips[] = {
+    {"sm_80", 70, "A100"},
+    {"sm_86", 71, "RTX 30xx, A40"},
+    {"sm_89", 78, "L40S, RTX 40xx"},
+    {"sm_90", 78, "H100, H200"},
+    {"sm_90a", 80, "H100, H200 with wgmma/TMA"},
+    {"sm_100", 86, "B200"},
+    {"sm_100a", 86, "B200 with tcgen05"},
+    {"sm_120", 87, "RTX 50xx"},
+};
+
+llvm::ArrayRef<ChipInfo> ks::getSupportedChips() { return kChips; }
+
+const ChipInfo *ks::lookupChip(llvm::StringRef name) {
+  const ChipInfo *it =
+      llvm::find_if(kChips, [&](const ChipInfo &c) { return c.name == name; });
+  return it == std::end(kChips) ? nullptr : it;
+}
+
+std::string ks::listSupportedChips() {
+  return llvm::join(llvm::map_range(kChips,
+                                    [](const ChipInfo &c) { return c.name; }),
+                    ", ");
+}

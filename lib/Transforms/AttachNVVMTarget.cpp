@@ -1,0 +1,52 @@
+//===- AttachNVVMTarget.cpp - Target a supported NVIDIA chip --------------===//
+
+#include "ks/Target/Chips.h"
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSATTACHNVVMTARGET
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+struct AttachNVVMTarget
+    : public ks::impl::KSAttachNVVMTargetBase<AttachNVVMTarget> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const ks::ChipInfo *info = ks::lookupChip(chip);
+    if (!info) {
+      module.emitError() << "unknown chip '" << chip
+                         << "'; supported chips: " << ks::listSupportedChips();
+      return signalPassFailure();
+    }
+    if (optLevel > 3) {
+      module.emitError() << "opt-level must be 0-3, got " << optLevel;
+      return signalPassFailure();
+    }
+    unsigned ptx = ptxVersion ? unsigned(ptxVersion) : info->minPtxVersion;
+    if (ptx < info->minPtxVersion) {
+      module.emitError() << "PTX " << ptx / 10 << "." << ptx % 10
+                         << " cannot target " << chip << "; it needs PTX "
+                         << info->minPtxVersion / 10 << "."
+                         << info->minPtxVersion % 10 << " or newer";
+      return signalPassFailure();
+    }
+
+    MLIRContext *ctx = &getContext();
+    std::string features = "+ptx" + std::to_string(ptx);
+    auto target = NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
+                                            chip, features);
+    module.walk([&](gpu::GPUModuleOp gpuModule) {
+      gpuModule.setTargetsAttr(ArrayAttr::get(ctx, {target}));
+    });
+  }
+};
+} // namespace

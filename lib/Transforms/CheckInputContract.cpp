@@ -1,0 +1,137 @@
+//===- CheckInputContract.cpp - Reject input ks cannot lower --------------===//
+//
+// The seed lowering trusts its input to be linalg-on-tensors with static
+// shapes. This pass makes that trust explicit: everything else is reported
+// on the op that breaks the contract, by name, instead of failing (or
+// crashing) deep inside bufferization or GPU mapping.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSCHECKINPUTCONTRACT
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+
+/// Ops that may appear at the top level of a function body.
+bool isSupportedHostOp(Operation *op) {
+  if (isa<linalg::LinalgOp>(op))
+    return true;
+  return isa<func::ReturnOp, func::CallOp, tensor::EmptyOp, tensor::PadOp,
+             tensor::ExtractSliceOp, tensor::InsertSliceOp,
+             tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::ConcatOp,
+             tensor::CastOp, tensor::BitcastOp>(op) ||
+         isa<arith::ArithDialect>(op->getDialect());
+}
+
+/// Ops that may appear inside the body of a linalg op or a tensor.pad.
+bool isSupportedBodyOp(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  return isa<linalg::YieldOp, linalg::IndexOp, tensor::YieldOp,
+             tensor::ExtractOp>(op) ||
+         isa_and_nonnull<arith::ArithDialect, math::MathDialect>(dialect);
+}
+
+bool isSupportedElementType(Type type) {
+  return type.isIntOrIndexOrFloat();
+}
+
+struct CheckInputContract
+    : public ks::impl::KSCheckInputContractBase<CheckInputContract> {
+  unsigned errors = 0;
+
+  InFlightDiagnostic error(Operation *op) {
+    ++errors;
+    return op->emitError();
+  }
+
+  /// Dynamic dimensions and element types the seed lowering can't handle.
+  void checkType(Operation *op, Type type, StringRef what, unsigned index) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped) {
+      if (!isSupportedElementType(type) && !isa<FunctionType>(type))
+        error(op) << "unsupported type " << type << " in " << what << " #"
+                  << index << " of '" << op->getName()
+                  << "'; ks supports integer and floating-point tensors";
+      return;
+    }
+    if (!isa<RankedTensorType>(shaped)) {
+      error(op) << "'" << op->getName() << "' " << what << " #" << index
+                << " has type " << type
+                << "; ks expects ranked tensors (linalg-on-tensors input)";
+      return;
+    }
+    if (!shaped.hasStaticShape()) {
+      error(op) << "dynamic dimension in " << what << " #" << index << " of '"
+                << op->getName() << "' (" << type
+                << "); ks requires static shapes";
+      return;
+    }
+    if (!isSupportedElementType(shaped.getElementType()))
+      error(op) << "unsupported element type " << shaped.getElementType()
+                << " in " << what << " #" << index << " of '" << op->getName()
+                << "'";
+  }
+
+  void checkFunction(func::FuncOp func) {
+    if (func.isExternal()) {
+      error(func) << "function @" << func.getSymName()
+                  << " has no body; ks compiles whole programs";
+      return;
+    }
+    if (!func.getBody().hasOneBlock()) {
+      error(func) << "function @" << func.getSymName()
+                  << " has control flow between blocks; ks expects one block";
+      return;
+    }
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+      checkType(func, type, "argument", i);
+    for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
+      checkType(func, type, "result", i);
+
+    for (Operation &op : func.getBody().front()) {
+      if (!isSupportedHostOp(&op)) {
+        error(&op) << "unsupported op '" << op.getName()
+                   << "': the seed lowering cannot map it to GPU kernels";
+        continue;
+      }
+      for (auto [i, type] : llvm::enumerate(op.getResultTypes()))
+        checkType(&op, type, "result", i);
+      for (Region &region : op.getRegions())
+        region.walk([&](Operation *inner) {
+          if (!isSupportedBodyOp(inner))
+            error(inner) << "unsupported op '" << inner->getName()
+                         << "' inside '" << op.getName()
+                         << "': the seed lowering cannot map it to GPU kernels";
+        });
+    }
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    for (Operation &op : module.getBody()->getOperations()) {
+      if (auto func = dyn_cast<func::FuncOp>(op)) {
+        checkFunction(func);
+        continue;
+      }
+      error(&op) << "unsupported op '" << op.getName()
+                 << "' at module level; ks expects only func.func";
+    }
+    if (errors)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,214 @@
+//===- MapParallelLoopsToGPU.cpp - One kernel per top-level loop nest -----===//
+//
+// The seed mapping: each output element is computed by exactly one thread.
+// A parallel loop nest of any rank and size is linearized onto a 1-D grid
+// (innermost dimension fastest, so neighbouring threads touch neighbouring
+// elements) with a bounds check for the last block; the sequential loops
+// inside (reductions) run in that thread. This is simple and always correct;
+// making it fast is the optimizer's job.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+#include <limits>
+
+namespace ks {
+#define GEN_PASS_DEF_KSMAPPARALLELLOOPSTOGPU
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+
+/// True if `value` is a constant global or a view of one. Such a value must
+/// be recomputed inside the kernel: the host's address of a global is not the
+/// device's.
+bool isViewOfGlobal(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<memref::GetGlobalOp>(def))
+    return true;
+  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+    return isViewOfGlobal(view.getViewSource());
+  return false;
+}
+
+/// Clones the chain defining a view of a global to the start of `body`.
+Value cloneIntoKernel(OpBuilder &b, Value value, IRMapping &map) {
+  if (Value mapped = map.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+    cloneIntoKernel(b, view.getViewSource(), map);
+  Operation *clone = b.clone(*def, map);
+  return clone->getResult(cast<OpResult>(value).getResultNumber());
+}
+
+void sinkGlobalsIntoLaunch(gpu::LaunchOp launch) {
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(launch.getBody(), captured);
+  OpBuilder b = OpBuilder::atBlockBegin(&launch.getBody().front());
+  IRMapping map;
+  for (Value value : captured) {
+    if (!isViewOfGlobal(value))
+      continue;
+    Value inside = cloneIntoKernel(b, value, map);
+    replaceAllUsesInRegionWith(value, inside, launch.getBody());
+  }
+}
+
+struct MapParallelLoopsToGPU
+    : public ks::impl::KSMapParallelLoopsToGPUBase<MapParallelLoopsToGPU> {
+  using Base::Base;
+
+  /// A launch with `grid` x `threads` threads; the builder is left inside the
+  /// body, before the terminator.
+  gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t grid,
+                             int64_t threads) {
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value gridX = arith::ConstantIndexOp::create(b, loc, grid);
+    Value blockX = arith::ConstantIndexOp::create(b, loc, threads);
+    auto launch =
+        gpu::LaunchOp::create(b, loc, gridX, one, one, blockX, one, one);
+    b.setInsertionPointToEnd(&launch.getBody().front());
+    gpu::TerminatorOp::create(b, loc);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    return launch;
+  }
+
+  LogicalResult mapParallelLoop(scf::ParallelOp loop) {
+    Location loc = loop.getLoc();
+    if (loop.getNumResults() != 0)
+      return loop.emitError(
+          "scf.parallel with reductions is not supported by the seed lowering");
+
+    SmallVector<int64_t> lbs, steps, trips;
+    int64_t total = 1;
+    for (auto [lb, ub, step] : llvm::zip(loop.getLowerBound(),
+                                         loop.getUpperBound(), loop.getStep())) {
+      std::optional<int64_t> l = getConstantIntValue(lb);
+      std::optional<int64_t> u = getConstantIntValue(ub);
+      std::optional<int64_t> s = getConstantIntValue(step);
+      if (!l || !u || !s || *s <= 0)
+        return loop.emitError("parallel loop with non-constant bounds; ks "
+                              "requires static shapes");
+      int64_t trip = *u > *l ? llvm::divideCeil(*u - *l, *s) : 0;
+      lbs.push_back(*l);
+      steps.push_back(*s);
+      trips.push_back(trip);
+      if (trip != 0 && total > std::numeric_limits<int64_t>::max() / trip)
+        return loop.emitError("iteration space too large for one kernel");
+      total *= trip;
+    }
+    if (total == 0) {
+      loop.erase();
+      return success();
+    }
+
+    int64_t threads = std::min<int64_t>(blockSize, llvm::alignTo(total, 32));
+    int64_t grid = llvm::divideCeil(total, threads);
+    if (grid > std::numeric_limits<int32_t>::max())
+      return loop.emitError() << "iteration space of " << total
+                              << " elements needs more than 2^31-1 blocks";
+
+    OpBuilder b(loop);
+    gpu::LaunchOp launch = createLaunch(b, loc, grid, threads);
+    Value blockId = launch.getBlockIds().x;
+    Value threadId = launch.getThreadIds().x;
+    Value blockDim = arith::ConstantIndexOp::create(b, loc, threads);
+    Value linear = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, blockId, blockDim), threadId);
+    Value inBounds = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, linear,
+        arith::ConstantIndexOp::create(b, loc, total));
+    auto ifOp = scf::IfOp::create(b, loc, inBounds, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+
+    SmallVector<Value> indices;
+    if (trips.size() == 1) {
+      indices.push_back(linear);
+    } else {
+      auto delin =
+          affine::AffineDelinearizeIndexOp::create(b, loc, linear, trips);
+      llvm::append_range(indices, delin.getResults());
+    }
+
+    IRMapping map;
+    for (auto [iv, index, lb, step] :
+         llvm::zip(loop.getInductionVars(), indices, lbs, steps)) {
+      Value value = index;
+      if (step != 1)
+        value = arith::MulIOp::create(
+            b, loc, value, arith::ConstantIndexOp::create(b, loc, step));
+      if (lb != 0)
+        value = arith::AddIOp::create(
+            b, loc, value, arith::ConstantIndexOp::create(b, loc, lb));
+      map.map(iv, value);
+    }
+    for (Operation &op : loop.getBody()->without_terminator())
+      b.clone(op, map);
+    loop.erase();
+    sinkGlobalsIntoLaunch(launch);
+    return success();
+  }
+
+  /// Sequential work at the top level (a full reduction to a 0-d result, a
+  /// store into a 0-d buffer) runs in a single thread.
+  void mapSequential(Operation *op) {
+    OpBuilder b(op);
+    gpu::LaunchOp launch = createLaunch(b, op->getLoc(), 1, 1);
+    op->moveBefore(launch.getBody().front().getTerminator());
+    sinkGlobalsIntoLaunch(launch);
+  }
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (blockSize < 32 || blockSize > 1024 || blockSize % 32 != 0) {
+      func.emitError() << "block-size must be a multiple of 32 in [32, 1024], "
+                          "got "
+                       << blockSize;
+      return signalPassFailure();
+    }
+    if (func.isExternal())
+      return;
+
+    SmallVector<Operation *> work;
+    for (Operation &op : func.getBody().getOps()) {
+      if (isa<scf::ParallelOp, scf::ForOp, scf::IfOp, memref::StoreOp>(op)) {
+        work.push_back(&op);
+      } else if (isa<memref::LoadOp>(op)) {
+        op.emitError("host code would read device memory; a scalar read "
+                     "outside a kernel is not supported by the seed lowering");
+        return signalPassFailure();
+      }
+    }
+    for (Operation *op : work) {
+      if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
+        if (failed(mapParallelLoop(loop)))
+          return signalPassFailure();
+        continue;
+      }
+      if (op->getNumResults() != 0) {
+        op->emitError("host loop yields values; the seed lowering cannot "
+                      "place it in a kernel");
+        return signalPassFailure();
+      }
+      mapSequential(op);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,109 @@
+//===- Pipelines.cpp - ks-seed-lowering and ks-compile --------------------===//
+
+#include "ks/Transforms/Pipelines.h"
+
+#include "ks/Target/Ptxas.h"
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void ks::buildSeedLoweringPipeline(OpPassManager &pm,
+                                   const SeedLoweringOptions &options) {
+  pm.addPass(createKSCheckInputContract());
+
+  // Fuse elementwise producers into consumers while the IR is still tensors.
+  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // Buffers everywhere, function results become caller-owned out-params so
+  // every function argument is a device buffer the caller provides.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+
+  // One parallel loop nest per op, reductions innermost, one kernel each.
+  pm.addPass(createKSMemrefCopyToLinalg());
+  pm.addPass(createKSParallelDimsFirst());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  KSMapParallelLoopsToGPUOptions mapping;
+  mapping.blockSize = options.blockSize;
+  pm.addNestedPass<func::FuncOp>(createKSMapParallelLoopsToGPU(mapping));
+  pm.addNestedPass<func::FuncOp>(createKSUseDeviceMemory());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createSymbolDCEPass());
+}
+
+void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) {
+  SeedLoweringOptions seed;
+  seed.blockSize = options.blockSize;
+  buildSeedLoweringPipeline(pm, seed);
+
+  KSAttachNVVMTargetOptions target;
+  target.chip = options.chip;
+  target.optLevel = options.optLevel;
+  target.ptxVersion = options.ptxVersion;
+  pm.addPass(createKSAttachNVVMTarget(target));
+
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createLowerAffinePass());
+  device.addPass(createSCFToControlFlowPass());
+  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createLowerAffinePass());
+  device.addPass(createConvertGpuOpsToNVVMOps());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  if (std::optional<std::string> cuda = findCudaToolkit(options.cudaPath))
+    binary.toolkitPath = *cuda;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+
+  if (options.verifyPtx) {
+    KSVerifyPTXOptions verify;
+    verify.ptxasPath = options.ptxas;
+    verify.reportFile = options.report;
+    verify.ptxDir = options.ptxDir;
+    verify.printReport = options.printReport;
+    pm.addPass(createKSVerifyPTX(verify));
+  }
+}
+
+void ks::registerPipelines() {
+  PassPipelineRegistration<SeedLoweringOptions>(
+      "ks-seed-lowering",
+      "Lower linalg-on-tensors to host functions launching outlined GPU "
+      "kernels (one thread per output element)",
+      buildSeedLoweringPipeline);
+  PassPipelineRegistration<CompileOptions>(
+      "ks-compile",
+      "Compile linalg-on-tensors to ptxas-verified PTX kernels for an NVIDIA "
+      "chip plus the host code that launches them",
+      buildCompilePipeline);
+}
