@@ -28,7 +28,8 @@ struct AttachNVVMTarget
       return signalPassFailure();
     }
     if (optLevel > 3) {
-      module.emitError() << "opt-level must be 0-3, got " << optLevel;
+      module.emitError() << "opt-level must be 0-3, got "
+                         << static_cast<unsigned>(optLevel);
       return signalPassFailure();
     }
     unsigned ptx = ptxVersion ? unsigned(ptxVersion) : info->minPtxVersion;

@@ -128,7 +128,7 @@ struct MapParallelLoopsToGPU
     gpu::LaunchOp launch = createLaunch(b, loc, grid, threads);
     Value blockId = launch.getBlockIds().x;
     Value threadId = launch.getThreadIds().x;
-    Value blockDim = arith::ConstantIndexOp::create(b, loc, threads);
+    Value blockDim = launch.getBlockSize().x;
     Value linear = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, blockId, blockDim), threadId);
     Value inBounds = arith::CmpIOp::create(
@@ -179,7 +179,7 @@ struct MapParallelLoopsToGPU
     if (blockSize < 32 || blockSize > 1024 || blockSize % 32 != 0) {
       func.emitError() << "block-size must be a multiple of 32 in [32, 1024], "
                           "got "
-                       << blockSize;
+                       << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
     if (func.isExternal())

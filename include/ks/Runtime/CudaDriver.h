@@ -1,0 +1,62 @@
+//===- CudaDriver.h - The CUDA driver API, loaded at run time ---*- C++ -*-===//
+//
+// ks never links libcuda: a machine without a GPU must still build, test and
+// compile kernels. The driver is opened with dlopen on first use; on a
+// machine without it every caller gets a clear error instead of a crash.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_RUNTIME_CUDADRIVER_H
+#define KS_RUNTIME_CUDADRIVER_H
+
+#include "llvm/Support/Error.h"
+
+namespace ks::cuda {
+
+// The few driver types we use, as the driver ABI defines them.
+using CUresult = int;
+using CUdevice = int;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUjit_option = int;
+
+constexpr CUresult CUDA_SUCCESS = 0;
+constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
+constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
+constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
+constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+constexpr int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+
+/// Entry points of libcuda.so.1.
+struct DriverAPI {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned,
+                                 CUjit_option *, void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+};
+
+/// Loads libcuda.so.1 once and resolves every entry point. Fails with
+/// "no CUDA driver found: ..." when the library or a symbol is missing.
+llvm::Expected<const DriverAPI &> loadDriver();
+
+/// "CUDA_ERROR_X (description)" for a driver result code.
+std::string describe(const DriverAPI &api, CUresult result);
+
+/// An Error for a failed call `what`, or success.
+llvm::Error check(const DriverAPI &api, CUresult result, llvm::StringRef what);
+
+} // namespace ks::cuda
+
+#endif // KS_RUNTIME_CUDADRIVER_H
