@@ -152,7 +152,8 @@ struct TempFile {
 
 llvm::Expected<PtxasResult> ks::runPtxas(StringRef ptxas, StringRef ptx,
                                          StringRef chip,
-                                         unsigned timeoutSeconds) {
+                                         unsigned timeoutSeconds,
+                                         StringRef displayName) {
   TempFile input, output, log;
   for (auto [file, suffix] : {std::pair{&input, "ptx"}, {&output, "cubin"},
                               {&log, "log"}})
@@ -184,8 +185,13 @@ llvm::Expected<PtxasResult> ks::runPtxas(StringRef ptxas, StringRef ptx,
                                    llvm::Twine(timeoutSeconds) + " s");
 
   PtxasResult result;
-  if (auto buffer = llvm::MemoryBuffer::getFile(log.path))
+  if (auto buffer = llvm::MemoryBuffer::getFile(log.path)) {
+    // Name the module, not our temporary file, in ptxas's messages.
     result.log = (*buffer)->getBuffer().str();
+    if (!displayName.empty())
+      for (size_t pos; (pos = result.log.find(input.path.str())) != std::string::npos;)
+        result.log.replace(pos, input.path.size(), displayName.str());
+  }
   result.accepted = rc == 0;
   if (rc < 0 && result.log.empty())
     result.log = "ptxas crashed: " + execError;

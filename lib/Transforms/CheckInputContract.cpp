@@ -58,31 +58,38 @@ struct CheckInputContract
   }
 
   /// Dynamic dimensions and element types the seed lowering can't handle.
+  /// How diagnostics name the owner of a value: "'tensor.empty'" or
+  /// "function @main".
+  static std::string ownerName(Operation *op) {
+    if (auto func = dyn_cast<func::FuncOp>(op))
+      return ("function @" + func.getSymName()).str();
+    return ("'" + op->getName().getStringRef() + "'").str();
+  }
+
   void checkType(Operation *op, Type type, StringRef what, unsigned index) {
+    std::string owner = ownerName(op);
     auto shaped = dyn_cast<ShapedType>(type);
     if (!shaped) {
       if (!isSupportedElementType(type) && !isa<FunctionType>(type))
         error(op) << "unsupported type " << type << " in " << what << " #"
-                  << index << " of '" << op->getName()
-                  << "'; ks supports integer and floating-point tensors";
+                  << index << " of " << owner
+                  << "; ks supports integer and floating-point tensors";
       return;
     }
     if (!isa<RankedTensorType>(shaped)) {
-      error(op) << "'" << op->getName() << "' " << what << " #" << index
-                << " has type " << type
+      error(op) << what << " #" << index << " of " << owner << " has type "
+                << type
                 << "; ks expects ranked tensors (linalg-on-tensors input)";
       return;
     }
     if (!shaped.hasStaticShape()) {
-      error(op) << "dynamic dimension in " << what << " #" << index << " of '"
-                << op->getName() << "' (" << type
-                << "); ks requires static shapes";
+      error(op) << "dynamic dimension in " << what << " #" << index << " of "
+                << owner << " (" << type << "); ks requires static shapes";
       return;
     }
     if (!isSupportedElementType(shaped.getElementType()))
       error(op) << "unsupported element type " << shaped.getElementType()
-                << " in " << what << " #" << index << " of '" << op->getName()
-                << "'";
+                << " in " << what << " #" << index << " of " << owner;
   }
 
   void checkFunction(func::FuncOp func) {

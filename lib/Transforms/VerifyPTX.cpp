@@ -114,8 +114,9 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
         }
         StringRef ptx = object.getObject().getValue();
         StringRef chip = target.getChip();
+        std::string fileName = (binary.getName() + "." + chip + ".ptx").str();
         llvm::Expected<ks::PtxasResult> result =
-            ks::runPtxas(*ptxas, ptx, chip, timeoutSeconds);
+            ks::runPtxas(*ptxas, ptx, chip, timeoutSeconds, fileName);
         if (!result) {
           binary.emitError() << "cannot verify kernel module '"
                              << binary.getName() << "' for " << chip << ": "
@@ -134,7 +135,7 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
         std::string ptxFile;
         if (!ptxDir.empty()) {
           SmallString<256> path(ptxDir);
-          llvm::sys::path::append(path, (binary.getName() + "." + chip + ".ptx").str());
+          llvm::sys::path::append(path, fileName);
           if (llvm::Error err = llvm::writeToOutput(path, [&](raw_ostream &os) {
                 os << ptx;
                 return llvm::Error::success();

@@ -42,9 +42,11 @@ struct PtxasResult {
 
 /// Assembles `ptx` for `chip`. An Error means ptxas could not be run at
 /// all (or timed out); a rejection is a result with `accepted == false`.
+/// ptxas's messages name the input `displayName` instead of a temporary file.
 llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptxas, llvm::StringRef ptx,
                                      llvm::StringRef chip,
-                                     unsigned timeoutSeconds);
+                                     unsigned timeoutSeconds,
+                                     llvm::StringRef displayName = "");
 
 } // namespace ks
 

@@ -1,0 +1,87 @@
+// RUN: ks-opt %s --split-input-file --ks-check-input --verify-diagnostics
+
+// The contract accepts linalg-on-tensors: this is fine.
+func.func @ok(%a: tensor<4x8xf32>, %s: f32) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %x = arith.mulf %in, %s : f32
+    %y = math.exp %x : f32
+    linalg.yield %y : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// expected-error @below {{dynamic dimension in argument #0 of function @dynamic_arg ('tensor<?x8xf32>'); ks requires static shapes}}
+// expected-error @below {{dynamic dimension in result #0 of function @dynamic_arg ('tensor<?x8xf32>'); ks requires static shapes}}
+func.func @dynamic_arg(%a: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  return %a : tensor<?x8xf32>
+}
+
+// -----
+
+func.func @dynamic_result(%a: tensor<4x8xf32>, %n: index) -> tensor<4x8xf32> {
+  // expected-error @below {{dynamic dimension in result #0 of 'tensor.empty' ('tensor<?x8xf32>'); ks requires static shapes}}
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  return %a : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @unsupported_host_op(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{unsupported op 'scf.for': the seed lowering cannot map it to GPU kernels}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %a) -> tensor<4xf32> {
+    scf.yield %t : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @unsupported_body_op(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+      ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    // expected-error @below {{unsupported op 'func.call' inside 'linalg.generic': the seed lowering cannot map it to GPU kernels}}
+    %y = func.call @helper(%in) : (f32) -> f32
+    linalg.yield %y : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @helper(%x: f32) -> f32 {
+  return %x : f32
+}
+
+// -----
+
+// expected-error @below {{argument #0 of function @memref_arg has type 'memref<4xf32>'; ks expects ranked tensors (linalg-on-tensors input)}}
+func.func @memref_arg(%a: memref<4xf32>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{unsupported element type 'complex<f32>' in argument #0 of function @complex_arg}}
+// expected-error @below {{unsupported element type 'complex<f32>' in result #0 of function @complex_arg}}
+func.func @complex_arg(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  return %a : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+// expected-error @below {{function @declared has no body; ks compiles whole programs}}
+func.func private @declared(tensor<4xf32>) -> tensor<4xf32>
+
+// -----
+
+// expected-error @below {{unsupported op 'memref.global' at module level; ks expects only func.func}}
+memref.global "private" @g : memref<4xf32> = dense<0.0>
