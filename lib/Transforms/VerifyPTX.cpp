@@ -195,7 +195,9 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
                         "kernel", "chip", "regs", "smem", "stack",
                         "spill-st", "spill-ld", "ptx");
     for (const VerifiedKernel &k : kernels) {
-      std::string name = k.module == k.report.kernel
+      // Outlining names modules after their kernel (main_kernel_3 holds
+      // main_kernel); the module name alone is then unique and enough.
+      std::string name = StringRef(k.module).starts_with(k.report.kernel)
                              ? k.module
                              : k.module + "::" + k.report.kernel;
       os << llvm::formatv("  {0,-28} {1,-7} {2,5} {3,6} {4,6} {5,9} {6,9}  {7}\n",

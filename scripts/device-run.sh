@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The GPU run. On the build machine:
+#     scripts/device-run.sh --prepare      # builds dist/ks-bundle.tar.xz
+# then, on the GPU machine, in a copy of the repo with dist/ carried along:
+#     scripts/device-run.sh                # logs under $OUT (or ./device-out)
+# It unpacks the bundle, compiles the corpus and the example for the GPU's
+# chip with the bundled ks-opt (ptxas-verified), loads every PTX module with
+# the CUDA driver, runs the lit tests marked REQUIRES: cuda-gpu when lit is
+# available, and prints a table last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "--prepare" ]; then
+  exec scripts/make-bundle.sh
+fi
+
+out=${OUT:-$PWD/device-out}
+mkdir -p "$out"
+bundle=dist/ks-bundle.tar.xz
+if [ ! -f "$bundle" ]; then
+  echo "device-run: $bundle not found; run 'scripts/device-run.sh --prepare' on the build machine and carry dist/" >&2
+  exit 2
+fi
+root=$(mktemp -d /tmp/ks-bundle.XXXXXX)
+tar -C "$root" -xJf "$bundle"
+bin=$root/ks/bin
+export PATH=$bin:$PATH
+echo "device-run: bundle $(cat "$root/ks/REVISION"), $(du -m "$bundle" | cut -f1) MB"
+
+gpu=$(nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader 2>/dev/null | head -1)
+echo "device-run: GPU: ${gpu:-none found}"
+cap=$(echo "$gpu" | awk -F', ' '{print $3}' | tr -d .)
+chip=${KS_CHIP:-sm_${cap:-90}}
+
+# 1. Compile the corpus and the example with the bundled ks-opt.
+ptx=$out/ptx
+rm -rf "$ptx" && mkdir -p "$ptx"
+: > "$out/compile.log"
+declare -A compiled
+inputs=(examples/*.mlir test/corpus/*.mlir)
+for f in "${inputs[@]}"; do
+  name=$(basename "$f" .mlir)
+  if ks-opt "$f" --ks-compile="chip=$chip ptx-dir=$ptx/$name report=$ptx/$name.json" \
+       -o /dev/null >>"$out/compile.log" 2>&1; then
+    compiled[$name]=ok
+  else
+    compiled[$name]=FAILED
+    echo "compile FAILED: $f" >>"$out/compile.log"
+  fi
+done
+
+# 2. Load every PTX module with the CUDA driver, one line per file.
+ks-load-ptx "$ptx" >"$out/load.log" 2>&1
+load_rc=$?
+cat "$out/load.log"
+
+# 3. The lit tests that need a GPU, where lit is available.
+lit_summary="not run (no lit here)"
+if python3 -c "import lit" 2>/dev/null; then
+  KS_CUDA_GPU=1 KS_DEVICE_BIN=$bin python3 -m lit -sv test/GPU \
+    --param ks_device_bin="$bin" >"$out/lit-gpu.log" 2>&1
+  lit_summary="$(grep -E '^ *(Passed|Failed|Unsupported)' "$out/lit-gpu.log" | tr -s ' ' | paste -sd, -)"
+  tail -5 "$out/lit-gpu.log"
+fi
+
+# 4. The table, last.
+echo
+echo "== ks device run: $chip on ${gpu:-?} =="
+printf "%-34s %-9s %-8s %s\n" "input" "compile" "kernels" "driver load"
+fails=0
+for f in "${inputs[@]}"; do
+  name=$(basename "$f" .mlir)
+  n=$(ls "$ptx/$name" 2>/dev/null | grep -c '\.ptx$')
+  loaded=$(grep -c "^loaded $ptx/$name/" "$out/load.log")
+  failed=$(grep -c "^FAILED $ptx/$name/" "$out/load.log")
+  status="$loaded/$n loaded"
+  [ "$failed" -gt 0 ] && status="$status, $failed FAILED"
+  [ "${compiled[$name]}" = ok ] && [ "$failed" -eq 0 ] || fails=$((fails + 1))
+  printf "%-34s %-9s %-8s %s\n" "$name" "${compiled[$name]}" "$n" "$status"
+done
+echo "inputs: ${#inputs[@]}, with a failure: $fails; driver: $(tail -1 "$out/load.log"); lit GPU tests: $lit_summary"
+[ $fails -eq 0 ] && [ $load_rc -eq 0 ]
