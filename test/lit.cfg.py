@@ -3,46 +3,25 @@ import os
 import shutil
 
 import lit.formats
-from lit.llvm import llvm_config
-from lit.llvm.subst import ToolSubst
 
 config.name = "KernelSkill"
-config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.build.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.ks_obj_root, "test")
 
-llvm_config.use_default_substitutions()
-llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.with_environment("PATH", config.ks_tools_dir, append_path=True)
-# The tests pick their own ptxas; don't let the caller's CUDA_HOME leak in.
-for var in ["CUDA_HOME", "CUDA_PATH"]:
-    if var in os.environ:
-        config.environment[var] = os.environ[var]
-
-tools = ["ks-opt", "ks-load-ptx", "mlir-opt"]
-llvm_config.add_tool_substitutions(
-    tools, [config.ks_tools_dir, config.llvm_tools_dir])
-config.substitutions.append(
-    ("%ks_plugin", os.path.join(config.ks_lib_dir, "KernelSkillPlugin.so")))
-config.substitutions.append(("%ks_src", config.ks_src_root))
-
-if config.ks_build_plugin:
-    config.available_features.add("plugin")
-
-# ptxas: from CUDA_HOME, /usr/local/cuda or PATH, as ks-opt finds it.
-ptxas = None
-for root in [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
-    if root and os.access(os.path.join(root, "bin", "ptxas"), os.X_OK):
-        ptxas = os.path.join(root, "bin", "ptxas")
-        break
-ptxas = ptxas or shutil.which("ptxas")
-if ptxas:
-    config.available_features.add("ptxas")
-    config.substitutions.append(("%ptxas", ptxas))
-
-# GPU tests run only where a CUDA driver and a device are present (the repo's
-# device script sets KS_CUDA_GPU=1 there after checking nvidia-smi).
-if os.environ.get("KS_CUDA_GPU") == "1":
-    config.available_features.add("cuda-gpu")
+# On the GPU machine there is no build tree and no LLVM: the device script
+# runs the GPU tests against the unpacked bundle (`--param ks_device_bin=DIR`).
+# Those tests use only the bundled tools and the shell.
+device_bin = lit_config.params.get("ks_device_bin")
+if device_bin:
+    config.test_format = lit.formats.ShTest(execute_external=True)
+    config.test_exec_root = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ks-lit")
+    config.environment["PATH"] = os.pathsep.join([device_bin, os.environ["PATH"]])
+    if os.environ.get("KS_CUDA_GPU") == "1":
+        config.available_features.add("cuda-gpu")
+    config.available_features.add("device-bundle")
+else:
+    from lit.llvm import llvm_config
+    config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+    config.test_exec_root = os.path.join(config.ks_obj_root, "test")
+    lit_config.load_config(config, os.path.join(config.test_source_root, "lit.build.cfg.py"))

@@ -1,0 +1,40 @@
+# -*- Python -*-
+# Test configuration for a CMake build tree (see lit.cfg.py).
+import os
+import shutil
+
+from lit.llvm import llvm_config
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.ks_tools_dir, append_path=True)
+# ks-opt finds ptxas and libdevice through these; pass them through.
+for var in ["CUDA_HOME", "CUDA_PATH"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+tools = ["ks-opt", "ks-load-ptx", "mlir-opt"]
+llvm_config.add_tool_substitutions(
+    tools, [config.ks_tools_dir, config.llvm_tools_dir])
+config.substitutions.append(
+    ("%ks_plugin", os.path.join(config.ks_lib_dir, "KernelSkillPlugin.so")))
+config.substitutions.append(("%ks_src", config.ks_src_root))
+
+if config.ks_build_plugin:
+    config.available_features.add("plugin")
+
+# ptxas: from CUDA_HOME, /usr/local/cuda or PATH, as ks-opt finds it.
+ptxas = None
+for root in [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
+    if root and os.access(os.path.join(root, "bin", "ptxas"), os.X_OK):
+        ptxas = os.path.join(root, "bin", "ptxas")
+        break
+ptxas = ptxas or shutil.which("ptxas")
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
+# GPU tests run only where a CUDA driver and a device are present (the repo's
+# device script sets KS_CUDA_GPU=1 there after checking nvidia-smi).
+if os.environ.get("KS_CUDA_GPU") == "1":
+    config.available_features.add("cuda-gpu")
