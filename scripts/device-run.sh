@@ -56,6 +56,11 @@ cat "$out/load.log"
 
 # 3. The lit tests that need a GPU, where lit is available.
 lit_summary="not run (no lit here)"
+# The GPU machine has no network: lit travels as a wheel in .whl/ (see README).
+if ! python3 -c "import lit" 2>/dev/null && ls .whl/lit-*.whl >/dev/null 2>&1; then
+  python3 -m pip install -q --no-index --no-deps --target /tmp/ks-site .whl/lit-*.whl &&
+    export PYTHONPATH=/tmp/ks-site${PYTHONPATH:+:$PYTHONPATH}
+fi
 if python3 -c "import lit" 2>/dev/null; then
   KS_CUDA_GPU=1 KS_DEVICE_BIN=$bin python3 -m lit -sv test/GPU \
     --param ks_device_bin="$bin" >"$out/lit-gpu.log" 2>&1
