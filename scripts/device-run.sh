@@ -37,6 +37,7 @@ ptx=$out/ptx
 rm -rf "$ptx" && mkdir -p "$ptx"
 : > "$out/compile.log"
 declare -A compiled
+shopt -s nullglob
 inputs=(examples/*.mlir test/corpus/*.mlir)
 for f in "${inputs[@]}"; do
   name=$(basename "$f" .mlir)
