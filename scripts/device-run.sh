@@ -33,8 +33,7 @@ cap=$(echo "$gpu" | awk -F', ' '{print $3}' | tr -d .)
 chip=${KS_CHIP:-sm_${cap:-90}}
 
 # 1. Compile the corpus and the example with the bundled ks-opt.
-ptx=$out/ptx
-rm -rf "$ptx" && mkdir -p "$ptx"
+ptx=$(mktemp -d /tmp/ks-ptx.XXXXXX)
 : > "$out/compile.log"
 declare -A compiled
 shopt -s nullglob
@@ -63,11 +62,14 @@ if ! python3 -c "import lit" 2>/dev/null && ls .whl/lit-*.whl >/dev/null 2>&1; t
     export PYTHONPATH=/tmp/ks-site${PYTHONPATH:+:$PYTHONPATH}
 fi
 if python3 -c "import lit" 2>/dev/null; then
-  KS_CUDA_GPU=1 KS_DEVICE_BIN=$bin python3 -m lit -sv test/GPU \
-    --param ks_device_bin="$bin" >"$out/lit-gpu.log" 2>&1
+  KS_CUDA_GPU=1 python3 -c 'import sys; from lit.main import main; sys.argv[0] = "lit"; main()' \
+    -sv test/GPU --param ks_device_bin="$bin" >"$out/lit-gpu.log" 2>&1
   lit_summary="$(grep -E '^ *(Passed|Failed|Unsupported)' "$out/lit-gpu.log" | tr -s ' ' | paste -sd, -)"
   tail -5 "$out/lit-gpu.log"
 fi
+
+# Everything compiled comes back as one archive (the PTX and ptxas reports).
+tar -C "$ptx" -cJf "$out/ptx.tar.xz" .
 
 # 4. The table, last.
 echo
