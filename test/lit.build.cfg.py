@@ -38,3 +38,6 @@ if ptxas:
 # device script sets KS_CUDA_GPU=1 there after checking nvidia-smi).
 if os.environ.get("KS_CUDA_GPU") == "1":
     config.available_features.add("cuda-gpu")
+
+if os.path.exists(os.path.join(config.ks_tools_dir, "KSUnitTests")):
+    config.available_features.add("unittests")

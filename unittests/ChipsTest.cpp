@@ -1,0 +1,32 @@
+//===- ChipsTest.cpp - The chip table -------------------------------------===//
+
+#include "ks/Target/Chips.h"
+
+#include "gtest/gtest.h"
+
+using namespace ks;
+
+TEST(Chips, TheIssueChipsAreSupportedWithAPtxVersionTheyAccept) {
+  // PTX ISA "Target ISA notes": the first version naming each target.
+  struct Expect {
+    const char *chip;
+    unsigned ptx;
+  } expected[] = {{"sm_80", 70}, {"sm_86", 71}, {"sm_89", 78},
+                  {"sm_90", 78}, {"sm_90a", 80}};
+  for (const Expect &e : expected) {
+    const ChipInfo *info = lookupChip(e.chip);
+    ASSERT_NE(info, nullptr) << e.chip;
+    EXPECT_EQ(info->minPtxVersion, e.ptx) << e.chip;
+  }
+}
+
+TEST(Chips, UnknownChipsAreRejected) {
+  EXPECT_EQ(lookupChip("sm_70"), nullptr);
+  EXPECT_EQ(lookupChip("SM_90"), nullptr);
+  EXPECT_EQ(lookupChip(""), nullptr);
+}
+
+TEST(Chips, ListIsOrderedOldestFirst) {
+  EXPECT_EQ(listSupportedChips(),
+            "sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_100a, sm_120");
+}
