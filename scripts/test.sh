@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
 set +e
-/usr/lib/llvm-22/bin/lit -sv build/test 2>&1 | tee build/lit.log
+/usr/lib/llvm-22/bin/lit -v build/test 2>&1 | tee build/lit.log
 rc=${PIPESTATUS[0]}
 set -e
 passed=$(grep -cE '^(PASS|XFAIL): ' build/lit.log || true)
