@@ -88,14 +88,10 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
       return signalPassFailure();
     }
 
-    if (!ptxDir.empty())
-      if (std::error_code ec = llvm::sys::fs::create_directories(ptxDir)) {
-        module.emitError() << "cannot create ptx-dir '" << ptxDir
-                           << "': " << ec.message();
-        return signalPassFailure();
-      }
-
     std::vector<VerifiedKernel> verified;
+    // PTX files are written only once every kernel passed, so a rejected
+    // module leaves no partial output behind.
+    std::vector<std::pair<std::string, StringRef>> ptxFiles;
     bool anyFailed = false;
     for (gpu::BinaryOp binary : binaries) {
       NamedAttrList perChip;
@@ -136,16 +132,8 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
         if (!ptxDir.empty()) {
           SmallString<256> path(ptxDir);
           llvm::sys::path::append(path, fileName);
-          if (llvm::Error err = llvm::writeToOutput(path, [&](raw_ostream &os) {
-                os << ptx;
-                return llvm::Error::success();
-              })) {
-            binary.emitError() << "cannot write " << path << ": "
-                               << llvm::toString(std::move(err));
-            anyFailed = true;
-            continue;
-          }
           ptxFile = std::string(path);
+          ptxFiles.push_back({ptxFile, ptx});
         }
 
         NamedAttrList kernels;
@@ -159,6 +147,23 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
     }
     if (anyFailed)
       return signalPassFailure();
+
+    if (!ptxDir.empty())
+      if (std::error_code ec = llvm::sys::fs::create_directories(ptxDir)) {
+        module.emitError() << "cannot create ptx-dir '" << ptxDir
+                           << "': " << ec.message();
+        return signalPassFailure();
+      }
+    for (const auto &[path, ptx] : ptxFiles) {
+      if (llvm::Error err = llvm::writeToOutput(path, [&](raw_ostream &os) {
+            os << ptx;
+            return llvm::Error::success();
+          })) {
+        module.emitError() << "cannot write " << path << ": "
+                           << llvm::toString(std::move(err));
+        return signalPassFailure();
+      }
+    }
 
     if (!reportFile.empty() && mlir::failed(writeReport(module, *ptxas, verified)))
       return signalPassFailure();

@@ -1,8 +1,10 @@
 // REQUIRES: ptxas
-// RUN: rm -f %t.json
-// RUN: not ks-opt %s --split-input-file --ks-verify-ptx="report=%t.json" 2>&1 | FileCheck %s
-// A rejected module writes no report.
+// RUN: rm -rf %t.json %t.ptx
+// RUN: not ks-opt %s --split-input-file --ks-verify-ptx="report=%t.json ptx-dir=%t.ptx" 2>&1 | FileCheck %s
+// A rejected module writes no report and no PTX, not even of the kernels
+// that passed.
 // RUN: not test -e %t.json
+// RUN: not test -e %t.ptx
 
 // PTX with a syntax error: the error carries ptxas's own message, naming the
 // kernel module rather than a temporary file.
@@ -10,6 +12,7 @@
 // CHECK-NEXT: ptxas broken.sm_90.ptx, line 6; error   : Unknown modifier '.instruction'
 // CHECK-NEXT: ptxas broken.sm_90.ptx, line 6; error   : Not a name of any known instruction: 'bogus'
 module attributes {gpu.container_module} {
+  gpu.binary @fine [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx78">, assembly = ".version 7.8\0A.target sm_90\0A.address_size 64\0A.visible .entry fine()\0A{\0A  ret;\0A}\0A">]
   gpu.binary @broken [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx78">, assembly = ".version 7.8\0A.target sm_90\0A.address_size 64\0A.visible .entry broken()\0A{\0A  bogus.instruction;\0A  ret;\0A}\0A">]
 }
 
