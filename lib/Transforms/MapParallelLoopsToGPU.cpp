@@ -165,13 +165,42 @@ struct MapParallelLoopsToGPU
     return success();
   }
 
-  /// Sequential work at the top level (a full reduction to a 0-d result, a
-  /// store into a 0-d buffer) runs in a single thread.
-  void mapSequential(Operation *op) {
-    OpBuilder b(op);
-    gpu::LaunchOp launch = createLaunch(b, op->getLoc(), 1, 1);
-    op->moveBefore(launch.getBody().front().getTerminator());
+  /// Sequential work at the top level (a full reduction into a 0-d buffer,
+  /// an elementwise op on 0-d buffers) runs in a single thread.
+  void mapSequential(ArrayRef<Operation *> run) {
+    OpBuilder b(run.front());
+    gpu::LaunchOp launch = createLaunch(b, run.front()->getLoc(), 1, 1);
+    for (Operation *op : run)
+      op->moveBefore(launch.getBody().front().getTerminator());
     sinkGlobalsIntoLaunch(launch);
+  }
+
+  /// The straight-line run that starts at the load `first`: loads, stores
+  /// and pure scalar ops computing on what the run loaded, in block order.
+  /// Fails if a value it computes is used after it, on the host.
+  FailureOr<SmallVector<Operation *>> collectScalarRun(Operation *first) {
+    SmallVector<Operation *> run;
+    llvm::SmallPtrSet<Operation *, 8> inRun;
+    for (Operation *op = first; op && !op->hasTrait<OpTrait::IsTerminator>();
+         op = op->getNextNode()) {
+      bool usesRun = llvm::any_of(op->getOperands(), [&](Value v) {
+        return inRun.contains(v.getDefiningOp());
+      });
+      bool belongs = isa<memref::LoadOp>(op) ||
+                     (usesRun && (isa<memref::StoreOp>(op) ||
+                                  (isPure(op) && op->getNumRegions() == 0)));
+      if (!belongs)
+        break;
+      run.push_back(op);
+      inRun.insert(op);
+    }
+    for (Operation *op : run)
+      for (Operation *user : op->getUsers())
+        if (!inRun.contains(user))
+          return user->emitError(
+              "host code would read device memory; a scalar read outside a "
+              "kernel is not supported by the seed lowering");
+    return run;
   }
 
   void runOnOperation() override {
@@ -185,28 +214,32 @@ struct MapParallelLoopsToGPU
     if (func.isExternal())
       return;
 
-    SmallVector<Operation *> work;
-    for (Operation &op : func.getBody().getOps()) {
+    // Collect first, then rewrite: mapping moves and erases ops.
+    SmallVector<SmallVector<Operation *>> work;
+    for (Operation *op = &func.getBody().front().front(); op;
+         op = op->getNextNode()) {
       if (isa<scf::ParallelOp, scf::ForOp, scf::IfOp, memref::StoreOp>(op)) {
-        work.push_back(&op);
+        work.push_back({op});
       } else if (isa<memref::LoadOp>(op)) {
-        op.emitError("host code would read device memory; a scalar read "
-                     "outside a kernel is not supported by the seed lowering");
-        return signalPassFailure();
+        FailureOr<SmallVector<Operation *>> run = collectScalarRun(op);
+        if (failed(run))
+          return signalPassFailure();
+        op = run->back();
+        work.push_back(std::move(*run));
       }
     }
-    for (Operation *op : work) {
-      if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
+    for (ArrayRef<Operation *> ops : work) {
+      if (auto loop = dyn_cast<scf::ParallelOp>(ops.front())) {
         if (failed(mapParallelLoop(loop)))
           return signalPassFailure();
         continue;
       }
-      if (op->getNumResults() != 0) {
-        op->emitError("host loop yields values; the seed lowering cannot "
-                      "place it in a kernel");
+      if (ops.size() == 1 && !ops.front()->use_empty()) {
+        ops.front()->emitError("host loop yields values; the seed lowering "
+                               "cannot place it in a kernel");
         return signalPassFailure();
       }
-      mapSequential(op);
+      mapSequential(ops);
     }
   }
 };

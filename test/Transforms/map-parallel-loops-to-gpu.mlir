@@ -116,11 +116,32 @@ func.func @empty(%o: memref<0xf32>) {
 
 // -----
 
-func.func @host_read(%a: memref<4xf32>, %o: memref<f32>) {
+func.func @host_read(%a: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
-  // expected-error @below {{host code would read device memory; a scalar read outside a kernel is not supported by the seed lowering}}
   %v = memref.load %a[%c0] : memref<4xf32>
-  memref.store %v, %o[] : memref<f32>
+  // expected-error @below {{host code would read device memory; a scalar read outside a kernel is not supported by the seed lowering}}
+  return %v : f32
+}
+
+// -----
+
+// A 0-d elementwise op lowers to a straight-line load/compute/store run,
+// which becomes one single-thread kernel, in place.
+// CHECK-LABEL: func.func @scalar_run
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C1]], {{.*}} threads({{.*}}) in (%{{.*}} = %[[C1]],
+// CHECK-NEXT:      %[[V:.*]] = memref.load %{{.*}}[] : memref<f32>
+// CHECK-NEXT:      %[[D:.*]] = arith.divf %[[V]], %{{.*}} : f32
+// CHECK-NEXT:      memref.store %[[D]], %{{.*}}[] : memref<f32>
+// CHECK-NEXT:      gpu.terminator
+// CHECK:         gpu.launch
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[] : memref<f32>
+func.func @scalar_run(%a: memref<f32>, %o: memref<f32>, %p: memref<f32>) {
+  %n = arith.constant 64.0 : f32
+  %v = memref.load %a[] : memref<f32>
+  %d = arith.divf %v, %n : f32
+  memref.store %d, %o[] : memref<f32>
+  memref.store %n, %p[] : memref<f32>
   return
 }
 

@@ -37,6 +37,17 @@ def KSParallelDimsFirst : Pass<"ks-parallel-dims-first"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def KSUniqueReturnBuffers : Pass<"ks-unique-return-buffers", "mlir::func::FuncOp"> {
+  let summary = "Give every returned buffer its own allocation";
+  let description = [{
+    A function that returns one buffer in several results (`return %b, %b`)
+    gets a fresh buffer and a copy for each repeat, so that every result can
+    become its own caller-provided out-parameter
+    (`buffer-results-to-out-params`).
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def KSMemrefCopyToLinalg : Pass<"ks-memref-copy-to-linalg"> {
   let summary = "Turn memref.copy into linalg.copy so copies run as kernels";
   let description = [{
@@ -55,8 +66,9 @@ def KSMapParallelLoopsToGPU
     Every top-level `scf.parallel` becomes a `gpu.launch` over a 1-D grid
     whose threads cover the linearized iteration space (innermost dimension
     fastest, for coalescing), with a bounds check for the tail. Sequential
-    top-level work (an `scf.for` or `memref.store`, e.g. a reduction to a
-    0-d result) runs in a single-thread launch. Constant weights read by a
+    top-level work (an `scf.for`, or a run of loads, scalar arithmetic and
+    stores, e.g. a reduction or an elementwise op on 0-d buffers) runs in a
+    single-thread launch. Constant weights read by a
     kernel (`memref.get_global` and views of it) are sunk into the kernel so
     they live in device memory, uploaded once with the module.
   }];
