@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "KernelSkill"
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.build.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.build.cfg.py", "lit.site.cfg.py", "lit.local.cfg"]
 config.test_source_root = os.path.dirname(__file__)
 
 # On the GPU machine there is no build tree and no LLVM: the device script

@@ -1,0 +1,55 @@
+// 3-D max pooling (kernel 2, stride 2). LLVM 22 linalg has no NCDHW pooling, so
+// the input is transposed to NDHWC with linalg.transpose, pooled with
+// linalg.pooling_ndhwc_max, and transposed back. Kernels: transpose, -inf
+// fill, pooling with a 3-deep window nest, transpose back into the out-param.
+// RUN: ks-opt %s --ks-compile="chip=sm_90" | FileCheck %s
+// RUN: ks-opt %s --ks-seed-lowering | FileCheck %s --check-prefix=SEED
+
+// CHECK: func.func @main(%[[IN:arg[0-9]+]]: memref<1x2x4x4x4xf32>, %[[OUT:arg[0-9]+]]: memref<1x2x2x2x2xf32>) {
+// CHECK-NOT: memref.load
+// CHECK: %[[T:.*]] = gpu.alloc () : memref<1x4x4x4x2xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c128 : index, %[[IN]] : memref<1x2x4x4x4xf32>, %c0 : index, %[[T]] : memref<1x4x4x4x2xf32>)
+// CHECK-NEXT: %[[P:.*]] = gpu.alloc () : memref<1x2x2x2x2xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel {{.*}} args(%c16 : index, %cst : f32, %[[P]] : memref<1x2x2x2x2xf32>, %c0 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel {{.*}} args(%c16 : index, %[[T]] : memref<1x4x4x4x2xf32>, %c0 : index, %[[P]] : memref<1x2x2x2x2xf32>, %c2 : index, %c1 : index)
+// CHECK-NEXT: gpu.dealloc %[[T]]
+// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel {{.*}} args(%c16 : index, %[[P]] : memref<1x2x2x2x2xf32>, %c0 : index, %[[OUT]] : memref<1x2x2x2x2xf32>)
+// CHECK-NEXT: gpu.dealloc %[[P]]
+// CHECK-NEXT: return
+// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
+// CHECK-SAME: assembly = "{{.*}}.target sm_90
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK-SAME: assembly = "{{.*}}max.NaN.f32
+// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK-NOT: gpu.binary
+
+// SEED-LABEL: gpu.module @main_kernel
+// SEED: %[[I:[0-9]+]]:4 = affine.delinearize_index %thread_id_x into (4, 4, 4, 2)
+// SEED-NEXT: memref.load %{{.*}}[%{{.*}}, %[[I]]#3, %[[I]]#0, %[[I]]#1, %[[I]]#2] : memref<1x2x4x4x4xf32>
+// SEED-LABEL: gpu.module @main_kernel_1
+// SEED: %[[O:[0-9]+]]:4 = affine.delinearize_index %thread_id_x into (2, 2, 2, 2)
+// SEED-NEXT: scf.for
+// SEED-NEXT: scf.for
+// SEED-NEXT: scf.for
+// SEED: memref.load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[O]]#3] : memref<1x4x4x4x2xf32>
+// SEED: arith.maximumf
+// SEED-LABEL: gpu.module @main_kernel_2
+// SEED: %[[B:[0-9]+]]:4 = affine.delinearize_index %thread_id_x into (2, 2, 2, 2)
+// SEED-NEXT: memref.load %{{.*}}[%{{.*}}, %[[B]]#1, %[[B]]#2, %[[B]]#3, %[[B]]#0] : memref<1x2x2x2x2xf32>
+
+module {
+  func.func @main(%arg0: tensor<1x2x4x4x4xf32>) -> tensor<1x2x2x2x2xf32> {
+    %cst = arith.constant 0xFF800000 : f32
+    %0 = tensor.empty() : tensor<1x4x4x4x2xf32>
+    %transposed = linalg.transpose ins(%arg0 : tensor<1x2x4x4x4xf32>) outs(%0 : tensor<1x4x4x4x2xf32>) permutation = [0, 2, 3, 4, 1]
+    %1 = tensor.empty() : tensor<1x2x2x2x2xf32>
+    %2 = linalg.fill ins(%cst : f32) outs(%1 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
+    %3 = tensor.empty() : tensor<2x2x2xf32>
+    %4 = linalg.pooling_ndhwc_max {dilations = dense<1> : vector<3xi64>, strides = dense<2> : vector<3xi64>} ins(%transposed, %3 : tensor<1x4x4x4x2xf32>, tensor<2x2x2xf32>) outs(%2 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
+    %5 = tensor.empty() : tensor<1x2x2x2x2xf32>
+    %transposed_0 = linalg.transpose ins(%4 : tensor<1x2x2x2x2xf32>) outs(%5 : tensor<1x2x2x2x2xf32>) permutation = [0, 4, 1, 2, 3]
+    return %transposed_0 : tensor<1x2x2x2x2xf32>
+  }
+}
