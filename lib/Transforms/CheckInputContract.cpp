@@ -32,7 +32,7 @@ bool isSupportedHostOp(Operation *op) {
   return isa<func::ReturnOp, func::CallOp, tensor::EmptyOp, tensor::PadOp,
              tensor::ExtractSliceOp, tensor::InsertSliceOp,
              tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::ConcatOp,
-             tensor::CastOp, tensor::BitcastOp>(op) ||
+             tensor::CastOp>(op) ||
          isa<arith::ArithDialect>(op->getDialect());
 }
 
@@ -44,8 +44,10 @@ bool isSupportedBodyOp(Operation *op) {
          isa_and_nonnull<arith::ArithDialect, math::MathDialect>(dialect);
 }
 
+/// Signless integers, index, and the float types NVPTX computes with.
 bool isSupportedElementType(Type type) {
-  return type.isIntOrIndexOrFloat();
+  return type.isSignlessIntOrIndex() ||
+         isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type);
 }
 
 struct CheckInputContract
@@ -73,7 +75,8 @@ struct CheckInputContract
       if (!isSupportedElementType(type) && !isa<FunctionType>(type))
         error(op) << "unsupported type " << type << " in " << what << " #"
                   << index << " of " << owner
-                  << "; ks supports integer and floating-point tensors";
+                  << "; ks supports signless integers, index, f16, bf16, f32 "
+                     "and f64";
       return;
     }
     if (!isa<RankedTensorType>(shaped)) {
@@ -89,7 +92,9 @@ struct CheckInputContract
     }
     if (!isSupportedElementType(shaped.getElementType()))
       error(op) << "unsupported element type " << shaped.getElementType()
-                << " in " << what << " #" << index << " of " << owner;
+                << " in " << what << " #" << index << " of " << owner
+                << "; ks supports signless integers, index, f16, bf16, f32 "
+                   "and f64";
   }
 
   void checkFunction(func::FuncOp func) {

@@ -7,6 +7,8 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -24,6 +26,7 @@ using namespace mlir;
 void ks::buildSeedLoweringPipeline(OpPassManager &pm,
                                    const SeedLoweringOptions &options) {
   pm.addPass(createKSCheckInputContract());
+  pm.addPass(createKSReadOnlyInputs());
 
   // Fuse elementwise producers into consumers while the IR is still tensors.
   pm.addPass(createLinalgElementwiseOpFusionPass());
@@ -55,6 +58,9 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createKSUseDeviceMemory());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Integer powers have no NVVM or libdevice lowering: expand them into
+  // helper functions, which outlining copies into the kernels that call them.
+  pm.addPass(createConvertMathToFuncs());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createSymbolDCEPass());
 }
@@ -76,6 +82,9 @@ void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) 
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createConvertGpuOpsToNVVMOps());
+  // Math ops libdevice has no function for (e.g. math.trunc) map to LLVM
+  // intrinsics.
+  device.addPass(createConvertMathToLLVMPass());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());

@@ -70,8 +70,8 @@ func.func @memref_arg(%a: memref<4xf32>) {
 
 // -----
 
-// expected-error @below {{unsupported element type 'complex<f32>' in argument #0 of function @complex_arg}}
-// expected-error @below {{unsupported element type 'complex<f32>' in result #0 of function @complex_arg}}
+// expected-error @below {{unsupported element type 'complex<f32>' in argument #0 of function @complex_arg; ks supports signless integers, index, f16, bf16, f32 and f64}}
+// expected-error @below {{unsupported element type 'complex<f32>' in result #0 of function @complex_arg; ks supports signless integers, index, f16, bf16, f32 and f64}}
 func.func @complex_arg(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
   return %a : tensor<4xcomplex<f32>>
 }
@@ -85,3 +85,20 @@ func.func private @declared(tensor<4xf32>) -> tensor<4xf32>
 
 // expected-error @below {{unsupported op 'memref.global' at module level; ks expects only func.func}}
 memref.global "private" @g : memref<4xf32> = dense<0.0>
+
+// -----
+
+func.func @f8() -> tensor<4xf32> {
+  // expected-error @below {{unsupported element type 'f8E4M3FN' in result #0 of 'arith.constant'; ks supports signless integers, index, f16, bf16, f32 and f64}}
+  %a = arith.constant dense<1.0> : tensor<4xf8E4M3FN>
+  %r = arith.extf %a : tensor<4xf8E4M3FN> to tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @bitcast(%a: tensor<4xf32>) -> tensor<4xi32> {
+  // expected-error @below {{unsupported op 'tensor.bitcast': the seed lowering cannot map it to GPU kernels}}
+  %r = tensor.bitcast %a : tensor<4xf32> to tensor<4xi32>
+  return %r : tensor<4xi32>
+}

@@ -24,6 +24,16 @@ def KSCheckInputContract : Pass<"ks-check-input", "mlir::ModuleOp"> {
   }];
 }
 
+def KSReadOnlyInputs : Pass<"ks-read-only-inputs", "mlir::ModuleOp"> {
+  let summary = "Keep public functions from writing into their arguments";
+  let description = [{
+    Marks every tensor argument of a public function
+    `bufferization.writable = false`. A linalg op whose `outs` is an argument
+    then writes into a new buffer instead of the caller's input, which the
+    caller (a benchmark running the same inputs many times) still owns.
+  }];
+}
+
 def KSParallelDimsFirst : Pass<"ks-parallel-dims-first"> {
   let summary = "Put the parallel loops of every linalg op outside its reductions";
   let description = [{
