@@ -14,7 +14,7 @@ config.test_source_root = os.path.dirname(__file__)
 # Those tests use only the bundled tools and the shell.
 device_bin = lit_config.params.get("ks_device_bin")
 if device_bin:
-    config.test_format = lit.formats.ShTest(execute_external=True)
+    config.test_format = lit.formats.ShTest(execute_external=False)
     config.test_exec_root = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ks-lit")
     config.environment["PATH"] = os.pathsep.join([device_bin, os.environ["PATH"]])
     if os.environ.get("KS_CUDA_GPU") == "1":
