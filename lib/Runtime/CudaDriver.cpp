@@ -38,6 +38,25 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
     bind(api.cuModuleGetFunction, "cuModuleGetFunction");
     bind(api.cuFuncGetAttribute, "cuFuncGetAttribute");
     bind(api.cuGetErrorName, "cuGetErrorName");
+    bind(api.cuLaunchKernel, "cuLaunchKernel");
+    bind(api.cuStreamCreate, "cuStreamCreate");
+    bind(api.cuStreamDestroy, "cuStreamDestroy_v2");
+    bind(api.cuStreamSynchronize, "cuStreamSynchronize");
+    bind(api.cuStreamWaitEvent, "cuStreamWaitEvent");
+    bind(api.cuEventCreate, "cuEventCreate");
+    bind(api.cuEventDestroy, "cuEventDestroy_v2");
+    bind(api.cuEventRecord, "cuEventRecord");
+    bind(api.cuEventSynchronize, "cuEventSynchronize");
+    bind(api.cuEventElapsedTime, "cuEventElapsedTime_v2");
+    bind(api.cuMemAlloc, "cuMemAlloc_v2");
+    bind(api.cuMemFree, "cuMemFree_v2");
+    bind(api.cuMemcpyAsync, "cuMemcpyAsync");
+    bind(api.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
+    bind(api.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+    bind(api.cuMemsetD8Async, "cuMemsetD8Async");
+    bind(api.cuMemsetD16Async, "cuMemsetD16Async");
+    bind(api.cuMemsetD32Async, "cuMemsetD32Async");
+    bind(api.cuCtxSynchronize, "cuCtxSynchronize");
     bind(api.cuGetErrorString, "cuGetErrorString");
   });
   if (!loadError.empty())
@@ -60,4 +79,30 @@ llvm::Error ks::cuda::check(const DriverAPI &api, CUresult result,
   if (result == CUDA_SUCCESS)
     return llvm::Error::success();
   return llvm::createStringError(what + " failed: " + describe(api, result));
+}
+
+llvm::Expected<CUcontext> ks::cuda::currentContext(int ordinal) {
+  llvm::Expected<const DriverAPI &> api = loadDriver();
+  if (!api)
+    return api.takeError();
+  static CUcontext context = nullptr;
+  static std::string initError;
+  static std::once_flag once;
+  std::call_once(once, [&] {
+    CUdevice device = 0;
+    llvm::Error err = check(*api, api->cuInit(0), "cuInit");
+    if (!err)
+      err = check(*api, api->cuDeviceGet(&device, ordinal), "cuDeviceGet");
+    if (!err)
+      err = check(*api, api->cuDevicePrimaryCtxRetain(&context, device),
+                  "cuDevicePrimaryCtxRetain");
+    if (err)
+      initError = llvm::toString(std::move(err));
+  });
+  if (!initError.empty())
+    return llvm::createStringError(initError);
+  if (llvm::Error err =
+          check(*api, api->cuCtxSetCurrent(context), "cuCtxSetCurrent"))
+    return std::move(err);
+  return context;
 }

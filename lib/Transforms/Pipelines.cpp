@@ -6,6 +6,13 @@
 #include "ks/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -105,7 +112,58 @@ void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) 
   }
 }
 
+/// The LLVM lowering shared by the host and the CPU reference.
+static void addToLLVMPasses(OpPassManager &pm) {
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void ks::buildLowerHostPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  addToLLVMPasses(pm);
+}
+
+void ks::buildCpuReferencePipeline(OpPassManager &pm) {
+  pm.addPass(createKSCheckInputContract());
+  pm.addPass(createKSReadOnlyInputs());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createKSUniqueReturnBuffers());
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  pm.addPass(createKSMemrefCopyToLinalg());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createConvertMathToFuncs());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  addToLLVMPasses(pm);
+}
+
 void ks::registerPipelines() {
+  PassPipelineRegistration<>(
+      "ks-lower-host",
+      "Lower the host side of a ks-compile'd module to LLVM, calling the "
+      "mgpu* GPU runtime ABI",
+      buildLowerHostPipeline);
+  PassPipelineRegistration<>(
+      "ks-lower-cpu-reference",
+      "Lower linalg-on-tensors to LLVM for the CPU (the reference the GPU "
+      "result is checked against)",
+      buildCpuReferencePipeline);
   PassPipelineRegistration<SeedLoweringOptions>(
       "ks-seed-lowering",
       "Lower linalg-on-tensors to host functions launching outlined GPU "

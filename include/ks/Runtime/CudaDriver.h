@@ -19,12 +19,18 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUjit_option = int;
+using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
+using CUdeviceptr = unsigned long long;
 
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
 constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
 constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+constexpr CUjit_option CU_JIT_OPTIMIZATION_LEVEL = 7;
+constexpr unsigned CU_EVENT_DEFAULT = 0;
+constexpr unsigned CU_STREAM_DEFAULT = 0;
 constexpr int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
@@ -43,6 +49,27 @@ struct DriverAPI {
   CUresult (*cuModuleUnload)(CUmodule);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
+  CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
+  CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
+  CUresult (*cuCtxSynchronize)();
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
 };
@@ -50,6 +77,10 @@ struct DriverAPI {
 /// Loads libcuda.so.1 once and resolves every entry point. Fails with
 /// "no CUDA driver found: ..." when the library or a symbol is missing.
 llvm::Expected<const DriverAPI &> loadDriver();
+
+/// The primary context of device `ordinal`, made current on this thread
+/// (retained once per process). Fails with the driver's error.
+llvm::Expected<CUcontext> currentContext(int ordinal = 0);
 
 /// "CUDA_ERROR_X (description)" for a driver result code.
 std::string describe(const DriverAPI &api, CUresult result);

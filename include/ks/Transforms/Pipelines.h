@@ -60,7 +60,17 @@ void buildSeedLoweringPipeline(mlir::OpPassManager &pm,
 void buildCompilePipeline(mlir::OpPassManager &pm,
                           const CompileOptions &options);
 
-/// Registers `ks-seed-lowering` and `ks-compile`.
+/// The host side of a `ks-compile`d module to the LLVM dialect, calling the
+/// `mgpu*` runtime ABI (ks/Runtime/GpuRuntime.h); all launches of one call
+/// are chained on one stream and synchronized once at the end.
+void buildLowerHostPipeline(mlir::OpPassManager &pm);
+
+/// linalg-on-tensors straight to LLVM for the CPU: the independent reference
+/// the GPU result is checked against (loops, no GPU mapping).
+void buildCpuReferencePipeline(mlir::OpPassManager &pm);
+
+/// Registers `ks-seed-lowering`, `ks-compile`, `ks-lower-host` and
+/// `ks-lower-cpu-reference`.
 void registerPipelines();
 
 

@@ -1,0 +1,228 @@
+//===- GpuRuntime.cpp - The host ABI of upstream gpu-to-llvm --------------===//
+
+#include "ks/Runtime/GpuRuntime.h"
+
+#include <cstdint>
+#include <mutex>
+
+using namespace ks;
+using namespace ks::cuda;
+
+namespace {
+std::mutex errorMutex;
+std::string firstError;
+CUstream chosenStream = nullptr;
+
+void record(std::string message) {
+  std::lock_guard<std::mutex> lock(errorMutex);
+  if (firstError.empty())
+    firstError = std::move(message);
+}
+
+/// The driver with this thread's context current, or null (error recorded).
+const DriverAPI *driver() {
+  llvm::Expected<const DriverAPI &> api = loadDriver();
+  if (!api) {
+    record(llvm::toString(api.takeError()));
+    return nullptr;
+  }
+  if (llvm::Expected<CUcontext> ctx = currentContext(); !ctx) {
+    record(llvm::toString(ctx.takeError()));
+    return nullptr;
+  }
+  return &*api;
+}
+
+bool ok(const DriverAPI &api, CUresult rc, const char *what) {
+  if (rc == CUDA_SUCCESS)
+    return true;
+  record(std::string(what) + " failed: " + describe(api, rc));
+  return false;
+}
+} // namespace
+
+void runtime::setStream(CUstream stream) { chosenStream = stream; }
+
+llvm::Error runtime::takeError() {
+  std::lock_guard<std::mutex> lock(errorMutex);
+  if (firstError.empty())
+    return llvm::Error::success();
+  std::string message = std::move(firstError);
+  firstError.clear();
+  return llvm::createStringError(message);
+}
+
+// The entry points, with the signatures gpu-to-llvm declares (LLVM 22).
+extern "C" {
+
+static CUmodule mgpuModuleLoadJIT(void *ptx, int optLevel) {
+  const DriverAPI *api = driver();
+  if (!api)
+    return nullptr;
+  char log[8192] = {0};
+  CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {reinterpret_cast<void *>(static_cast<intptr_t>(optLevel)),
+                    log, reinterpret_cast<void *>(sizeof(log))};
+  CUmodule module = nullptr;
+  CUresult rc = api->cuModuleLoadDataEx(&module, ptx, 3, options, values);
+  if (rc != CUDA_SUCCESS)
+    record("cuModuleLoadData failed: " + describe(*api, rc) +
+           (log[0] ? std::string(": ") + log : std::string()));
+  return module;
+}
+
+static CUmodule mgpuModuleLoad(void *data, size_t /*size*/) {
+  return mgpuModuleLoadJIT(data, 4);
+}
+
+static void mgpuModuleUnload(CUmodule module) {
+  if (const DriverAPI *api = driver(); api && module)
+    ok(*api, api->cuModuleUnload(module), "cuModuleUnload");
+}
+
+static CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
+  const DriverAPI *api = driver();
+  CUfunction fn = nullptr;
+  if (api && module)
+    ok(*api, api->cuModuleGetFunction(&fn, module, name),
+       "cuModuleGetFunction");
+  return fn;
+}
+
+static void mgpuLaunchKernel(CUfunction fn, intptr_t gx, intptr_t gy,
+                             intptr_t gz, intptr_t bx, intptr_t by, intptr_t bz,
+                             int32_t smem, CUstream stream, void **params,
+                             void **extra, size_t /*paramsCount*/) {
+  const DriverAPI *api = driver();
+  if (!api || !fn)
+    return; // The load or lookup failure is already recorded.
+  ok(*api,
+     api->cuLaunchKernel(fn, gx, gy, gz, bx, by, bz, smem, stream, params,
+                         extra),
+     "cuLaunchKernel");
+}
+
+static CUstream mgpuStreamCreate() {
+  if (chosenStream)
+    return chosenStream;
+  const DriverAPI *api = driver();
+  CUstream stream = nullptr;
+  if (api)
+    ok(*api, api->cuStreamCreate(&stream, CU_STREAM_DEFAULT), "cuStreamCreate");
+  return stream;
+}
+
+static void mgpuStreamDestroy(CUstream stream) {
+  if (stream == chosenStream)
+    return;
+  if (const DriverAPI *api = driver())
+    ok(*api, api->cuStreamDestroy(stream), "cuStreamDestroy");
+}
+
+static void mgpuStreamSynchronize(CUstream stream) {
+  if (const DriverAPI *api = driver())
+    ok(*api, api->cuStreamSynchronize(stream), "cuStreamSynchronize");
+}
+
+static void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
+  if (const DriverAPI *api = driver())
+    ok(*api, api->cuStreamWaitEvent(stream, event, 0), "cuStreamWaitEvent");
+}
+
+static CUevent mgpuEventCreate() {
+  const DriverAPI *api = driver();
+  CUevent event = nullptr;
+  if (api)
+    ok(*api, api->cuEventCreate(&event, CU_EVENT_DEFAULT), "cuEventCreate");
+  return event;
+}
+
+static void mgpuEventDestroy(CUevent event) {
+  if (const DriverAPI *api = driver())
+    ok(*api, api->cuEventDestroy(event), "cuEventDestroy");
+}
+
+static void mgpuEventSynchronize(CUevent event) {
+  if (const DriverAPI *api = driver())
+    ok(*api, api->cuEventSynchronize(event), "cuEventSynchronize");
+}
+
+static void mgpuEventRecord(CUevent event, CUstream stream) {
+  if (const DriverAPI *api = driver())
+    ok(*api, api->cuEventRecord(event, stream), "cuEventRecord");
+}
+
+static void *mgpuMemAlloc(uint64_t bytes, CUstream /*stream*/,
+                          bool /*isHostShared*/) {
+  const DriverAPI *api = driver();
+  CUdeviceptr ptr = 0;
+  if (api && bytes)
+    ok(*api, api->cuMemAlloc(&ptr, bytes), "cuMemAlloc");
+  return reinterpret_cast<void *>(ptr);
+}
+
+static void mgpuMemFree(void *ptr, CUstream stream) {
+  const DriverAPI *api = driver();
+  if (!api || !ptr)
+    return;
+  // Kernels queued on the stream may still use the buffer.
+  ok(*api, api->cuStreamSynchronize(stream), "cuStreamSynchronize");
+  ok(*api, api->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "cuMemFree");
+}
+
+static void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream stream) {
+  if (const DriverAPI *api = driver())
+    ok(*api,
+       api->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                          reinterpret_cast<CUdeviceptr>(src), bytes, stream),
+       "cuMemcpyAsync");
+}
+
+static void mgpuMemset32(void *dst, unsigned value, size_t count,
+                         CUstream stream) {
+  if (const DriverAPI *api = driver())
+    ok(*api,
+       api->cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                             stream),
+       "cuMemsetD32Async");
+}
+
+static void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                         CUstream stream) {
+  if (const DriverAPI *api = driver())
+    ok(*api,
+       api->cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                             stream),
+       "cuMemsetD16Async");
+}
+
+static void mgpuSetDefaultDevice(int32_t /*device*/) {}
+
+} // extern "C"
+
+llvm::StringMap<void *> runtime::gpuRuntimeSymbols() {
+  llvm::StringMap<void *> symbols;
+#define KS_SYMBOL(name) symbols[#name] = reinterpret_cast<void *>(&name)
+  KS_SYMBOL(mgpuModuleLoadJIT);
+  KS_SYMBOL(mgpuModuleLoad);
+  KS_SYMBOL(mgpuModuleUnload);
+  KS_SYMBOL(mgpuModuleGetFunction);
+  KS_SYMBOL(mgpuLaunchKernel);
+  KS_SYMBOL(mgpuStreamCreate);
+  KS_SYMBOL(mgpuStreamDestroy);
+  KS_SYMBOL(mgpuStreamSynchronize);
+  KS_SYMBOL(mgpuStreamWaitEvent);
+  KS_SYMBOL(mgpuEventCreate);
+  KS_SYMBOL(mgpuEventDestroy);
+  KS_SYMBOL(mgpuEventSynchronize);
+  KS_SYMBOL(mgpuEventRecord);
+  KS_SYMBOL(mgpuMemAlloc);
+  KS_SYMBOL(mgpuMemFree);
+  KS_SYMBOL(mgpuMemcpy);
+  KS_SYMBOL(mgpuMemset32);
+  KS_SYMBOL(mgpuMemset16);
+  KS_SYMBOL(mgpuSetDefaultDevice);
+#undef KS_SYMBOL
+  return symbols;
+}

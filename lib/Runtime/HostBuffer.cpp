@@ -1,0 +1,329 @@
+//===- HostBuffer.cpp - Typed host arrays: random fill, .npy, compare -----===//
+
+#include "ks/Runtime/HostBuffer.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace ks::runtime;
+using llvm::StringRef;
+
+namespace {
+struct DTypeInfo {
+  DType type;
+  const char *name;
+  size_t size;
+  const char *npy; ///< NumPy's descr.
+};
+const DTypeInfo kTypes[] = {
+    {DType::F16, "f16", 2, "<f2"},  {DType::BF16, "bf16", 2, "<u2"},
+    {DType::F32, "f32", 4, "<f4"},  {DType::F64, "f64", 8, "<f8"},
+    {DType::I1, "i1", 1, "|b1"},    {DType::I8, "i8", 1, "|i1"},
+    {DType::I16, "i16", 2, "<i2"},  {DType::I32, "i32", 4, "<i4"},
+    {DType::I64, "i64", 8, "<i8"},
+};
+const DTypeInfo &info(DType type) {
+  for (const DTypeInfo &i : kTypes)
+    if (i.type == type)
+      return i;
+  llvm_unreachable("unknown dtype");
+}
+
+float halfToFloat(uint16_t h) {
+  uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
+  uint32_t bits;
+  if (exp == 0) {
+    if (man == 0) {
+      bits = sign;
+    } else { // Subnormal: normalize.
+      exp = 127 - 15 + 1;
+      while (!(man & 0x400)) {
+        man <<= 1;
+        --exp;
+      }
+      bits = sign | (exp << 23) | ((man & 0x3ff) << 13);
+    }
+  } else if (exp == 31) {
+    bits = sign | 0x7f800000u | (man << 13);
+  } else {
+    bits = sign | ((exp - 15 + 127) << 23) | (man << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t floatToHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
+  uint32_t man = x & 0x7fffffu;
+  if (((x >> 23) & 0xff) == 0xff)
+    return uint16_t(sign | 0x7c00u | (man ? 0x200u : 0));
+  if (exp >= 31)
+    return uint16_t(sign | 0x7c00u);
+  if (exp <= 0) {
+    if (exp < -10)
+      return uint16_t(sign);
+    man |= 0x800000u;
+    uint32_t shift = uint32_t(14 - exp);
+    uint32_t half = man >> shift;
+    if ((man >> (shift - 1)) & 1) // Round half up.
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = sign | (uint32_t(exp) << 10) | (man >> 13);
+  if ((man & 0x1fffu) > 0x1000u || ((man & 0x1fffu) == 0x1000u && (half & 1)))
+    ++half; // Round to nearest even.
+  return uint16_t(half);
+}
+
+float bf16ToFloat(uint16_t b) {
+  uint32_t bits = uint32_t(b) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t floatToBf16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if ((x & 0x7fffffffu) > 0x7f800000u)
+    return uint16_t((x >> 16) | 0x40); // Quiet NaN.
+  x += 0x7fffu + ((x >> 16) & 1);     // Round to nearest even.
+  return uint16_t(x >> 16);
+}
+
+template <typename T> T load(const uint8_t *p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+template <typename T> void store(uint8_t *p, T v) { std::memcpy(p, &v, sizeof(T)); }
+} // namespace
+
+StringRef ks::runtime::dtypeName(DType type) { return info(type).name; }
+size_t ks::runtime::dtypeSize(DType type) { return info(type).size; }
+bool ks::runtime::isFloat(DType type) {
+  return type == DType::F16 || type == DType::BF16 || type == DType::F32 ||
+         type == DType::F64;
+}
+
+llvm::Expected<DType> ks::runtime::parseDType(StringRef name) {
+  for (const DTypeInfo &i : kTypes)
+    if (name == i.name)
+      return i.type;
+  return llvm::createStringError("unsupported element type '" + name + "'");
+}
+
+HostBuffer::HostBuffer(DType type, llvm::ArrayRef<int64_t> shape)
+    : type(type), shape(shape.begin(), shape.end()) {
+  bytes.assign(size_t(numElements()) * dtypeSize(type), 0);
+}
+
+int64_t HostBuffer::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+double HostBuffer::get(int64_t i) const {
+  const uint8_t *p = bytes.data() + size_t(i) * dtypeSize(type);
+  switch (type) {
+  case DType::F16: return halfToFloat(load<uint16_t>(p));
+  case DType::BF16: return bf16ToFloat(load<uint16_t>(p));
+  case DType::F32: return load<float>(p);
+  case DType::F64: return load<double>(p);
+  case DType::I1: return *p ? 1 : 0;
+  case DType::I8: return load<int8_t>(p);
+  case DType::I16: return load<int16_t>(p);
+  case DType::I32: return load<int32_t>(p);
+  case DType::I64: return double(load<int64_t>(p));
+  }
+  llvm_unreachable("unknown dtype");
+}
+
+void HostBuffer::set(int64_t i, double v) {
+  uint8_t *p = bytes.data() + size_t(i) * dtypeSize(type);
+  switch (type) {
+  case DType::F16: return store(p, floatToHalf(float(v)));
+  case DType::BF16: return store(p, floatToBf16(float(v)));
+  case DType::F32: return store(p, float(v));
+  case DType::F64: return store(p, v);
+  case DType::I1: *p = v != 0; return;
+  case DType::I8: return store(p, int8_t(v));
+  case DType::I16: return store(p, int16_t(v));
+  case DType::I32: return store(p, int32_t(v));
+  case DType::I64: return store(p, int64_t(v));
+  }
+}
+
+std::string HostBuffer::describe() const {
+  std::string s;
+  for (int64_t d : shape)
+    s += std::to_string(d) + "x";
+  return s + dtypeName(type).str();
+}
+
+void ks::runtime::fillRandom(HostBuffer &buffer, uint64_t seed, int64_t intLow,
+                             int64_t intHigh) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> real(-1.0, 1.0);
+  std::uniform_int_distribution<int64_t> integer(intLow, std::max(intLow, intHigh - 1));
+  int64_t n = buffer.numElements();
+  for (int64_t i = 0; i < n; ++i) {
+    if (isFloat(buffer.type))
+      buffer.set(i, real(rng));
+    else if (buffer.type == DType::I1)
+      buffer.set(i, rng() & 1);
+    else
+      buffer.set(i, double(integer(rng)));
+  }
+  // Tiny buffers could come out all zero; never hand one out.
+  bool allZero = true;
+  for (int64_t i = 0; i < n && allZero; ++i)
+    allZero = buffer.get(i) == 0;
+  if (allZero && n > 0)
+    buffer.set(0, isFloat(buffer.type) ? 0.5 : 1);
+}
+
+llvm::Expected<HostBuffer> ks::runtime::readNpy(StringRef path) {
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!file)
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + file.getError().message());
+  StringRef data = (*file)->getBuffer();
+  auto bad = [&](const llvm::Twine &why) {
+    return llvm::createStringError("'" + path + "' is not a valid .npy file: " + why);
+  };
+  if (data.size() < 10 || !data.starts_with("\x93NUMPY"))
+    return bad("missing magic string");
+  unsigned major = uint8_t(data[6]);
+  size_t headerLen, offset;
+  if (major == 1) {
+    headerLen = uint8_t(data[8]) | (size_t(uint8_t(data[9])) << 8);
+    offset = 10;
+  } else if (major == 2 || major == 3) {
+    if (data.size() < 12)
+      return bad("truncated header");
+    headerLen = load<uint32_t>(reinterpret_cast<const uint8_t *>(data.data() + 8));
+    offset = 12;
+  } else {
+    return bad("unknown format version " + llvm::Twine(major));
+  }
+  if (data.size() < offset + headerLen)
+    return bad("truncated header");
+  StringRef header = data.substr(offset, headerLen);
+
+  auto field = [&](StringRef key) -> StringRef {
+    size_t at = header.find("'" + key.str() + "'");
+    if (at == StringRef::npos)
+      return {};
+    StringRef rest = header.substr(at + key.size() + 2).ltrim(" :");
+    return rest;
+  };
+  StringRef descr = field("descr");
+  if (!descr.consume_front("'"))
+    return bad("no 'descr'");
+  descr = descr.take_until([](char c) { return c == '\''; });
+  if (field("fortran_order").starts_with("True"))
+    return bad("Fortran order is not supported");
+  StringRef shapeText = field("shape");
+  if (!shapeText.consume_front("("))
+    return bad("no 'shape'");
+  shapeText = shapeText.take_until([](char c) { return c == ')'; });
+
+  std::optional<DType> type;
+  for (const DTypeInfo &i : kTypes)
+    if (descr == i.npy || (descr.size() == 3 && descr[0] == '=' &&
+                           descr.substr(1) == StringRef(i.npy).substr(1)))
+      type = i.type;
+  if (descr == "<u2")
+    type = DType::BF16;
+  if (!type)
+    return bad("unsupported dtype '" + descr + "'");
+
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<StringRef> dims;
+  shapeText.split(dims, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef d : dims) {
+    int64_t v;
+    if (d.trim().getAsInteger(10, v))
+      return bad("bad shape entry '" + d.trim() + "'");
+    shape.push_back(v);
+  }
+  HostBuffer buffer(*type, shape);
+  size_t start = offset + headerLen;
+  if (data.size() - start != buffer.bytes.size())
+    return bad("holds " + llvm::Twine(data.size() - start) + " data bytes, " +
+               buffer.describe() + " needs " + llvm::Twine(buffer.bytes.size()));
+  std::memcpy(buffer.bytes.data(), data.data() + start, buffer.bytes.size());
+  return buffer;
+}
+
+llvm::Error ks::runtime::writeNpy(StringRef path, const HostBuffer &buffer) {
+  std::string shape = "(";
+  for (int64_t d : buffer.shape)
+    shape += std::to_string(d) + ", ";
+  if (buffer.shape.size() > 1)
+    shape.resize(shape.size() - 2);
+  else if (buffer.shape.size() == 1)
+    shape.resize(shape.size() - 1);
+  shape += ")";
+  std::string header = "{'descr': '" + std::string(info(buffer.type).npy) +
+                       "', 'fortran_order': False, 'shape': " + shape + ", }";
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  return llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+    os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
+       << char(header.size() >> 8) << header;
+    os.write(reinterpret_cast<const char *>(buffer.bytes.data()),
+             buffer.bytes.size());
+    return llvm::Error::success();
+  });
+}
+
+Comparison ks::runtime::compare(const HostBuffer &actual,
+                                const HostBuffer &expected, double atol,
+                                double rtol) {
+  Comparison c;
+  int64_t n = std::min(actual.numElements(), expected.numElements());
+  for (int64_t i = 0; i < n; ++i) {
+    double a = actual.get(i), e = expected.get(i);
+    bool bothNaN = std::isnan(a) && std::isnan(e);
+    double abs = bothNaN ? 0 : std::fabs(a - e);
+    if (std::isnan(abs))
+      abs = INFINITY;
+    if (a == e) // Equal infinities.
+      abs = 0;
+    double rel = e != 0 ? abs / std::fabs(e) : (abs == 0 ? 0 : INFINITY);
+    c.maxAbsError = std::max(c.maxAbsError, abs);
+    c.maxRelError = std::max(c.maxRelError, rel);
+    if (!(abs <= atol + rtol * std::fabs(e))) {
+      if (c.firstMismatch < 0)
+        c.firstMismatch = i;
+      ++c.mismatches;
+    }
+  }
+  return c;
+}
+
+std::string ks::runtime::formatIndex(llvm::ArrayRef<int64_t> shape,
+                                     int64_t linear) {
+  llvm::SmallVector<int64_t> index(shape.size());
+  for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+    index[d] = shape[d] ? linear % shape[d] : 0;
+    linear = shape[d] ? linear / shape[d] : 0;
+  }
+  return "[" + llvm::join(llvm::map_range(index, [](int64_t v) {
+                 return std::to_string(v);
+               }), ", ") + "]";
+}

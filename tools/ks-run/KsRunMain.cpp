@@ -1,0 +1,431 @@
+//===- KsRunMain.cpp - Run a model on the GPU, check it against the CPU --===//
+//
+//   ks-run model.mlir --entry=main [--chip=sm_90] [--seed=0] [--json=r.json]
+//
+// Compiles the linalg-on-tensors module twice: with ks-compile for the GPU
+// (host side JIT-compiled, kernels loaded from their verified PTX) and,
+// independently, to loops for the CPU (the reference). Runs both on the same
+// inputs (seeded random or .npy), compares every output, and times the GPU
+// the way KernelBench does (warm-up, trials timed with CUDA events, L2
+// flushed before each trial).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Runtime/CudaDriver.h"
+#include "ks/Runtime/GpuRuntime.h"
+#include "ks/Runtime/HostBuffer.h"
+#include "ks/Tools/Mains.h"
+#include "ks/Transforms/Passes.h"
+#include "ks/Transforms/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace mlir;
+using namespace ks::runtime;
+namespace cl = llvm::cl;
+namespace cuda = ks::cuda;
+
+namespace {
+/// The command line; built inside ksRunMain so the multi-call binary only
+/// registers the options of the tool it runs.
+struct Options {
+  cl::opt<std::string> inputFile{cl::Positional, cl::Required, cl::desc("<linalg-on-tensors module>")};
+  cl::opt<std::string> entry{"entry", cl::desc("Function to run"), cl::init("main")};
+  cl::opt<std::string> chip{"chip", cl::desc("GPU chip"), cl::init("sm_90")};
+  cl::opt<uint64_t> seed{"seed", cl::desc("Seed of the random inputs"), cl::init(0)};
+  cl::list<std::string> inputNpy{"input", cl::desc("Input i from a .npy file (repeat in argument order)")};
+  cl::opt<std::string> outputDir{"output-dir", cl::desc("Write every output as <dir>/<i>.npy")};
+  cl::opt<bool> cpuOnly{"cpu-only", cl::desc("Run only the CPU reference (no GPU needed)")};
+  cl::opt<bool> noReference{"no-reference", cl::desc("Skip the CPU reference")};
+  cl::opt<bool> printOutputs{"print-outputs", cl::desc("Print every output element")};
+  cl::opt<double> absTol{"atol", cl::desc("Absolute tolerance"), cl::init(1e-4)};
+  cl::opt<double> relTol{"rtol", cl::desc("Relative tolerance"), cl::init(1e-4)};
+  cl::opt<unsigned> warmup{"warmup", cl::desc("Untimed runs before timing"), cl::init(3)};
+  cl::opt<unsigned> trials{"trials", cl::desc("Timed runs"), cl::init(20)};
+  cl::opt<bool> noL2Flush{"no-l2-flush", cl::desc("Don't flush L2 before each trial")};
+  cl::opt<int64_t> intLow{"int-low", cl::desc("Lowest random integer input"), cl::init(0)};
+  cl::opt<int64_t> intHigh{"int-high", cl::desc("One past the highest random integer input"), cl::init(8)};
+  cl::opt<std::string> jsonFile{"json", cl::desc("Write the results as JSON")};
+};
+Options *opts = nullptr;
+} // namespace
+
+namespace {
+
+[[noreturn]] void fail(const llvm::Twine &message, int code = 1) {
+  llvm::errs() << "ks-run: " << message << "\n";
+  std::exit(code);
+}
+
+template <typename T> T orFail(llvm::Expected<T> value, llvm::StringRef what) {
+  if (!value)
+    fail(what + ": " + llvm::toString(value.takeError()));
+  return std::move(*value);
+}
+
+/// Shape and element type of one argument or result of the entry function.
+struct TensorSpec {
+  DType type;
+  llvm::SmallVector<int64_t> shape;
+};
+
+TensorSpec toSpec(Type type, llvm::StringRef what, unsigned index) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    fail(llvm::formatv("{0} #{1} of @{2} is not a static tensor", what, index,
+                       opts->entry.getValue()));
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << tensor.getElementType();
+  return {orFail(parseDType(name), (what + " #" + llvm::Twine(index)).str()),
+          llvm::SmallVector<int64_t>(tensor.getShape())};
+}
+
+/// Lowers a clone of `module` with `build` and JIT-compiles it.
+std::unique_ptr<ExecutionEngine>
+jit(ModuleOp module, llvm::function_ref<void(OpPassManager &)> build,
+    llvm::StringRef what, bool withGpuRuntime) {
+  OwningOpRef<ModuleOp> clone = module.clone();
+  PassManager pm(module.getContext());
+  build(pm);
+  if (failed(pm.run(*clone)))
+    fail("cannot compile the module for the " + what);
+  ExecutionEngineOptions options;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
+  auto engine = orFail(ExecutionEngine::create(*clone, options),
+                       ("cannot JIT the " + what).str());
+  if (withGpuRuntime)
+    engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap map;
+      for (auto &symbol : gpuRuntimeSymbols())
+        map[interner(symbol.getKey())] = {llvm::orc::ExecutorAddr::fromPtr(symbol.getValue()),
+                                         llvm::JITSymbolFlags::Exported};
+      return map;
+    });
+  engine->initialize();
+  return engine;
+}
+
+/// The expanded memref arguments (allocated, aligned, offset, sizes,
+/// strides) of buffers at `pointers`, packed for ExecutionEngine.
+struct PackedArgs {
+  std::vector<std::unique_ptr<int64_t[]>> storage;
+  llvm::SmallVector<void *> pointers;
+
+  void addMemRef(void *data, llvm::ArrayRef<int64_t> shape) {
+    size_t rank = shape.size();
+    auto words = std::make_unique<int64_t[]>(3 + 2 * rank);
+    words[0] = reinterpret_cast<int64_t>(data);
+    words[1] = reinterpret_cast<int64_t>(data);
+    words[2] = 0;
+    int64_t stride = 1;
+    for (size_t d = rank; d-- > 0;) {
+      words[3 + d] = shape[d];
+      words[3 + rank + d] = stride;
+      stride *= shape[d];
+    }
+    for (size_t i = 0; i < 3 + 2 * rank; ++i)
+      pointers.push_back(&words[i]);
+    storage.push_back(std::move(words));
+  }
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/// A NaN (floats) or all-ones (integers) pattern an unwritten output shows.
+void poison(const cuda::DriverAPI &api, cuda::CUdeviceptr ptr,
+            const HostBuffer &like, cuda::CUstream stream) {
+  size_t n = size_t(like.numElements());
+  switch (like.type) {
+  case DType::F32: api.cuMemsetD32Async(ptr, 0x7fc00000u, n, stream); break;
+  case DType::F64: api.cuMemsetD32Async(ptr, 0x7ff80000u, 2 * n, stream); break;
+  case DType::F16: api.cuMemsetD16Async(ptr, 0x7e00, n, stream); break;
+  case DType::BF16: api.cuMemsetD16Async(ptr, 0x7fc0, n, stream); break;
+  default: api.cuMemsetD8Async(ptr, 0xff, like.bytes.size(), stream); break;
+  }
+}
+
+} // namespace
+
+int ks::tools::ksRunMain(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  Options options;
+  opts = &options;
+  cl::ParseCommandLineOptions(argc, argv,
+                              "Run a linalg-on-tensors module on the GPU and "
+                              "check it against the CPU\n");
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  MLIRContext context(registry);
+
+  // Fail early, and clearly, where there is no GPU to run on.
+  const cuda::DriverAPI *api = nullptr;
+  if (!opts->cpuOnly) {
+    llvm::Expected<const cuda::DriverAPI &> driver = cuda::loadDriver();
+    if (!driver)
+      fail(llvm::toString(driver.takeError()) +
+               " (use --cpu-only to run just the CPU reference)",
+           2);
+    api = &*driver;
+    if (llvm::Expected<cuda::CUcontext> ctx = cuda::currentContext(); !ctx)
+      fail(llvm::toString(ctx.takeError()), 2);
+  }
+
+  llvm::SourceMgr sourceMgr;
+  std::string error;
+  auto file = openInputFile(opts->inputFile, &error);
+  if (!file)
+    fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    fail("cannot parse " + opts->inputFile);
+  auto func = module->lookupSymbol<func::FuncOp>(opts->entry);
+  if (!func)
+    fail("no function @" + opts->entry + " in " + opts->inputFile);
+
+  std::vector<TensorSpec> inSpecs, outSpecs;
+  for (auto [i, t] : llvm::enumerate(func.getArgumentTypes()))
+    inSpecs.push_back(toSpec(t, "argument", i));
+  for (auto [i, t] : llvm::enumerate(func.getResultTypes()))
+    outSpecs.push_back(toSpec(t, "result", i));
+
+  // Inputs: .npy files where given, else seeded random.
+  if (!opts->inputNpy.empty() && opts->inputNpy.size() != inSpecs.size())
+    fail(llvm::formatv("@{0} takes {1} inputs, {2} --input files given", opts->entry,
+                       inSpecs.size(), opts->inputNpy.size()));
+  std::vector<HostBuffer> inputs;
+  for (auto [i, spec] : llvm::enumerate(inSpecs)) {
+    if (!opts->inputNpy.empty()) {
+      HostBuffer b = orFail(readNpy(opts->inputNpy[i]), "input #" + std::to_string(i));
+      HostBuffer want(spec.type, spec.shape);
+      if (b.describe() != want.describe())
+        fail(llvm::formatv("input #{0} ({1}) is {2}, @{3} takes {4}", i,
+                           opts->inputNpy[i], b.describe(), opts->entry, want.describe()));
+      inputs.push_back(std::move(b));
+    } else {
+      inputs.emplace_back(spec.type, spec.shape);
+      fillRandom(inputs.back(), opts->seed + i, opts->intLow, opts->intHigh);
+    }
+  }
+
+  llvm::json::Object report{{"module", opts->inputFile.getValue()},
+                            {"entry", opts->entry.getValue()},
+                            {"seed", int64_t(opts->seed)}};
+  auto newOutputs = [&] {
+    std::vector<HostBuffer> outs;
+    for (const TensorSpec &spec : outSpecs)
+      outs.emplace_back(spec.type, spec.shape);
+    return outs;
+  };
+
+  // The CPU reference.
+  std::vector<HostBuffer> reference;
+  if (!opts->noReference) {
+    auto engine = jit(*module, ks::buildCpuReferencePipeline, "CPU reference",
+                      /*withGpuRuntime=*/false);
+    reference = newOutputs();
+    PackedArgs args;
+    for (HostBuffer &b : inputs)
+      args.addMemRef(b.bytes.data(), b.shape);
+    for (HostBuffer &b : reference)
+      args.addMemRef(b.bytes.data(), b.shape);
+    if (llvm::Error err = engine->invokePacked(opts->entry, args.pointers))
+      fail("CPU reference run failed: " + llvm::toString(std::move(err)));
+    report["reference"] = "cpu";
+  } else {
+    report["reference"] = "none";
+  }
+
+  std::vector<HostBuffer> results = reference;
+  bool allPassed = true;
+  if (!opts->cpuOnly) {
+    auto engine = jit(
+        *module,
+        [](OpPassManager &pm) {
+          ks::CompileOptions options;
+          options.chip = opts->chip.getValue();
+          ks::buildCompilePipeline(pm, options);
+          ks::buildLowerHostPipeline(pm);
+        },
+        "GPU", /*withGpuRuntime=*/true);
+    if (llvm::Error err = takeError())
+      fail("loading the kernels failed: " + llvm::toString(std::move(err)));
+
+    cuda::CUstream stream = nullptr;
+    api->cuStreamCreate(&stream, cuda::CU_STREAM_DEFAULT);
+    setStream(stream);
+
+    // Device buffers: inputs uploaded once, outputs poisoned before each run.
+    std::vector<cuda::CUdeviceptr> dIn, dOut;
+    auto alloc = [&](size_t bytes) {
+      cuda::CUdeviceptr p = 0;
+      if (auto err = cuda::check(*api, api->cuMemAlloc(&p, std::max<size_t>(bytes, 1)),
+                                 "cuMemAlloc"))
+        fail(llvm::toString(std::move(err)));
+      return p;
+    };
+    for (HostBuffer &b : inputs) {
+      dIn.push_back(alloc(b.bytes.size()));
+      api->cuMemcpyHtoD(dIn.back(), b.bytes.data(), b.bytes.size());
+    }
+    results = newOutputs();
+    for (HostBuffer &b : results)
+      dOut.push_back(alloc(b.bytes.size()));
+    PackedArgs args;
+    for (auto [p, b] : llvm::zip(dIn, inputs))
+      args.addMemRef(reinterpret_cast<void *>(p), b.shape);
+    for (auto [p, b] : llvm::zip(dOut, results))
+      args.addMemRef(reinterpret_cast<void *>(p), b.shape);
+
+    auto runOnce = [&] {
+      if (llvm::Error err = engine->invokePacked(opts->entry, args.pointers))
+        fail("GPU run failed: " + llvm::toString(std::move(err)));
+      if (llvm::Error err = takeError())
+        fail("GPU run failed: " + llvm::toString(std::move(err)));
+    };
+
+    // Correctness first: poison, run once, read back.
+    for (auto [p, b] : llvm::zip(dOut, results))
+      poison(*api, p, b, stream);
+    runOnce();
+    api->cuStreamSynchronize(stream);
+    for (auto [p, b] : llvm::zip(dOut, results))
+      if (auto err = cuda::check(*api, api->cuMemcpyDtoH(b.bytes.data(), p, b.bytes.size()),
+                                 "reading an output"))
+        fail(llvm::toString(std::move(err)));
+
+    // Timing as KernelBench: warm-up, then events around each trial with L2
+    // flushed before it (a 256 MiB memset evicts the H100's 50 MB L2).
+    const size_t flushBytes = 256u << 20;
+    cuda::CUdeviceptr flush = opts->noL2Flush ? 0 : alloc(flushBytes);
+    for (unsigned i = 0; i < opts->warmup; ++i)
+      runOnce();
+    cuda::CUevent start, stop;
+    api->cuEventCreate(&start, cuda::CU_EVENT_DEFAULT);
+    api->cuEventCreate(&stop, cuda::CU_EVENT_DEFAULT);
+    std::vector<double> times;
+    for (unsigned i = 0; i < opts->trials; ++i) {
+      if (flush)
+        api->cuMemsetD32Async(flush, i, flushBytes / 4, stream);
+      api->cuEventRecord(start, stream);
+      runOnce();
+      api->cuEventRecord(stop, stream);
+      api->cuEventSynchronize(stop);
+      float ms = 0;
+      api->cuEventElapsedTime(&ms, start, stop);
+      times.push_back(ms);
+    }
+    if (!times.empty()) {
+      double mean = std::accumulate(times.begin(), times.end(), 0.0) / times.size();
+      report["time_ms"] = llvm::json::Object{
+          {"min", *std::min_element(times.begin(), times.end())},
+          {"median", median(times)},
+          {"mean", mean},
+          {"trials", int64_t(times.size())},
+          {"warmup", int64_t(opts->warmup)},
+          {"l2_flush", !opts->noL2Flush}};
+    }
+    api->cuEventDestroy(start);
+    api->cuEventDestroy(stop);
+    for (cuda::CUdeviceptr p : dIn)
+      api->cuMemFree(p);
+    for (cuda::CUdeviceptr p : dOut)
+      api->cuMemFree(p);
+    if (flush)
+      api->cuMemFree(flush);
+    setStream(nullptr);
+    api->cuStreamDestroy(stream);
+  }
+
+  // Report per output.
+  llvm::json::Array outputs;
+  llvm::outs() << llvm::formatv("{0} @{1}: {2}\n", opts->inputFile.getValue(), opts->entry.getValue(),
+                                opts->cpuOnly ? "CPU reference only"
+                                        : (opts->noReference ? "GPU, not checked"
+                                                       : "GPU vs CPU reference"));
+  for (auto [i, result] : llvm::enumerate(results)) {
+    llvm::json::Object o{{"index", int64_t(i)}, {"type", result.describe()}};
+    std::string line = llvm::formatv("  output #{0} {1}", i, result.describe());
+    if (!opts->cpuOnly && !opts->noReference) {
+      Comparison c = compare(result, reference[i], opts->absTol, opts->relTol);
+      allPassed &= c.passed();
+      o["max_abs_error"] = c.maxAbsError;
+      o["max_rel_error"] = c.maxRelError;
+      o["mismatches"] = c.mismatches;
+      o["passed"] = c.passed();
+      line += llvm::formatv(": {0}, max abs err {1:e2}, max rel err {2:e2}, "
+                            "{3} mismatches",
+                            c.passed() ? "match" : "MISMATCH", c.maxAbsError,
+                            c.maxRelError, c.mismatches);
+      if (c.firstMismatch >= 0) {
+        std::string at = formatIndex(result.shape, c.firstMismatch);
+        o["first_mismatch"] = llvm::json::Object{
+            {"index", at},
+            {"actual", result.get(c.firstMismatch)},
+            {"expected", reference[i].get(c.firstMismatch)}};
+        line += llvm::formatv(" (first at {0}: {1} vs {2})", at,
+                              result.get(c.firstMismatch),
+                              reference[i].get(c.firstMismatch));
+      }
+    }
+    llvm::outs() << line << "\n";
+    if (opts->printOutputs) {
+      llvm::outs() << "   ";
+      for (int64_t k = 0; k < result.numElements(); ++k)
+        llvm::outs() << " " << llvm::format("%.9g", result.get(k));
+      llvm::outs() << "\n";
+    }
+    if (!opts->outputDir.empty())
+      if (llvm::Error err = writeNpy(opts->outputDir + "/" + std::to_string(i) + ".npy", result))
+        fail("cannot write output #" + llvm::Twine(i) + ": " +
+             llvm::toString(std::move(err)));
+    outputs.push_back(std::move(o));
+  }
+  report["outputs"] = std::move(outputs);
+  report["tolerance"] = llvm::json::Object{{"atol", opts->absTol.getValue()}, {"rtol", opts->relTol.getValue()}};
+  if (auto *t = report.getObject("time_ms"))
+    llvm::outs() << llvm::formatv("  time: min {0:f4} ms, median {1:f4} ms, mean "
+                                  "{2:f4} ms over {3} opts->trials\n",
+                                  *t->getNumber("min"), *t->getNumber("median"),
+                                  *t->getNumber("mean"), *t->getInteger("trials"));
+  if (!opts->jsonFile.empty())
+    if (llvm::Error err = llvm::writeToOutput(opts->jsonFile, [&](llvm::raw_ostream &os) {
+          os << llvm::formatv("{0:2}", llvm::json::Value(std::move(report))) << "\n";
+          return llvm::Error::success();
+        }))
+      fail("cannot write " + opts->jsonFile + ": " + llvm::toString(std::move(err)));
+  return allPassed ? 0 : 1;
+}

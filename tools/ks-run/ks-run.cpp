@@ -1,0 +1,4 @@
+//===- ks-run.cpp - Entry point ---------------------------------------------===//
+#include "ks/Tools/Mains.h"
+
+int main(int argc, char **argv) { return ks::tools::ksRunMain(argc, argv); }
