@@ -5,8 +5,9 @@
 #     scripts/device-run.sh                # logs under $OUT (or ./device-out)
 # It unpacks the bundle, compiles the corpus and the example for the GPU's
 # chip with the bundled ks-opt (ptxas-verified), loads every PTX module with
-# the CUDA driver, runs the lit tests marked REQUIRES: cuda-gpu when lit is
-# available, and prints a table last.
+# the CUDA driver, runs each input with ks-run (GPU result against the CPU
+# reference, KernelBench-style timing), runs the lit tests marked
+# REQUIRES: cuda-gpu when lit is available, and prints a table last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,7 +55,21 @@ ks-load-ptx "$ptx" >"$out/load.log" 2>&1
 load_rc=$?
 cat "$out/load.log"
 
-# 3. The lit tests that need a GPU, where lit is available.
+# 3. Run every input on the GPU and check it against the CPU reference.
+# Integer inputs are drawn from [1, 6): valid indices into the corpus's
+# tables and never a zero divisor.
+runs=$out/runs
+mkdir -p "$runs"
+: > "$out/run.log"
+for f in "${inputs[@]}"; do
+  name=$(basename "$f" .mlir)
+  fn=$(grep -m1 -o 'func.func @[A-Za-z0-9_]*' "$f" | sed 's/func.func @//')
+  timeout 300 ks-run "$f" --entry="$fn" --chip="$chip" --int-low=1 --int-high=6 \
+    --warmup=2 --trials=10 --json="$runs/$name.json" >>"$out/run.log" 2>&1
+  echo "$name exit $?" >>"$out/run.log"
+done
+
+# 4. The lit tests that need a GPU, where lit is available.
 lit_summary="not run (no lit here)"
 # The GPU machine has no network: lit travels as a wheel in .whl/ (see README).
 if ! python3 -c "import lit" 2>/dev/null && ls .whl/lit-*.whl >/dev/null 2>&1; then
@@ -71,10 +86,10 @@ fi
 # Everything compiled comes back as one archive (the PTX and ptxas reports).
 tar -C "$ptx" -cJf "$out/ptx.tar.xz" .
 
-# 4. The table, last.
+# 5. The table, last.
 echo
 echo "== ks device run: $chip on ${gpu:-?} =="
-printf "%-34s %-9s %-8s %s\n" "input" "compile" "kernels" "driver load"
+printf "%-32s %-8s %-8s %-14s %-9s %-10s %s\n" "input" "compile" "kernels" "driver load" "vs CPU" "max abs err" "GPU time (median ms)"
 fails=0
 for f in "${inputs[@]}"; do
   name=$(basename "$f" .mlir)
@@ -84,7 +99,20 @@ for f in "${inputs[@]}"; do
   status="$loaded/$n loaded"
   [ "$failed" -gt 0 ] && status="$status, $failed FAILED"
   [ "${compiled[$name]}" = ok ] && [ "$failed" -eq 0 ] || fails=$((fails + 1))
-  printf "%-34s %-9s %-8s %s\n" "$name" "${compiled[$name]}" "$n" "$status"
+  check=error; err=-; ms=-
+  if [ -f "$runs/$name.json" ]; then
+    read -r check err ms < <(python3 - "$runs/$name.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+outs = r.get("outputs", [])
+ok = all(o.get("passed") for o in outs)
+err = max((o.get("max_abs_error", 0) for o in outs), default=0)
+print("match" if ok else "MISMATCH", "%.1e" % err, "%.4f" % r.get("time_ms", {}).get("median", float("nan")))
+PY
+)
+  fi
+  [ "$check" = match ] || fails=$((fails + 1))
+  printf "%-32s %-8s %-8s %-14s %-9s %-10s %s\n" "$name" "${compiled[$name]}" "$n" "$status" "$check" "$err" "$ms"
 done
-echo "inputs: ${#inputs[@]}, with a failure: $fails; driver: $(tail -1 "$out/load.log"); lit GPU tests: $lit_summary"
+echo "inputs: ${#inputs[@]}, with a failure: $fails; driver: $(tail -1 "$out/load.log"); ks-run: $(grep -c ' exit 0$' "$out/run.log") of ${#inputs[@]} matched the CPU reference; lit GPU tests: $lit_summary"
 [ $fails -eq 0 ] && [ $load_rc -eq 0 ]

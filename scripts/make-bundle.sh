@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Builds ks-opt and ks-load-ptx with MLIR and LLVM linked statically, strips
-# them and packs dist/ks-bundle.tar.xz: runs on any x86-64 Linux with glibc
-# >= 2.36 (Debian 12, Ubuntu 24.04), no MLIR or LLVM installed.
+# Builds the multi-call binary `ks` (ks-opt, ks-run, ks-load-ptx) with MLIR
+# and LLVM linked statically, strips it and packs dist/ks-bundle.tar.xz with
+# one link per tool: runs on any x86-64 Linux with glibc >= 2.36 (Debian 12,
+# Ubuntu 24.04), no MLIR or LLVM installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-scripts/build.sh --static ks-opt ks-load-ptx
+scripts/build.sh --static ks
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/ks/bin"
-for tool in ks-opt ks-load-ptx; do
-  strip -o "$stage/ks/bin/$tool" "build-static/bin/$tool"
+strip -o "$stage/ks/bin/ks" build-static/bin/ks
+for tool in ks-opt ks-run ks-load-ptx; do
+  ln -s ks "$stage/ks/bin/$tool"
 done
 git rev-parse HEAD > "$stage/ks/REVISION" 2>/dev/null || echo unknown > "$stage/ks/REVISION"
 mkdir -p dist
