@@ -148,8 +148,10 @@ void ks::buildCpuReferencePipeline(OpPassManager &pm) {
   pm.addPass(createKSMemrefCopyToLinalg());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertMathToFuncs());
-  pm.addPass(createConvertMathToLibmPass());
+  // LLVM intrinsics first (sqrt, rsqrt, exp, ...), libm for the rest (erf,
+  // tanh, ...); libm has no rsqrtf.
   pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   addToLLVMPasses(pm);
 }
 
