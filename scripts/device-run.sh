@@ -58,8 +58,7 @@ cat "$out/load.log"
 # 3. Run every input on the GPU and check it against the CPU reference.
 # Integer inputs are drawn from [1, 6): valid indices into the corpus's
 # tables and never a zero divisor.
-runs=$out/runs
-mkdir -p "$runs"
+runs=$(mktemp -d /tmp/ks-runs.XXXXXX)
 : > "$out/run.log"
 for f in "${inputs[@]}"; do
   name=$(basename "$f" .mlir)
@@ -83,8 +82,11 @@ if python3 -c "import lit" 2>/dev/null; then
   tail -5 "$out/lit-gpu.log"
 fi
 
-# Everything compiled comes back as one archive (the PTX and ptxas reports).
+
+# What was compiled and measured comes back as two archives (PTX with the
+# ptxas reports; ks-run's JSON per input).
 tar -C "$ptx" -cJf "$out/ptx.tar.xz" .
+tar -C "$runs" -cJf "$out/runs.tar.xz" .
 
 # 5. The table, last.
 echo
