@@ -41,7 +41,15 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstring>
 #include <numeric>
+#include <thread>
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace ks::runtime;
@@ -68,6 +76,8 @@ struct Options {
   cl::opt<bool> noL2Flush{"no-l2-flush", cl::desc("Don't flush L2 before each trial")};
   cl::opt<int64_t> intLow{"int-low", cl::desc("Lowest random integer input"), cl::init(0)};
   cl::opt<int64_t> intHigh{"int-high", cl::desc("One past the highest random integer input"), cl::init(8)};
+  cl::opt<bool> isolate{"isolate", cl::desc("Run the GPU part in a worker process (default true)"), cl::init(true)};
+  cl::opt<unsigned> timeoutSeconds{"timeout", cl::desc("Seconds the GPU run may take before the worker is stopped"), cl::init(120)};
   cl::opt<std::string> jsonFile{"json", cl::desc("Write the results as JSON")};
 };
 Options *opts = nullptr;
@@ -153,6 +163,18 @@ struct PackedArgs {
   }
 };
 
+void writeJson(llvm::json::Object report) {
+  if (opts->jsonFile.empty())
+    return;
+  if (llvm::Error err =
+          llvm::writeToOutput(opts->jsonFile, [&](llvm::raw_ostream &os) {
+            os << llvm::formatv("{0:2}", llvm::json::Value(std::move(report)))
+               << "\n";
+            return llvm::Error::success();
+          }))
+    fail("cannot write " + opts->jsonFile + ": " + llvm::toString(std::move(err)));
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   size_t n = v.size();
@@ -170,6 +192,236 @@ void poison(const cuda::DriverAPI &api, cuda::CUdeviceptr ptr,
   case DType::BF16: api.cuMemsetD16Async(ptr, 0x7fc0, n, stream); break;
   default: api.cuMemsetD8Async(ptr, 0xff, like.bytes.size(), stream); break;
   }
+}
+
+
+/// What a GPU run came back with. `status` is "ok", or "fault" (the kernel
+/// faulted: illegal address, ...), "timeout" (the watchdog stopped it),
+/// "crash" (the worker died) or "error" (anything else, e.g. compilation).
+struct GpuOutcome {
+  std::string status = "ok";
+  std::string message;
+  std::vector<HostBuffer> outputs;
+  std::vector<double> timesMs;
+};
+
+GpuOutcome gpuFailure(llvm::StringRef message) {
+  GpuOutcome o;
+  // Errors the GPU reports for a kernel that went wrong while running.
+  static const char *kFaults[] = {
+      "CUDA_ERROR_ILLEGAL_ADDRESS", "CUDA_ERROR_LAUNCH_FAILED",
+      "CUDA_ERROR_ILLEGAL_INSTRUCTION", "CUDA_ERROR_MISALIGNED_ADDRESS",
+      "CUDA_ERROR_INVALID_ADDRESS_SPACE", "CUDA_ERROR_INVALID_PC",
+      "CUDA_ERROR_HARDWARE_STACK_ERROR", "CUDA_ERROR_ASSERT"};
+  o.status = llvm::any_of(kFaults, [&](const char *f) {
+               return message.contains(f);
+             })
+                 ? "fault"
+                 : "error";
+  o.message = message.str();
+  return o;
+}
+
+/// Compiles `module` for the GPU, runs it once on `inputs` (outputs poisoned
+/// first) and then times it; runs in the calling process.
+GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
+                    std::vector<HostBuffer> results) {
+  llvm::Expected<const cuda::DriverAPI &> driver = cuda::loadDriver();
+  if (!driver)
+    return gpuFailure(llvm::toString(driver.takeError()));
+  const cuda::DriverAPI *api = &*driver;
+  if (llvm::Expected<cuda::CUcontext> ctx = cuda::currentContext(); !ctx)
+    return gpuFailure(llvm::toString(ctx.takeError()));
+
+  std::unique_ptr<ExecutionEngine> engine = jit(
+      module,
+      [](OpPassManager &pm) {
+        ks::CompileOptions options;
+        options.chip = opts->chip.getValue();
+        ks::buildCompilePipeline(pm, options);
+        ks::buildLowerHostPipeline(pm);
+      },
+      "GPU", /*withGpuRuntime=*/true);
+  if (llvm::Error err = takeError())
+    return gpuFailure("loading the kernels failed: " + llvm::toString(std::move(err)));
+
+  cuda::CUstream stream = nullptr;
+  api->cuStreamCreate(&stream, cuda::CU_STREAM_DEFAULT);
+  setStream(stream);
+
+  std::vector<cuda::CUdeviceptr> dIn, dOut;
+  cuda::CUdeviceptr flush = 0;
+  auto release = [&] {
+    for (cuda::CUdeviceptr p : dIn)
+      api->cuMemFree(p);
+    for (cuda::CUdeviceptr p : dOut)
+      api->cuMemFree(p);
+    if (flush)
+      api->cuMemFree(flush);
+    setStream(nullptr);
+    api->cuStreamDestroy(stream);
+  };
+  auto alloc = [&](size_t bytes, cuda::CUdeviceptr &p) {
+    return cuda::check(*api, api->cuMemAlloc(&p, std::max<size_t>(bytes, 1)),
+                       "cuMemAlloc");
+  };
+  // Device buffers: inputs uploaded once, outputs poisoned before the check.
+  for (HostBuffer &b : inputs) {
+    dIn.push_back(0);
+    if (llvm::Error err = alloc(b.bytes.size(), dIn.back()))
+      return release(), gpuFailure(llvm::toString(std::move(err)));
+    api->cuMemcpyHtoD(dIn.back(), b.bytes.data(), b.bytes.size());
+  }
+  for (HostBuffer &b : results) {
+    dOut.push_back(0);
+    if (llvm::Error err = alloc(b.bytes.size(), dOut.back()))
+      return release(), gpuFailure(llvm::toString(std::move(err)));
+  }
+  PackedArgs args;
+  for (auto [p, b] : llvm::zip(dIn, inputs))
+    args.addMemRef(reinterpret_cast<void *>(p), b.shape);
+  for (auto [p, b] : llvm::zip(dOut, results))
+    args.addMemRef(reinterpret_cast<void *>(p), b.shape);
+
+  auto runOnce = [&]() -> llvm::Error {
+    if (llvm::Error err = engine->invokePacked(opts->entry, args.pointers))
+      return err;
+    return takeError();
+  };
+
+  // Correctness first: poison, run once, read back.
+  for (auto [p, b] : llvm::zip(dOut, results))
+    poison(*api, p, b, stream);
+  if (llvm::Error err = runOnce())
+    return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
+  for (auto [p, b] : llvm::zip(dOut, results))
+    if (llvm::Error err = cuda::check(
+            *api, api->cuMemcpyDtoH(b.bytes.data(), p, b.bytes.size()),
+            "reading an output"))
+      return release(), gpuFailure(llvm::toString(std::move(err)));
+
+  // Timing as KernelBench: warm-up, then events around each trial with L2
+  // flushed before it (a 256 MiB memset evicts the H100's 50 MB L2).
+  GpuOutcome outcome;
+  const size_t flushBytes = 256u << 20;
+  if (!opts->noL2Flush)
+    if (llvm::Error err = alloc(flushBytes, flush))
+      return release(), gpuFailure(llvm::toString(std::move(err)));
+  for (unsigned i = 0; i < opts->warmup; ++i)
+    if (llvm::Error err = runOnce())
+      return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
+  cuda::CUevent start, stop;
+  api->cuEventCreate(&start, cuda::CU_EVENT_DEFAULT);
+  api->cuEventCreate(&stop, cuda::CU_EVENT_DEFAULT);
+  for (unsigned i = 0; i < opts->trials; ++i) {
+    if (flush)
+      api->cuMemsetD32Async(flush, i, flushBytes / 4, stream);
+    api->cuEventRecord(start, stream);
+    if (llvm::Error err = runOnce())
+      return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
+    api->cuEventRecord(stop, stream);
+    api->cuEventSynchronize(stop);
+    float ms = 0;
+    api->cuEventElapsedTime(&ms, start, stop);
+    outcome.timesMs.push_back(ms);
+  }
+  api->cuEventDestroy(start);
+  api->cuEventDestroy(stop);
+  release();
+  outcome.outputs = std::move(results);
+  return outcome;
+}
+
+/// The worker's answer, in memory shared with the parent.
+struct SharedHeader {
+  int done;
+  char status[16];
+  char message[8192];
+  unsigned numTimes;
+  double times[4096];
+};
+
+/// Runs `runOnGpu` in a forked worker so that a kernel that faults, hangs
+/// or takes the process down comes back as a status, not as our own death.
+/// The parent has not initialized CUDA (it must not, before fork()).
+GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
+                       std::vector<HostBuffer> results, unsigned timeoutSeconds) {
+  size_t outBytes = 0;
+  for (HostBuffer &b : results)
+    outBytes += b.bytes.size();
+  size_t size = sizeof(SharedHeader) + outBytes;
+  void *shared = mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED)
+    return gpuFailure("cannot map memory for the worker");
+  auto *header = static_cast<SharedHeader *>(shared);
+  uint8_t *data = static_cast<uint8_t *>(shared) + sizeof(SharedHeader);
+  std::memset(header, 0, sizeof(SharedHeader));
+  llvm::outs().flush();
+  llvm::errs().flush();
+
+  pid_t pid = fork();
+  if (pid < 0) {
+    munmap(shared, size);
+    return gpuFailure("cannot start a worker process");
+  }
+  if (pid == 0) {
+    GpuOutcome o = runOnGpu(module, inputs, results);
+    std::snprintf(header->status, sizeof(header->status), "%s", o.status.c_str());
+    std::snprintf(header->message, sizeof(header->message), "%s", o.message.c_str());
+    header->numTimes = std::min<size_t>(o.timesMs.size(), 4096);
+    std::copy_n(o.timesMs.begin(), header->numTimes, header->times);
+    uint8_t *at = data;
+    for (HostBuffer &b : o.outputs) {
+      std::memcpy(at, b.bytes.data(), b.bytes.size());
+      at += b.bytes.size();
+    }
+    __atomic_store_n(&header->done, 1, __ATOMIC_SEQ_CST);
+    _exit(0);
+  }
+
+  GpuOutcome outcome;
+  int wstatus = 0;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
+  while (true) {
+    pid_t r = waitpid(pid, &wstatus, WNOHANG);
+    if (r == pid)
+      break;
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &wstatus, 0);
+      outcome.status = "timeout";
+      outcome.message = "the GPU run did not finish within " +
+                        std::to_string(timeoutSeconds) +
+                        " s; the worker was stopped";
+      munmap(shared, size);
+      return outcome;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (WIFSIGNALED(wstatus) || !__atomic_load_n(&header->done, __ATOMIC_SEQ_CST)) {
+    outcome.status = "crash";
+    outcome.message = WIFSIGNALED(wstatus)
+                          ? std::string("the worker died: ") + strsignal(WTERMSIG(wstatus))
+                          : "the worker exited with code " +
+                                std::to_string(WEXITSTATUS(wstatus)) +
+                                " before it reported";
+    munmap(shared, size);
+    return outcome;
+  }
+  outcome.status = header->status;
+  outcome.message = header->message;
+  outcome.timesMs.assign(header->times, header->times + header->numTimes);
+  if (outcome.status == "ok") {
+    const uint8_t *at = data;
+    for (HostBuffer &b : results) {
+      std::memcpy(b.bytes.data(), at, b.bytes.size());
+      at += b.bytes.size();
+    }
+    outcome.outputs = std::move(results);
+  }
+  munmap(shared, size);
+  return outcome;
 }
 
 } // namespace
@@ -191,16 +443,14 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   MLIRContext context(registry);
 
   // Fail early, and clearly, where there is no GPU to run on.
-  const cuda::DriverAPI *api = nullptr;
   if (!opts->cpuOnly) {
     llvm::Expected<const cuda::DriverAPI &> driver = cuda::loadDriver();
     if (!driver)
       fail(llvm::toString(driver.takeError()) +
                " (use --cpu-only to run just the CPU reference)",
            2);
-    api = &*driver;
-    if (llvm::Expected<cuda::CUcontext> ctx = cuda::currentContext(); !ctx)
-      fail(llvm::toString(ctx.takeError()), 2);
+    // No cuInit here: the GPU run may happen in a forked worker, and CUDA
+    // must not be initialized before fork().
   }
 
   llvm::SourceMgr sourceMgr;
@@ -272,84 +522,25 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   std::vector<HostBuffer> results = reference;
   bool allPassed = true;
   if (!opts->cpuOnly) {
-    auto engine = jit(
-        *module,
-        [](OpPassManager &pm) {
-          ks::CompileOptions options;
-          options.chip = opts->chip.getValue();
-          ks::buildCompilePipeline(pm, options);
-          ks::buildLowerHostPipeline(pm);
-        },
-        "GPU", /*withGpuRuntime=*/true);
-    if (llvm::Error err = takeError())
-      fail("loading the kernels failed: " + llvm::toString(std::move(err)));
-
-    cuda::CUstream stream = nullptr;
-    api->cuStreamCreate(&stream, cuda::CU_STREAM_DEFAULT);
-    setStream(stream);
-
-    // Device buffers: inputs uploaded once, outputs poisoned before each run.
-    std::vector<cuda::CUdeviceptr> dIn, dOut;
-    auto alloc = [&](size_t bytes) {
-      cuda::CUdeviceptr p = 0;
-      if (auto err = cuda::check(*api, api->cuMemAlloc(&p, std::max<size_t>(bytes, 1)),
-                                 "cuMemAlloc"))
-        fail(llvm::toString(std::move(err)));
-      return p;
-    };
-    for (HostBuffer &b : inputs) {
-      dIn.push_back(alloc(b.bytes.size()));
-      api->cuMemcpyHtoD(dIn.back(), b.bytes.data(), b.bytes.size());
+    GpuOutcome gpu = opts->isolate
+                         ? runIsolated(*module, inputs, newOutputs(),
+                                       opts->timeoutSeconds)
+                         : runOnGpu(*module, inputs, newOutputs());
+    report["status"] = gpu.status;
+    if (gpu.status != "ok") {
+      report["message"] = gpu.message;
+      llvm::outs() << llvm::formatv("{0} @{1}: {2}: {3}\n",
+                                    opts->inputFile.getValue(),
+                                    opts->entry.getValue(), gpu.status,
+                                    gpu.message);
+      writeJson(std::move(report));
+      return 3;
     }
-    results = newOutputs();
-    for (HostBuffer &b : results)
-      dOut.push_back(alloc(b.bytes.size()));
-    PackedArgs args;
-    for (auto [p, b] : llvm::zip(dIn, inputs))
-      args.addMemRef(reinterpret_cast<void *>(p), b.shape);
-    for (auto [p, b] : llvm::zip(dOut, results))
-      args.addMemRef(reinterpret_cast<void *>(p), b.shape);
-
-    auto runOnce = [&] {
-      if (llvm::Error err = engine->invokePacked(opts->entry, args.pointers))
-        fail("GPU run failed: " + llvm::toString(std::move(err)));
-      if (llvm::Error err = takeError())
-        fail("GPU run failed: " + llvm::toString(std::move(err)));
-    };
-
-    // Correctness first: poison, run once, read back.
-    for (auto [p, b] : llvm::zip(dOut, results))
-      poison(*api, p, b, stream);
-    runOnce();
-    api->cuStreamSynchronize(stream);
-    for (auto [p, b] : llvm::zip(dOut, results))
-      if (auto err = cuda::check(*api, api->cuMemcpyDtoH(b.bytes.data(), p, b.bytes.size()),
-                                 "reading an output"))
-        fail(llvm::toString(std::move(err)));
-
-    // Timing as KernelBench: warm-up, then events around each trial with L2
-    // flushed before it (a 256 MiB memset evicts the H100's 50 MB L2).
-    const size_t flushBytes = 256u << 20;
-    cuda::CUdeviceptr flush = opts->noL2Flush ? 0 : alloc(flushBytes);
-    for (unsigned i = 0; i < opts->warmup; ++i)
-      runOnce();
-    cuda::CUevent start, stop;
-    api->cuEventCreate(&start, cuda::CU_EVENT_DEFAULT);
-    api->cuEventCreate(&stop, cuda::CU_EVENT_DEFAULT);
-    std::vector<double> times;
-    for (unsigned i = 0; i < opts->trials; ++i) {
-      if (flush)
-        api->cuMemsetD32Async(flush, i, flushBytes / 4, stream);
-      api->cuEventRecord(start, stream);
-      runOnce();
-      api->cuEventRecord(stop, stream);
-      api->cuEventSynchronize(stop);
-      float ms = 0;
-      api->cuEventElapsedTime(&ms, start, stop);
-      times.push_back(ms);
-    }
+    results = std::move(gpu.outputs);
+    std::vector<double> &times = gpu.timesMs;
     if (!times.empty()) {
-      double mean = std::accumulate(times.begin(), times.end(), 0.0) / times.size();
+      double mean =
+          std::accumulate(times.begin(), times.end(), 0.0) / times.size();
       report["time_ms"] = llvm::json::Object{
           {"min", *std::min_element(times.begin(), times.end())},
           {"median", median(times)},
@@ -358,16 +549,6 @@ int ks::tools::ksRunMain(int argc, char **argv) {
           {"warmup", int64_t(opts->warmup)},
           {"l2_flush", !opts->noL2Flush}};
     }
-    api->cuEventDestroy(start);
-    api->cuEventDestroy(stop);
-    for (cuda::CUdeviceptr p : dIn)
-      api->cuMemFree(p);
-    for (cuda::CUdeviceptr p : dOut)
-      api->cuMemFree(p);
-    if (flush)
-      api->cuMemFree(flush);
-    setStream(nullptr);
-    api->cuStreamDestroy(stream);
   }
 
   // Report per output.
@@ -421,11 +602,6 @@ int ks::tools::ksRunMain(int argc, char **argv) {
                                   "{2:f4} ms over {3} opts->trials\n",
                                   *t->getNumber("min"), *t->getNumber("median"),
                                   *t->getNumber("mean"), *t->getInteger("trials"));
-  if (!opts->jsonFile.empty())
-    if (llvm::Error err = llvm::writeToOutput(opts->jsonFile, [&](llvm::raw_ostream &os) {
-          os << llvm::formatv("{0:2}", llvm::json::Value(std::move(report))) << "\n";
-          return llvm::Error::success();
-        }))
-      fail("cannot write " + opts->jsonFile + ": " + llvm::toString(std::move(err)));
+  writeJson(std::move(report));
   return allPassed ? 0 : 1;
 }
