@@ -172,7 +172,7 @@ void writeJson(llvm::json::Object report) {
                << "\n";
             return llvm::Error::success();
           }))
-    fail("cannot write " + jsonFile + ": " + llvm::toString(std::move(err)));
+    fail("cannot write " + opts->jsonFile + ": " + llvm::toString(std::move(err)));
 }
 
 double median(std::vector<double> v) {
@@ -467,7 +467,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
     fail("cannot parse " + opts->inputFile);
   auto func = module->lookupSymbol<func::FuncOp>(opts->entry);
   if (!func)
-    fail("no function @" + entry + " in " + opts->inputFile);
+    fail("no function @" + opts->entry + " in " + opts->inputFile);
 
   std::vector<TensorSpec> inSpecs, outSpecs;
   for (auto [i, t] : llvm::enumerate(func.getArgumentTypes()))
@@ -599,7 +599,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
     outputs.push_back(std::move(o));
   }
   report["outputs"] = std::move(outputs);
-  report["tolerance"] = llvm::json::Object{{"atol", absTol.getValue()}, {"rtol", opts->relTol.getValue()}};
+  report["tolerance"] = llvm::json::Object{{"atol", opts->absTol.getValue()}, {"rtol", opts->relTol.getValue()}};
   if (auto *t = report.getObject("time_ms"))
     llvm::outs() << llvm::formatv("  time: min {0:f4} ms, median {1:f4} ms, mean "
                                   "{2:f4} ms over {3} trials\n",
