@@ -63,7 +63,7 @@ runs=$(mktemp -d /tmp/ks-runs.XXXXXX)
 for f in "${inputs[@]}"; do
   name=$(basename "$f" .mlir)
   fn=$(grep -m1 -o 'func.func @[A-Za-z0-9_]*' "$f" | sed 's/func.func @//')
-  timeout 300 ks-run "$f" --entry="$fn" --chip="$chip" --int-low=1 --int-high=6 \
+  timeout 120 ks-run "$f" --entry="$fn" --chip="$chip" --int-low=1 --int-high=6 --timeout=60 \
     --warmup=2 --trials=10 --json="$runs/$name.json" >>"$out/run.log" 2>&1
   echo "$name exit $?" >>"$out/run.log"
 done
