@@ -1,0 +1,95 @@
+//===- HostBufferTest.cpp - Host arrays, .npy and the output check --------===//
+
+#include "ks/Runtime/HostBuffer.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace ks::runtime;
+
+TEST(HostBuffer, HalfAndBfloatRoundTrip) {
+  HostBuffer h(DType::F16, {4}), b(DType::BF16, {4});
+  const double values[] = {1.0, -2.5, 0.333251953125, 65504.0};
+  for (int i = 0; i < 4; ++i) {
+    h.set(i, values[i]);
+    b.set(i, values[i]);
+  }
+  EXPECT_EQ(h.get(0), 1.0);
+  EXPECT_EQ(h.get(1), -2.5);
+  EXPECT_EQ(h.get(2), 0.333251953125); // Exactly representable in f16.
+  EXPECT_EQ(h.get(3), 65504.0);        // Largest f16.
+  EXPECT_EQ(b.get(0), 1.0);
+  EXPECT_EQ(b.get(1), -2.5);
+  EXPECT_NEAR(b.get(2), 0.333251953125, 1e-3); // bf16 keeps 8 bits.
+}
+
+TEST(HostBuffer, RandomIsSeededAndNeverZero) {
+  HostBuffer a(DType::F32, {64}), b(DType::F32, {64}), c(DType::F32, {64});
+  fillRandom(a, 1);
+  fillRandom(b, 1);
+  fillRandom(c, 2);
+  EXPECT_EQ(a.bytes, b.bytes);
+  EXPECT_NE(a.bytes, c.bytes);
+  bool negative = false, nonzero = false;
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_GE(a.get(i), -1.0);
+    EXPECT_LT(a.get(i), 1.0);
+    negative |= a.get(i) < 0;
+    nonzero |= a.get(i) != 0;
+  }
+  EXPECT_TRUE(negative);
+  EXPECT_TRUE(nonzero);
+
+  HostBuffer ints(DType::I64, {100});
+  fillRandom(ints, 3, 2, 5);
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_GE(ints.get(i), 2);
+    EXPECT_LT(ints.get(i), 5);
+  }
+  HostBuffer one(DType::I32, {1});
+  fillRandom(one, 0, 0, 1); // Only zeros to draw from: still not all zero.
+  EXPECT_NE(one.get(0), 0);
+}
+
+TEST(HostBuffer, NpyRoundTrip) {
+  llvm::SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("ks-test", "npy", path));
+  llvm::FileRemover remover(path);
+  HostBuffer a(DType::I64, {2, 3});
+  for (int i = 0; i < 6; ++i)
+    a.set(i, i * 10 - 7);
+  ASSERT_FALSE(static_cast<bool>(writeNpy(path, a)));
+  llvm::Expected<HostBuffer> b = readNpy(path);
+  ASSERT_TRUE(static_cast<bool>(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(b->describe(), "2x3xi64");
+  EXPECT_EQ(b->bytes, a.bytes);
+}
+
+TEST(HostBuffer, NpyErrorsNameTheProblem) {
+  llvm::Expected<HostBuffer> missing = readNpy("/nonexistent/x.npy");
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_EQ(llvm::toString(missing.takeError()),
+            "cannot read '/nonexistent/x.npy': No such file or directory");
+}
+
+TEST(Compare, AllcloseSemantics) {
+  HostBuffer expected(DType::F32, {4}), actual(DType::F32, {4});
+  const double e[] = {1.0, 100.0, 0.0, 5.0};
+  const double a[] = {1.00005, 100.009, 0.0002, NAN};
+  for (int i = 0; i < 4; ++i) {
+    expected.set(i, e[i]);
+    actual.set(i, a[i]);
+  }
+  Comparison c = compare(actual, expected, 1e-4, 1e-4);
+  // 1.00005 is within 1e-4 + 1e-4; 100.009 within 1e-4 + 1e-2; 0.0002 is
+  // not; a NaN where the reference has a number never matches.
+  EXPECT_EQ(c.mismatches, 2);
+  EXPECT_EQ(c.firstMismatch, 2);
+  EXPECT_TRUE(std::isinf(c.maxAbsError));
+  EXPECT_FALSE(c.passed());
+  EXPECT_EQ(formatIndex({2, 3, 4}, 23), "[1, 2, 3]");
+}
