@@ -14,12 +14,12 @@
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/GpuRuntime.h"
 #include "ks/Runtime/HostBuffer.h"
+#include "ks/Runtime/Program.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -30,7 +30,6 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -95,73 +94,6 @@ template <typename T> T orFail(llvm::Expected<T> value, llvm::StringRef what) {
     fail(what + ": " + llvm::toString(value.takeError()));
   return std::move(*value);
 }
-
-/// Shape and element type of one argument or result of the entry function.
-struct TensorSpec {
-  DType type;
-  llvm::SmallVector<int64_t> shape;
-};
-
-TensorSpec toSpec(Type type, llvm::StringRef what, unsigned index) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape())
-    fail(llvm::formatv("{0} #{1} of @{2} is not a static tensor", what, index,
-                       opts->entry.getValue()));
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  os << tensor.getElementType();
-  return {orFail(parseDType(name), (what + " #" + llvm::Twine(index)).str()),
-          llvm::SmallVector<int64_t>(tensor.getShape())};
-}
-
-/// Lowers a clone of `module` with `build` and JIT-compiles it.
-std::unique_ptr<ExecutionEngine>
-jit(ModuleOp module, llvm::function_ref<void(OpPassManager &)> build,
-    llvm::StringRef what, bool withGpuRuntime) {
-  OwningOpRef<ModuleOp> clone = module.clone();
-  PassManager pm(module.getContext());
-  build(pm);
-  if (failed(pm.run(*clone)))
-    fail("cannot compile the module for the " + what);
-  ExecutionEngineOptions options;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
-  auto engine = orFail(ExecutionEngine::create(*clone, options),
-                       ("cannot JIT the " + what).str());
-  if (withGpuRuntime)
-    engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap map;
-      for (auto &symbol : gpuRuntimeSymbols())
-        map[interner(symbol.getKey())] = {llvm::orc::ExecutorAddr::fromPtr(symbol.getValue()),
-                                         llvm::JITSymbolFlags::Exported};
-      return map;
-    });
-  engine->initialize();
-  return engine;
-}
-
-/// The expanded memref arguments (allocated, aligned, offset, sizes,
-/// strides) of buffers at `pointers`, packed for ExecutionEngine.
-struct PackedArgs {
-  std::vector<std::unique_ptr<int64_t[]>> storage;
-  llvm::SmallVector<void *> pointers;
-
-  void addMemRef(void *data, llvm::ArrayRef<int64_t> shape) {
-    size_t rank = shape.size();
-    auto words = std::make_unique<int64_t[]>(3 + 2 * rank);
-    words[0] = reinterpret_cast<int64_t>(data);
-    words[1] = reinterpret_cast<int64_t>(data);
-    words[2] = 0;
-    int64_t stride = 1;
-    for (size_t d = rank; d-- > 0;) {
-      words[3 + d] = shape[d];
-      words[3 + rank + d] = stride;
-      stride *= shape[d];
-    }
-    for (size_t i = 0; i < 3 + 2 * rank; ++i)
-      pointers.push_back(&words[i]);
-    storage.push_back(std::move(words));
-  }
-};
 
 void writeJson(llvm::json::Object report) {
   if (opts->jsonFile.empty())
@@ -233,21 +165,13 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
   if (llvm::Expected<cuda::CUcontext> ctx = cuda::currentContext(); !ctx)
     return gpuFailure(llvm::toString(ctx.takeError()));
 
-  std::unique_ptr<ExecutionEngine> engine = jit(
-      module,
-      [](OpPassManager &pm) {
-        ks::CompileOptions options;
-        options.chip = opts->chip.getValue();
-        ks::buildCompilePipeline(pm, options);
-        ks::buildLowerHostPipeline(pm);
-      },
-      "GPU", /*withGpuRuntime=*/true);
-  if (llvm::Error err = takeError())
-    return gpuFailure("loading the kernels failed: " + llvm::toString(std::move(err)));
+  llvm::Expected<std::unique_ptr<Program>> program =
+      Program::compile(module, opts->entry, Program::Target::GPU, opts->chip);
+  if (!program)
+    return gpuFailure(llvm::toString(program.takeError()));
 
   cuda::CUstream stream = nullptr;
   api->cuStreamCreate(&stream, cuda::CU_STREAM_DEFAULT);
-  setStream(stream);
 
   std::vector<cuda::CUdeviceptr> dIn, dOut;
   cuda::CUdeviceptr flush = 0;
@@ -258,7 +182,6 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
       api->cuMemFree(p);
     if (flush)
       api->cuMemFree(flush);
-    setStream(nullptr);
     api->cuStreamDestroy(stream);
   };
   auto alloc = [&](size_t bytes, cuda::CUdeviceptr &p) {
@@ -277,16 +200,11 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     if (llvm::Error err = alloc(b.bytes.size(), dOut.back()))
       return release(), gpuFailure(llvm::toString(std::move(err)));
   }
-  PackedArgs args;
-  for (auto [p, b] : llvm::zip(dIn, inputs))
-    args.addMemRef(reinterpret_cast<void *>(p), b.shape);
-  for (auto [p, b] : llvm::zip(dOut, results))
-    args.addMemRef(reinterpret_cast<void *>(p), b.shape);
-
+  std::vector<void *> buffers;
+  for (cuda::CUdeviceptr p : llvm::concat<cuda::CUdeviceptr>(dIn, dOut))
+    buffers.push_back(reinterpret_cast<void *>(p));
   auto runOnce = [&]() -> llvm::Error {
-    if (llvm::Error err = engine->invokePacked(opts->entry, args.pointers))
-      return err;
-    return takeError();
+    return (*program)->invoke(buffers, stream);
   };
 
   // Correctness first: poison, run once, read back.
@@ -465,15 +383,9 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     fail("cannot parse " + opts->inputFile);
-  auto func = module->lookupSymbol<func::FuncOp>(opts->entry);
-  if (!func)
-    fail("no function @" + opts->entry + " in " + opts->inputFile);
-
   std::vector<TensorSpec> inSpecs, outSpecs;
-  for (auto [i, t] : llvm::enumerate(func.getArgumentTypes()))
-    inSpecs.push_back(toSpec(t, "argument", i));
-  for (auto [i, t] : llvm::enumerate(func.getResultTypes()))
-    outSpecs.push_back(toSpec(t, "result", i));
+  if (llvm::Error err = readSignature(*module, opts->entry, inSpecs, outSpecs))
+    fail(llvm::toString(std::move(err)));
 
   // Inputs: .npy files where given, else seeded random.
   if (!opts->inputNpy.empty() && opts->inputNpy.size() != inSpecs.size())
@@ -507,15 +419,16 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   // The CPU reference.
   std::vector<HostBuffer> reference;
   if (!opts->noReference) {
-    auto engine = jit(*module, ks::buildCpuReferencePipeline, "CPU reference",
-                      /*withGpuRuntime=*/false);
+    std::unique_ptr<Program> program =
+        orFail(Program::compile(*module, opts->entry, Program::Target::CPU),
+               "CPU reference");
     reference = newOutputs();
-    PackedArgs args;
+    std::vector<void *> buffers;
     for (HostBuffer &b : inputs)
-      args.addMemRef(b.bytes.data(), b.shape);
+      buffers.push_back(b.bytes.data());
     for (HostBuffer &b : reference)
-      args.addMemRef(b.bytes.data(), b.shape);
-    if (llvm::Error err = engine->invokePacked(opts->entry, args.pointers))
+      buffers.push_back(b.bytes.data());
+    if (llvm::Error err = program->invoke(buffers))
       fail("CPU reference run failed: " + llvm::toString(std::move(err)));
     report["reference"] = "cpu";
   } else {

@@ -1,0 +1,70 @@
+//===- Program.h - A compiled, JIT-loaded model -----------------*- C++ -*-===//
+//
+// One linalg-on-tensors entry function compiled for a target (the GPU through
+// ks-compile, or the CPU reference), its host code JIT-compiled with MLIR's
+// ExecutionEngine, ready to be invoked many times on caller-owned buffers.
+// Used by ks-run and by the C API (ksrt.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_RUNTIME_PROGRAM_H
+#define KS_RUNTIME_PROGRAM_H
+
+#include "ks/Runtime/HostBuffer.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
+
+namespace ks::runtime {
+
+/// Shape and element type of one argument or result.
+struct TensorSpec {
+  DType type;
+  llvm::SmallVector<int64_t> shape;
+  size_t bytes() const;
+};
+
+/// The signature of `entry` in `module` (static tensors only), or an error
+/// naming the offending argument or result.
+llvm::Error readSignature(mlir::ModuleOp module, llvm::StringRef entry,
+                          std::vector<TensorSpec> &inputs,
+                          std::vector<TensorSpec> &outputs);
+
+class Program {
+public:
+  enum class Target { GPU, CPU };
+
+  /// Compiles `entry` of `module` (which is not modified) for `target`; for
+  /// the GPU, `chip` names the chip. The kernels are loaded into the CUDA
+  /// driver's primary context of device 0.
+  static llvm::Expected<std::unique_ptr<Program>>
+  compile(mlir::ModuleOp module, llvm::StringRef entry, Target target,
+          llvm::StringRef chip = "sm_90");
+  ~Program();
+
+  const std::vector<TensorSpec> &inputs() const { return inputSpecs; }
+  const std::vector<TensorSpec> &outputs() const { return outputSpecs; }
+
+  /// Runs the entry on `buffers` (inputs, then outputs), dense row-major,
+  /// device pointers for the GPU and host pointers for the CPU. GPU work is
+  /// queued on `stream` (a CUstream; null: a stream of its own) and finished
+  /// before this returns.
+  llvm::Error invoke(llvm::ArrayRef<void *> buffers, void *stream = nullptr);
+
+private:
+  Program() = default;
+  std::string entry;
+  Target target = Target::GPU;
+  std::vector<TensorSpec> inputSpecs, outputSpecs;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+};
+
+} // namespace ks::runtime
+
+#endif // KS_RUNTIME_PROGRAM_H

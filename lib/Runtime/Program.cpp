@@ -1,0 +1,152 @@
+//===- Program.cpp - A compiled, JIT-loaded model -------------------------===//
+
+#include "ks/Runtime/Program.h"
+
+#include "ks/Runtime/GpuRuntime.h"
+#include "ks/Transforms/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace ks::runtime;
+
+size_t TensorSpec::bytes() const {
+  size_t n = dtypeSize(type);
+  for (int64_t d : shape)
+    n *= size_t(d);
+  return n;
+}
+
+static llvm::Expected<TensorSpec> toSpec(Type type, llvm::StringRef what,
+                                         unsigned index, llvm::StringRef entry) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return llvm::createStringError(llvm::formatv(
+        "{0} #{1} of @{2} is not a static tensor", what, index, entry));
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << tensor.getElementType();
+  llvm::Expected<DType> dtype = parseDType(name);
+  if (!dtype)
+    return llvm::createStringError(llvm::formatv(
+        "{0} #{1} of @{2}: {3}", what, index, entry,
+        llvm::toString(dtype.takeError())));
+  return TensorSpec{*dtype, llvm::SmallVector<int64_t>(tensor.getShape())};
+}
+
+llvm::Error ks::runtime::readSignature(ModuleOp module, llvm::StringRef entry,
+                                       std::vector<TensorSpec> &inputs,
+                                       std::vector<TensorSpec> &outputs) {
+  auto func = module.lookupSymbol<func::FuncOp>(entry);
+  if (!func)
+    return llvm::createStringError("no function @" + entry + " in the module");
+  for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
+    llvm::Expected<TensorSpec> spec = toSpec(t, "argument", i, entry);
+    if (!spec)
+      return spec.takeError();
+    inputs.push_back(*spec);
+  }
+  for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
+    llvm::Expected<TensorSpec> spec = toSpec(t, "result", i, entry);
+    if (!spec)
+      return spec.takeError();
+    outputs.push_back(*spec);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<Program>>
+Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
+                 llvm::StringRef chip) {
+  std::unique_ptr<Program> program(new Program());
+  program->entry = entry.str();
+  program->target = target;
+  if (llvm::Error err = readSignature(module, entry, program->inputSpecs,
+                                      program->outputSpecs))
+    return std::move(err);
+
+  llvm::StringRef what = target == Target::GPU ? "the GPU" : "the CPU";
+  OwningOpRef<ModuleOp> clone = module.clone();
+  PassManager pm(module.getContext());
+  if (target == Target::GPU) {
+    ks::CompileOptions options;
+    options.chip = chip.str();
+    ks::buildCompilePipeline(pm, options);
+    ks::buildLowerHostPipeline(pm);
+  } else {
+    ks::buildCpuReferencePipeline(pm);
+  }
+  if (failed(pm.run(*clone)))
+    return llvm::createStringError("cannot compile the module for " + what +
+                                   " (see the diagnostics above)");
+
+  ExecutionEngineOptions options;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
+  auto engine = ExecutionEngine::create(*clone, options);
+  if (!engine)
+    return llvm::createStringError("cannot JIT the host code for " + what +
+                                   ": " + llvm::toString(engine.takeError()));
+  program->engine = std::move(*engine);
+  if (target == Target::GPU)
+    program->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap map;
+      for (auto &symbol : gpuRuntimeSymbols())
+        map[interner(symbol.getKey())] = {
+            llvm::orc::ExecutorAddr::fromPtr(symbol.getValue()),
+            llvm::JITSymbolFlags::Exported};
+      return map;
+    });
+  // Runs the global constructors: for the GPU they load the kernels.
+  program->engine->initialize();
+  if (llvm::Error err = takeError())
+    return llvm::createStringError("loading the kernels failed: " +
+                                   llvm::toString(std::move(err)));
+  return program;
+}
+
+Program::~Program() = default;
+
+llvm::Error Program::invoke(llvm::ArrayRef<void *> buffers, void *stream) {
+  size_t expected = inputSpecs.size() + outputSpecs.size();
+  if (buffers.size() != expected)
+    return llvm::createStringError(llvm::formatv(
+        "@{0} takes {1} buffers ({2} inputs, {3} outputs), got {4}", entry,
+        expected, inputSpecs.size(), outputSpecs.size(), buffers.size()));
+
+  // The expanded memref arguments (allocated, aligned, offset, sizes,
+  // strides) of each buffer, packed for ExecutionEngine.
+  std::vector<int64_t> words;
+  auto specs = llvm::concat<const TensorSpec>(inputSpecs, outputSpecs);
+  for (auto [spec, data] : llvm::zip(specs, buffers)) {
+    size_t rank = spec.shape.size();
+    words.push_back(reinterpret_cast<int64_t>(data));
+    words.push_back(reinterpret_cast<int64_t>(data));
+    words.push_back(0);
+    words.insert(words.end(), spec.shape.begin(), spec.shape.end());
+    std::vector<int64_t> strides(rank);
+    int64_t stride = 1;
+    for (size_t d = rank; d-- > 0;) {
+      strides[d] = stride;
+      stride *= spec.shape[d];
+    }
+    words.insert(words.end(), strides.begin(), strides.end());
+  }
+  llvm::SmallVector<void *> pointers;
+  for (int64_t &w : words)
+    pointers.push_back(&w);
+
+  if (target == Target::GPU)
+    setStream(static_cast<cuda::CUstream>(stream));
+  llvm::Error err = engine->invokePacked(entry, pointers);
+  if (target == Target::GPU) {
+    setStream(nullptr);
+    if (!err)
+      err = takeError();
+  }
+  return err;
+}
