@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the multi-call binary `ks` (ks-opt, ks-run, ks-load-ptx) with MLIR
-# and LLVM linked statically, strips it and packs dist/ks-bundle.tar.xz with
-# one link per tool: runs on any x86-64 Linux with glibc >= 2.36 (Debian 12,
-# Ubuntu 24.04), no MLIR or LLVM installed.
+# Builds libKernelSkill.so with MLIR and LLVM linked in statically (the
+# passes, the runtime, the C API ksrt.h and the tools' entry points) and the
+# multi-call binary `ks` on top of it, strips both and packs
+# dist/ks-bundle.tar.xz with a link per tool (ks-opt, ks-run, ks-load-ptx):
+# runs on any x86-64 Linux with glibc >= 2.36 (Debian 12, Ubuntu 24.04) and
+# no MLIR or LLVM installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,8 +13,10 @@ scripts/build.sh --static ks
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/ks/bin"
+mkdir -p "$stage/ks/bin" "$stage/ks/lib" "$stage/ks/include"
 strip -o "$stage/ks/bin/ks" build-static/bin/ks
+strip -o "$stage/ks/lib/libKernelSkill.so" build-static/lib/libKernelSkill.so
+cp include/ks/Runtime/ksrt.h "$stage/ks/include/"
 for tool in ks-opt ks-run ks-load-ptx; do
   ln -s ks "$stage/ks/bin/$tool"
 done

@@ -41,3 +41,6 @@ if os.environ.get("KS_CUDA_GPU") == "1":
 
 if os.path.exists(os.path.join(config.ks_tools_dir, "KSUnitTests")):
     config.available_features.add("unittests")
+
+config.substitutions.append(
+    ("%ks_library", os.path.join(config.ks_lib_dir, "libKernelSkill.so")))

@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import sys
 import shutil
 
 import lit.formats
@@ -20,6 +21,9 @@ if device_bin:
     if os.environ.get("KS_CUDA_GPU") == "1":
         config.available_features.add("cuda-gpu")
     config.available_features.add("device-bundle")
+    config.substitutions.append(("%python", sys.executable))
+    config.substitutions.append(
+        ("%ks_library", os.path.join(device_bin, "..", "lib", "libKernelSkill.so")))
 else:
     from lit.llvm import llvm_config
     config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)

@@ -1,0 +1,52 @@
+/*===- ksrt.h - KernelSkill runtime C API ---------------------------------===*
+ *
+ * Load a linalg-on-tensors model once, run it many times on caller-owned
+ * device buffers and the caller's CUDA stream. Meant for foreign function
+ * interfaces, e.g. Python's ctypes with PyTorch:
+ *
+ *   lib = ctypes.CDLL("libKernelSkill.so")
+ *   p = lib.ksrt_load(b"model.mlir", b"main", b"sm_90")
+ *   lib.ksrt_invoke(p, ins, outs, torch.cuda.current_stream().cuda_stream)
+ *
+ * Buffers are dense, row-major, of the entry function's static shapes and
+ * element types, in the CUDA driver's primary context of device 0 (the one
+ * PyTorch uses). Functions that can fail return NULL or non-zero and leave a
+ * message for ksrt_last_error(). One invocation at a time per process.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef KS_RUNTIME_KSRT_H
+#define KS_RUNTIME_KSRT_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ksrt_program ksrt_program;
+
+/* The message of the last failure on this thread ("" if none). */
+const char *ksrt_last_error(void);
+
+/* Compiles function `entry` of the module in file `mlir_path` for `chip`
+ * (e.g. "sm_90") with ptxas-verified kernels and loads it; NULL on failure. */
+ksrt_program *ksrt_load(const char *mlir_path, const char *entry,
+                        const char *chip);
+
+/* Number of inputs (arguments) and outputs (results) of the entry. */
+int ksrt_num_inputs(const ksrt_program *program);
+int ksrt_num_outputs(const ksrt_program *program);
+
+/* Runs the entry: `inputs` and `outputs` hold device pointers, one per
+ * argument and result. Work is queued on `stream` (a CUstream or
+ * cudaStream_t; NULL: a stream of its own) and has finished when this
+ * returns. 0 on success. */
+int ksrt_invoke(ksrt_program *program, void *const *inputs,
+                void *const *outputs, void *stream);
+
+/* Unloads the kernels and frees the program. */
+void ksrt_unload(ksrt_program *program);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KS_RUNTIME_KSRT_H */
