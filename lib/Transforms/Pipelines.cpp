@@ -30,18 +30,10 @@
 
 using namespace mlir;
 
-void ks::buildSeedLoweringPipeline(OpPassManager &pm,
-                                   const SeedLoweringOptions &options) {
-  pm.addPass(createKSCheckInputContract());
-  pm.addPass(createKSReadOnlyInputs());
-
-  // Fuse elementwise producers into consumers while the IR is still tensors.
-  pm.addPass(createLinalgElementwiseOpFusionPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-
-  // Buffers everywhere, function results become caller-owned out-params so
-  // every function argument is a device buffer the caller provides.
+/// Whole-program bufferization: identity-layout buffers at function
+/// boundaries, and results turned into caller-owned out-params, so every
+/// argument is a buffer the caller provides (on the GPU: device memory).
+static void addBufferizationPasses(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -53,6 +45,19 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+}
+
+void ks::buildSeedLoweringPipeline(OpPassManager &pm,
+                                   const SeedLoweringOptions &options) {
+  pm.addPass(createKSCheckInputContract());
+  pm.addPass(createKSReadOnlyInputs());
+
+  // Fuse elementwise producers into consumers while the IR is still tensors.
+  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  addBufferizationPasses(pm);
 
   // One parallel loop nest per op, reductions innermost, one kernel each.
   pm.addPass(createKSMemrefCopyToLinalg());
@@ -134,17 +139,7 @@ void ks::buildLowerHostPipeline(OpPassManager &pm) {
 void ks::buildCpuReferencePipeline(OpPassManager &pm) {
   pm.addPass(createKSCheckInputContract());
   pm.addPass(createKSReadOnlyInputs());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createKSUniqueReturnBuffers());
-  bufferization::BufferResultsToOutParamsPassOptions outParams;
-  outParams.hoistStaticAllocs = true;
-  outParams.modifyPublicFunctions = true;
-  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  addBufferizationPasses(pm);
   pm.addPass(createKSMemrefCopyToLinalg());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertMathToFuncs());
