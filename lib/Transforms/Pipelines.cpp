@@ -40,7 +40,7 @@ static void addBufferizationPasses(OpPassManager &pm) {
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createKSUniqueReturnBuffers());
+  pm.addNestedPass<func::FuncOp>(ks::createKSUniqueReturnBuffers());
   bufferization::BufferResultsToOutParamsPassOptions outParams;
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
