@@ -14,6 +14,7 @@
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/GpuRuntime.h"
 #include "ks/Runtime/HostBuffer.h"
+#include "ks/Runtime/KernelTracer.h"
 #include "ks/Runtime/Program.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
@@ -135,7 +136,48 @@ struct GpuOutcome {
   std::string message;
   std::vector<HostBuffer> outputs;
   std::vector<double> timesMs;
+  std::string kernelsJson;  ///< Per-kernel CUPTI times (a JSON object).
+  std::string tracingNote;  ///< Why there are none, if so.
 };
+
+/// Per-kernel summary of the trials: launches, median and per-trial time.
+std::string summarizeKernels(const std::vector<KernelRecord> &records,
+                             unsigned trials) {
+  llvm::json::Array kernels;
+  std::vector<std::string> order;
+  llvm::StringMap<std::vector<const KernelRecord *>> byName;
+  double totalUs = 0;
+  for (const KernelRecord &r : records) {
+    if (!byName.count(r.name))
+      order.push_back(r.name);
+    byName[r.name].push_back(&r);
+    totalUs += r.durationUs();
+  }
+  for (const std::string &name : order) {
+    const auto &rs = byName[name];
+    std::vector<double> us;
+    for (const KernelRecord *r : rs)
+      us.push_back(r->durationUs());
+    double sum = std::accumulate(us.begin(), us.end(), 0.0);
+    const KernelRecord &first = *rs.front();
+    kernels.push_back(llvm::json::Object{
+        {"name", name},
+        {"launches", int64_t(rs.size())},
+        {"median_us", median(us)},
+        {"per_trial_us", trials ? sum / trials : sum},
+        {"grid", llvm::json::Array{first.grid[0], first.grid[1], first.grid[2]}},
+        {"block", llvm::json::Array{first.block[0], first.block[1], first.block[2]}},
+        {"registers", first.registers},
+        {"shared_bytes", first.sharedBytes}});
+  }
+  llvm::json::Object summary{
+      {"kernels", std::move(kernels)},
+      {"kernel_time_ms_per_trial", trials ? totalUs / 1e3 / trials : 0.0}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::json::Value(std::move(summary));
+  return text;
+}
 
 GpuOutcome gpuFailure(llvm::StringRef message) {
   GpuOutcome o;
@@ -231,6 +273,13 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
   cuda::CUevent start, stop;
   api->cuEventCreate(&start, cuda::CU_EVENT_DEFAULT);
   api->cuEventCreate(&stop, cuda::CU_EVENT_DEFAULT);
+  // CUPTI records each kernel of the trials (the L2 flush is a memset, not
+  // a kernel); without CUPTI the event timings still stand.
+  bool tracing = true;
+  if (llvm::Error err = startKernelTracing()) {
+    outcome.tracingNote = llvm::toString(std::move(err));
+    tracing = false;
+  }
   for (unsigned i = 0; i < opts->trials; ++i) {
     if (flush)
       api->cuMemsetD32Async(flush, i, flushBytes / 4, stream);
@@ -242,6 +291,13 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     float ms = 0;
     api->cuEventElapsedTime(&ms, start, stop);
     outcome.timesMs.push_back(ms);
+  }
+  if (tracing) {
+    llvm::Expected<std::vector<KernelRecord>> records = stopKernelTracing();
+    if (records)
+      outcome.kernelsJson = summarizeKernels(*records, opts->trials);
+    else
+      outcome.tracingNote = llvm::toString(records.takeError());
   }
   api->cuEventDestroy(start);
   api->cuEventDestroy(stop);
@@ -257,6 +313,8 @@ struct SharedHeader {
   char message[8192];
   unsigned numTimes;
   double times[4096];
+  char kernelsJson[1 << 16];
+  char tracingNote[1024];
 };
 
 /// Runs `runOnGpu` in a forked worker so that a kernel that faults, hangs
@@ -289,6 +347,10 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
     std::snprintf(header->message, sizeof(header->message), "%s", o.message.c_str());
     header->numTimes = std::min<size_t>(o.timesMs.size(), 4096);
     std::copy_n(o.timesMs.begin(), header->numTimes, header->times);
+    std::snprintf(header->kernelsJson, sizeof(header->kernelsJson), "%s",
+                  o.kernelsJson.c_str());
+    std::snprintf(header->tracingNote, sizeof(header->tracingNote), "%s",
+                  o.tracingNote.c_str());
     uint8_t *at = data;
     for (HostBuffer &b : o.outputs) {
       std::memcpy(at, b.bytes.data(), b.bytes.size());
@@ -330,6 +392,8 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
   outcome.status = header->status;
   outcome.message = header->message;
   outcome.timesMs.assign(header->times, header->times + header->numTimes);
+  outcome.kernelsJson = header->kernelsJson;
+  outcome.tracingNote = header->tracingNote;
   if (outcome.status == "ok") {
     const uint8_t *at = data;
     for (HostBuffer &b : results) {
@@ -453,6 +517,18 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       return 3;
     }
     results = std::move(gpu.outputs);
+    if (!gpu.kernelsJson.empty()) {
+      llvm::Expected<llvm::json::Value> kernels = llvm::json::parse(gpu.kernelsJson);
+      if (kernels)
+        report["cupti"] = std::move(*kernels);
+      else
+        llvm::consumeError(kernels.takeError());
+    }
+    if (!gpu.tracingNote.empty()) {
+      // Said once; the event timings below still stand.
+      llvm::errs() << "ks-run: note: no per-kernel times: " << gpu.tracingNote << "\n";
+      report["cupti_note"] = gpu.tracingNote;
+    }
     std::vector<double> &times = gpu.timesMs;
     if (!times.empty()) {
       double mean =
@@ -518,6 +594,16 @@ int ks::tools::ksRunMain(int argc, char **argv) {
                                   "{2:f4} ms over {3} trials\n",
                                   *t->getNumber("min"), *t->getNumber("median"),
                                   *t->getNumber("mean"), *t->getInteger("trials"));
+  if (auto *cupti = report.getObject("cupti")) {
+    llvm::outs() << llvm::formatv("  kernels (CUPTI): {0:f4} ms per trial\n",
+                                  *cupti->getNumber("kernel_time_ms_per_trial"));
+    for (const llvm::json::Value &k : *cupti->getArray("kernels")) {
+      const llvm::json::Object &o = *k.getAsObject();
+      llvm::outs() << llvm::formatv("    {0,-24} {1,4} launches, median {2:f2} us\n",
+                                    *o.getString("name"), *o.getInteger("launches"),
+                                    *o.getNumber("median_us"));
+    }
+  }
   writeJson(std::move(report));
   return allPassed ? 0 : 1;
 }
