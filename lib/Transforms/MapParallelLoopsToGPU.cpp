@@ -74,15 +74,28 @@ struct MapParallelLoopsToGPU
     : public ks::impl::KSMapParallelLoopsToGPUBase<MapParallelLoopsToGPU> {
   using Base::Base;
 
+  /// Launches created so far in this function, for naming.
+  unsigned numLaunches = 0;
+
   /// A launch with `grid` x `threads` threads; the builder is left inside the
-  /// body, before the terminator.
+  /// body, before the terminator. Each launch names its kernel and module
+  /// alike, <func>_kernel, <func>_kernel_0, <func>_kernel_1, ..., so that
+  /// kernels stay distinguishable by name (in ptxas reports, CUPTI records
+  /// and profilers) after outlining.
   gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t grid,
                              int64_t threads) {
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value gridX = arith::ConstantIndexOp::create(b, loc, grid);
     Value blockX = arith::ConstantIndexOp::create(b, loc, threads);
-    auto launch =
-        gpu::LaunchOp::create(b, loc, gridX, one, one, blockX, one, one);
+    std::string name = (getOperation().getSymName() + "_kernel").str();
+    if (numLaunches)
+      name += "_" + std::to_string(numLaunches - 1);
+    ++numLaunches;
+    auto symbol = FlatSymbolRefAttr::get(b.getContext(), name);
+    auto launch = gpu::LaunchOp::create(b, loc, gridX, one, one, blockX, one,
+                                        one, /*dynamicSharedMemorySize=*/nullptr,
+                                        /*asyncTokenType=*/nullptr, {}, {}, {},
+                                        nullptr, nullptr, nullptr, symbol, symbol);
     b.setInsertionPointToEnd(&launch.getBody().front());
     gpu::TerminatorOp::create(b, loc);
     b.setInsertionPointToStart(&launch.getBody().front());

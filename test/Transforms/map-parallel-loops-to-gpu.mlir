@@ -74,12 +74,14 @@ func.func @strided(%o: memref<20xf32>) {
 
 // Sequential top-level work (a full reduction into a 0-d buffer) runs in one
 // thread; the reduction loop stays sequential inside the kernel.
+// Each launch names its kernel after the function, uniquely, so kernels
+// stay distinguishable after outlining.
 // CHECK-LABEL: func.func @full_reduction
 // CHECK:         %[[C1:.*]] = arith.constant 1 : index
-// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C1]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]]) threads({{.*}}) in (%{{.*}} = %[[C1]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]])
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C1]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]]) threads({{.*}}) in (%{{.*}} = %[[C1]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]]) module(@full_reduction_kernel) function(@full_reduction_kernel)
 // CHECK-NEXT:      memref.store
 // CHECK-NEXT:      gpu.terminator
-// CHECK:         gpu.launch
+// CHECK:         gpu.launch {{.*}} module(@full_reduction_kernel_0) function(@full_reduction_kernel_0)
 // CHECK-NEXT:      scf.for
 // CHECK:           memref.store %{{.*}}, %{{.*}}[] : memref<f32>
 // CHECK-NOT:     scf.for

@@ -11,7 +11,7 @@
 // on the result. The input is only ever read.
 // SEED:       func.func @main(%[[IN:.*]]: memref<4x8xf32>, %{{.*}}: f32, %[[OUT:.*]]: memref<4x8xf32>)
 // SEED:         gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%{{.*}} : index, %[[IN]] : memref<4x8xf32>, %[[OUT]] : memref<4x8xf32>)
-// SEED-NEXT:    gpu.launch_func @main_kernel_0::@main_kernel {{.*}} args(%{{.*}} : index, %[[OUT]] : memref<4x8xf32>, %{{.*}} : f32)
+// SEED-NEXT:    gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%{{.*}} : index, %[[OUT]] : memref<4x8xf32>, %{{.*}} : f32)
 // SEED-NOT:     gpu.launch_func
 // SEED:         gpu.module @main_kernel
 // SEED:           memref.load %{{.*}} : memref<4x8xf32>

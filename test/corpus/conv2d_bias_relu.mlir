@@ -11,19 +11,19 @@
 // CHECK: %[[PAD:.*]] = gpu.alloc () : memref<1x3x10x10xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c1, %c1) threads in (%c256, %c1, %c1) args(%c300 : index, %cst : f32, %[[PAD]] : memref<1x3x10x10xf32>, %c0 : index)
 // CHECK-NEXT: %[[INTERIOR:.*]] = memref.subview %[[PAD]][0, 0, 1, 1] [1, 3, 8, 8] [1, 1, 1, 1] : memref<1x3x10x10xf32> to memref<1x3x8x8xf32, strided<[300, 100, 10, 1], offset: 11>>
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel {{.*}} args(%c192 : index, %[[IN]] : memref<1x3x8x8xf32>, %c0 : index, %[[INTERIOR]] : memref<1x3x8x8xf32, strided<[300, 100, 10, 1], offset: 11>>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel {{.*}} args(%c256 : index, %[[BIAS]] : memref<4xf32>, %[[OUT]] : memref<1x4x8x8xf32>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel {{.*}} args(%c256 : index, %[[PAD]] : memref<1x3x10x10xf32>, %c0 : index, %[[W]] : memref<4x3x3x3xf32>, %[[OUT]] : memref<1x4x8x8xf32>, %c3 : index, %c1 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c192 : index, %[[IN]] : memref<1x3x8x8xf32>, %c0 : index, %[[INTERIOR]] : memref<1x3x8x8xf32, strided<[300, 100, 10, 1], offset: 11>>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c256 : index, %[[BIAS]] : memref<4xf32>, %[[OUT]] : memref<1x4x8x8xf32>, %c0 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c256 : index, %[[PAD]] : memref<1x3x10x10xf32>, %c0 : index, %[[W]] : memref<4x3x3x3xf32>, %[[OUT]] : memref<1x4x8x8xf32>, %c3 : index, %c1 : index)
 // CHECK-NEXT: gpu.dealloc %[[PAD]] : memref<1x3x10x10xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel {{.*}} args(%c256 : index, %[[OUT]] : memref<1x4x8x8xf32>, %c0 : index, %cst : f32)
+// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c256 : index, %[[OUT]] : memref<1x4x8x8xf32>, %c0 : index, %cst : f32)
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_3 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel_1 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel_2 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_3 {ks.ptxas = {sm_90 = {main_kernel_3 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: assembly = "{{.*}}setp.le.f32{{.*}}selp.f32
 // CHECK-NOT: gpu.binary
 

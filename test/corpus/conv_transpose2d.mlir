@@ -11,21 +11,21 @@
 // CHECK: %[[WF:.*]] = gpu.alloc () : memref<3x2x3x3xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c54 : index, %c2 : index, %[[W]] : memref<2x3x3x3xf32>, %[[WF]] : memref<3x2x3x3xf32>)
 // CHECK-NEXT: %[[UP:.*]] = gpu.alloc () : memref<1x2x9x9xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel {{.*}} args(%c162 : index, %cst : f32, %[[UP]] : memref<1x2x9x9xf32>, %c0 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c162 : index, %cst : f32, %[[UP]] : memref<1x2x9x9xf32>, %c0 : index)
 // CHECK-NEXT: %[[SV:.*]] = memref.subview %[[UP]][0, 0, 1, 1] [1, 2, 4, 4] [1, 1, 2, 2] : memref<1x2x9x9xf32> to memref<1x2x4x4xf32, strided<[162, 81, 18, 2], offset: 10>>
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel {{.*}} args(%c32 : index, %[[IN]] : memref<1x2x4x4xf32>, %c0 : index, %[[SV]] : memref<1x2x4x4xf32, strided<[162, 81, 18, 2], offset: 10>>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel {{.*}} args(%c147 : index, %[[BIAS]] : memref<3xf32>, %[[OUT]] : memref<1x3x7x7xf32>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel {{.*}} args(%c147 : index, %[[UP]] : memref<1x2x9x9xf32>, %c0 : index, %[[WF]] : memref<3x2x3x3xf32>, %[[OUT]] : memref<1x3x7x7xf32>, %c3 : index, %c1 : index, %c2 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c32 : index, %[[IN]] : memref<1x2x4x4xf32>, %c0 : index, %[[SV]] : memref<1x2x4x4xf32, strided<[162, 81, 18, 2], offset: 10>>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c147 : index, %[[BIAS]] : memref<3xf32>, %[[OUT]] : memref<1x3x7x7xf32>, %c0 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c147 : index, %[[UP]] : memref<1x2x9x9xf32>, %c0 : index, %[[WF]] : memref<3x2x3x3xf32>, %[[OUT]] : memref<1x3x7x7xf32>, %c3 : index, %c1 : index, %c2 : index)
 // CHECK-DAG: gpu.dealloc %[[UP]] : memref<1x2x9x9xf32>
 // CHECK-DAG: gpu.dealloc %[[WF]] : memref<3x2x3x3xf32>
 // CHECK: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_3 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel_1 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel_2 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_3 {ks.ptxas = {sm_90 = {main_kernel_3 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-NOT: gpu.binary
 
 // SEED-LABEL: gpu.module @main_kernel

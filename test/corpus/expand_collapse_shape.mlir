@@ -11,17 +11,17 @@
 // CHECK: %[[E:.*]] = memref.expand_shape %[[IN]] {{\[\[}}0], [1, 2]] output_shape [2, 4, 12] : memref<2x48xf32> into memref<2x4x12xf32>
 // CHECK-NEXT: %[[T:.*]] = gpu.alloc () : memref<2x12x4xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c96 : index, %[[E]] : memref<2x4x12xf32>, %[[T]] : memref<2x12x4xf32>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel {{.*}} args(%c96 : index, %[[T]] : memref<2x12x4xf32>, %cst : f32)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c96 : index, %[[T]] : memref<2x12x4xf32>, %cst : f32)
 // CHECK-NEXT: %[[C:.*]] = memref.collapse_shape %[[T]] {{\[\[}}0, 1, 2]] : memref<2x12x4xf32> into memref<96xf32>
 // CHECK-NEXT: %[[E2:.*]] = memref.expand_shape %[[C]] {{\[\[}}0, 1]] output_shape [4, 24] : memref<96xf32> into memref<4x24xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel {{.*}} args(%c96 : index, %[[E2]] : memref<4x24xf32>, %[[OUT]] : memref<4x24xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c96 : index, %[[E2]] : memref<4x24xf32>, %[[OUT]] : memref<4x24xf32>)
 // CHECK-NEXT: gpu.dealloc %[[T]] : memref<2x12x4xf32>
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel_1 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-NOT: gpu.binary
 
 // SEED-LABEL: gpu.module @main_kernel

@@ -14,23 +14,23 @@
 // CHECK-NEXT: %[[VAR:.*]] = gpu.alloc () : memref<2x8x1xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c16 : index, %cst : f32, %[[VAR]] : memref<2x8x1xf32>, %c0 : index)
 // CHECK-NEXT: %[[SUM:.*]] = gpu.alloc () : memref<2x8x1xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel {{.*}} args(%c16 : index, %[[VAR]] : memref<2x8x1xf32>, %c0 : index, %[[SUM]] : memref<2x8x1xf32>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel {{.*}} args(%c16 : index, %[[X]] : memref<2x8x16xf32>, %[[SUM]] : memref<2x8x1xf32>, %c0 : index, %c1 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel {{.*}} args(%c16 : index, %[[SUM]] : memref<2x8x1xf32>, %c0 : index, %[[N]] : f32, %[[MEAN]] : memref<2x8x1xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c16 : index, %[[VAR]] : memref<2x8x1xf32>, %c0 : index, %[[SUM]] : memref<2x8x1xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c16 : index, %[[X]] : memref<2x8x16xf32>, %[[SUM]] : memref<2x8x1xf32>, %c0 : index, %c1 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c16 : index, %[[SUM]] : memref<2x8x1xf32>, %c0 : index, %[[N]] : f32, %[[MEAN]] : memref<2x8x1xf32>)
 // CHECK-NEXT: gpu.dealloc %[[SUM]]
-// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel {{.*}} args(%c16 : index, %[[X]] : memref<2x8x16xf32>, %[[MEAN]] : memref<2x8x1xf32>, %c0 : index, %[[VAR]] : memref<2x8x1xf32>, %c1 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_4::@main_kernel {{.*}} threads in (%c256, %c1, %c1) args(%c256 : index, %[[X]] : memref<2x8x16xf32>, %[[MEAN]] : memref<2x8x1xf32>, %c0 : index, %[[VAR]] : memref<2x8x1xf32>, %[[G]] : memref<16xf32>, %[[B]] : memref<16xf32>, %[[N]] : f32, %[[EPS]] : f32, %[[OUT]] : memref<2x8x16xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c16 : index, %[[X]] : memref<2x8x16xf32>, %[[MEAN]] : memref<2x8x1xf32>, %c0 : index, %[[VAR]] : memref<2x8x1xf32>, %c1 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_4::@main_kernel_4 {{.*}} threads in (%c256, %c1, %c1) args(%c256 : index, %[[X]] : memref<2x8x16xf32>, %[[MEAN]] : memref<2x8x1xf32>, %c0 : index, %[[VAR]] : memref<2x8x1xf32>, %[[G]] : memref<16xf32>, %[[B]] : memref<16xf32>, %[[N]] : f32, %[[EPS]] : f32, %[[OUT]] : memref<2x8x16xf32>)
 // CHECK-DAG: gpu.dealloc %[[VAR]]
 // CHECK-DAG: gpu.dealloc %[[MEAN]]
 // CHECK: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_3 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_4 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel_1 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel_2 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_3 {ks.ptxas = {sm_90 = {main_kernel_3 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_4 {ks.ptxas = {sm_90 = {main_kernel_4 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: assembly = "{{.*}}div.rn.f32{{.*}}rsqrt.approx.f32
 // CHECK-NOT: gpu.binary
 

@@ -9,10 +9,10 @@
 // CHECK-COUNT-2: gpu.launch_func
 // CHECK-NOT:     gpu.launch_func
 // CHECK:       gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {{{.*}}registers
-// CHECK:       gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {{{.*}}registers
+// CHECK:       gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {{{.*}}registers
 // PTX:         cvt.rzi.f32.f32
 // SEED:        gpu.module @main_kernel_0
-// SEED:          gpu.func @main_kernel
+// SEED:          gpu.func @main_kernel_0
 // SEED:            func.call @__mlir_math_ipowi_i64
 // SEED:          func.func private @__mlir_math_ipowi_i64(%{{.*}}: i64, %{{.*}}: i64) -> i64
 #map = affine_map<(d0, d1) -> (d0, d1)>

@@ -12,19 +12,19 @@
 // CHECK-DAG: %[[RSQRT2:.*]] = arith.constant 0.707106769 : f32
 // CHECK-NOT: memref.load
 // CHECK: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c128 : index, %cst : f32, %[[OUT]] : memref<4x32xf32>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel {{.*}} args(%c128 : index, %[[X]] : memref<4x16xf32>, %[[W]] : memref<16x32xf32>, %[[OUT]] : memref<4x32xf32>, %c0 : index, %c16 : index, %c1 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel {{.*}} args(%c128 : index, %[[OUT]] : memref<4x32xf32>, %[[B]] : memref<32xf32>, %[[SCALE]] : f32, %[[RSQRT2]] : f32, %[[ONE]] : f32, %[[HALF]] : f32)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c128 : index, %[[X]] : memref<4x16xf32>, %[[W]] : memref<16x32xf32>, %[[OUT]] : memref<4x32xf32>, %c0 : index, %c16 : index, %c1 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c128 : index, %[[OUT]] : memref<4x32xf32>, %[[B]] : memref<32xf32>, %[[SCALE]] : f32, %[[RSQRT2]] : f32, %[[ONE]] : f32, %[[HALF]] : f32)
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel_1 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: assembly = "{{.*}}0f3F8060FE{{.*}}ex2.approx.ftz.f32{{.*}}copysign.f32{{.*}}st.global.b32
 // CHECK-NOT: gpu.binary
 
 // SEED-LABEL: gpu.module @main_kernel_1
-// SEED: gpu.func @main_kernel(%{{.*}}: index, %[[O:arg[0-9]+]]: memref<4x32xf32>, %[[SB:arg[0-9]+]]: memref<32xf32>, %[[S:arg[0-9]+]]: f32, %[[R:arg[0-9]+]]: f32, %[[ONE:arg[0-9]+]]: f32, %[[HALF:arg[0-9]+]]: f32)
+// SEED: gpu.func @main_kernel_1(%{{.*}}: index, %[[O:arg[0-9]+]]: memref<4x32xf32>, %[[SB:arg[0-9]+]]: memref<32xf32>, %[[S:arg[0-9]+]]: f32, %[[R:arg[0-9]+]]: f32, %[[ONE:arg[0-9]+]]: f32, %[[HALF:arg[0-9]+]]: f32)
 // SEED: %[[I:[0-9]+]]:2 = affine.delinearize_index %thread_id_x into (4, 32)
 // SEED-NEXT: %[[MM:.*]] = memref.load %[[O]][%[[I]]#0, %[[I]]#1]
 // SEED-NEXT: %[[BV:.*]] = memref.load %[[SB]][%[[I]]#1]

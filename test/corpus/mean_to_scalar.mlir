@@ -10,15 +10,15 @@
 // CHECK: %[[N:.*]] = arith.constant 1.280000e+02 : f32
 // CHECK-NOT: memref.load
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%cst : f32, %[[OUT]] : memref<f32>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%[[IN]] : memref<8x16xf32>, %[[OUT]] : memref<f32>, %c0 : index, %c16 : index, %c1 : index, %c8 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%[[OUT]] : memref<f32>, %[[N]] : f32)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%[[IN]] : memref<8x16xf32>, %[[OUT]] : memref<f32>, %c0 : index, %c16 : index, %c1 : index, %c8 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%[[OUT]] : memref<f32>, %[[N]] : f32)
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: assembly = "{{.*}}add.rn.f32
-// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel_1 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: assembly = "{{.*}}ld.global.b32{{.*}}div.rn.f32{{.*}}st.global.b32
 // CHECK-NOT: gpu.binary
 
@@ -28,7 +28,7 @@
 // SEED-NEXT: memref.load %{{.*}} : memref<8x16xf32>
 // SEED-NEXT: memref.load %{{.*}}[] : memref<f32>
 // SEED-LABEL: gpu.module @main_kernel_1
-// SEED: gpu.func @main_kernel(%[[S:arg[0-9]+]]: memref<f32>, %[[D:arg[0-9]+]]: f32) kernel attributes {known_block_size = array<i32: 1, 1, 1>, known_grid_size = array<i32: 1, 1, 1>}
+// SEED: gpu.func @main_kernel_1(%[[S:arg[0-9]+]]: memref<f32>, %[[D:arg[0-9]+]]: f32) kernel attributes {known_block_size = array<i32: 1, 1, 1>, known_grid_size = array<i32: 1, 1, 1>}
 // SEED: %[[V:.*]] = memref.load %[[S]][] : memref<f32>
 // SEED-NEXT: %[[Q:.*]] = arith.divf %[[V]], %[[D]] : f32
 // SEED-NEXT: memref.store %[[Q]], %[[S]][] : memref<f32>

@@ -10,19 +10,19 @@
 // CHECK: %[[T:.*]] = gpu.alloc () : memref<1x4x4x4x2xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c128 : index, %[[IN]] : memref<1x2x4x4x4xf32>, %c0 : index, %[[T]] : memref<1x4x4x4x2xf32>)
 // CHECK-NEXT: %[[P:.*]] = gpu.alloc () : memref<1x2x2x2x2xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel {{.*}} args(%c16 : index, %cst : f32, %[[P]] : memref<1x2x2x2x2xf32>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel {{.*}} args(%c16 : index, %[[T]] : memref<1x4x4x4x2xf32>, %c0 : index, %[[P]] : memref<1x2x2x2x2xf32>, %c2 : index, %c1 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c16 : index, %cst : f32, %[[P]] : memref<1x2x2x2x2xf32>, %c0 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c16 : index, %[[T]] : memref<1x4x4x4x2xf32>, %c0 : index, %[[P]] : memref<1x2x2x2x2xf32>, %c2 : index, %c1 : index)
 // CHECK-NEXT: gpu.dealloc %[[T]]
-// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel {{.*}} args(%c16 : index, %[[P]] : memref<1x2x2x2x2xf32>, %c0 : index, %[[OUT]] : memref<1x2x2x2x2xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c16 : index, %[[P]] : memref<1x2x2x2x2xf32>, %c0 : index, %[[OUT]] : memref<1x2x2x2x2xf32>)
 // CHECK-NEXT: gpu.dealloc %[[P]]
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel_1 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: assembly = "{{.*}}max.NaN.f32
-// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel_2 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-NOT: gpu.binary
 
 // SEED-LABEL: gpu.module @main_kernel
