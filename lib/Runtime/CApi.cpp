@@ -7,14 +7,8 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 
-#include "llvm/Support/TargetSelect.h"
-
-#include <mutex>
 #include <string>
 
 using namespace mlir;
@@ -42,19 +36,8 @@ extern "C" ksrt_program *ksrt_load(const char *mlirPath, const char *entry,
     failWith("ksrt_load: mlir_path, entry and chip must not be NULL");
     return nullptr;
   }
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-
   auto result = std::make_unique<ksrt_program>();
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  result->context = std::make_unique<MLIRContext>(
-      registry, MLIRContext::Threading::DISABLED);
+  result->context = createContext();
 
   // Diagnostics become the error message instead of going to stderr.
   std::string diagnostics;

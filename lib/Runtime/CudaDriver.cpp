@@ -31,7 +31,6 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
     bind(api.cuDeviceGetName, "cuDeviceGetName");
     bind(api.cuDeviceGetAttribute, "cuDeviceGetAttribute");
     bind(api.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-    bind(api.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2");
     bind(api.cuCtxSetCurrent, "cuCtxSetCurrent");
     bind(api.cuModuleLoadDataEx, "cuModuleLoadDataEx");
     bind(api.cuModuleUnload, "cuModuleUnload");
@@ -105,4 +104,20 @@ llvm::Expected<CUcontext> ks::cuda::currentContext(int ordinal) {
           check(*api, api->cuCtxSetCurrent(context), "cuCtxSetCurrent"))
     return std::move(err);
   return context;
+}
+
+llvm::Expected<CUmodule> ks::cuda::loadModule(const DriverAPI &api,
+                                              const void *image, int optLevel) {
+  char log[8192] = {0};
+  CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {reinterpret_cast<void *>(static_cast<intptr_t>(optLevel)),
+                    log, reinterpret_cast<void *>(sizeof(log))};
+  CUmodule module = nullptr;
+  CUresult rc = api.cuModuleLoadDataEx(&module, image, 3, options, values);
+  if (rc != CUDA_SUCCESS)
+    return llvm::createStringError("cuModuleLoadData failed: " +
+                                   describe(api, rc) +
+                                   (log[0] ? std::string(": ") + log : ""));
+  return module;
 }

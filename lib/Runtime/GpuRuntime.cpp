@@ -59,17 +59,12 @@ static CUmodule mgpuModuleLoadJIT(void *ptx, int optLevel) {
   const DriverAPI *api = driver();
   if (!api)
     return nullptr;
-  char log[8192] = {0};
-  CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void *values[] = {reinterpret_cast<void *>(static_cast<intptr_t>(optLevel)),
-                    log, reinterpret_cast<void *>(sizeof(log))};
-  CUmodule module = nullptr;
-  CUresult rc = api->cuModuleLoadDataEx(&module, ptx, 3, options, values);
-  if (rc != CUDA_SUCCESS)
-    record("cuModuleLoadData failed: " + describe(*api, rc) +
-           (log[0] ? std::string(": ") + log : std::string()));
-  return module;
+  llvm::Expected<CUmodule> module = loadModule(*api, ptx, optLevel);
+  if (!module) {
+    record(llvm::toString(module.takeError()));
+    return nullptr;
+  }
+  return *module;
 }
 
 static CUmodule mgpuModuleLoad(void *data, size_t /*size*/) {

@@ -7,13 +7,28 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <mutex>
 
 using namespace mlir;
 using namespace ks::runtime;
+
+std::unique_ptr<MLIRContext> ks::runtime::createContext() {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  return std::make_unique<MLIRContext>(registry,
+                                       MLIRContext::Threading::DISABLED);
+}
 
 size_t TensorSpec::bytes() const {
   size_t n = dtypeSize(type);
@@ -63,6 +78,13 @@ llvm::Error ks::runtime::readSignature(ModuleOp module, llvm::StringRef entry,
 llvm::Expected<std::unique_ptr<Program>>
 Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
                  llvm::StringRef chip) {
+  // The JIT compiles for this machine.
+  static std::once_flag nativeTarget;
+  std::call_once(nativeTarget, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+
   std::unique_ptr<Program> program(new Program());
   program->entry = entry.str();
   program->target = target;

@@ -68,16 +68,10 @@ static llvm::Expected<std::string> loadOne(const DriverAPI &api,
   std::string ptx = (*buffer)->getBuffer().str(); // NUL-terminated for the JIT.
   std::vector<std::string> entries = entryNames(ptx);
 
-  char errorLog[8192] = {0};
-  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
-  CUmodule module = nullptr;
-  CUresult rc = api.cuModuleLoadDataEx(&module, ptx.c_str(), 2, options, values);
-  if (rc != CUDA_SUCCESS)
-    return llvm::createStringError("cuModuleLoadData: " + describe(api, rc) +
-                                   (errorLog[0] ? std::string(": ") + errorLog
-                                                : std::string()));
+  llvm::Expected<CUmodule> loaded = loadModule(api, ptx.c_str());
+  if (!loaded)
+    return loaded.takeError();
+  CUmodule module = *loaded;
   std::string summary;
   llvm::raw_string_ostream os(summary);
   os << entries.size() << " kernel(s)";
@@ -112,22 +106,14 @@ int ks::tools::ksLoadPtxMain(int argc, char **argv) {
     llvm::errs() << "ks-load-ptx: " << llvm::toString(api.takeError()) << "\n";
     return 2;
   }
-  CUdevice device = 0;
-  CUcontext context = nullptr;
-  if (llvm::Error err = [&]() -> llvm::Error {
-        if (auto e = check(*api, api->cuInit(0), "cuInit"))
-          return e;
-        if (auto e = check(*api, api->cuDeviceGet(&device, deviceOrdinal),
-                           "cuDeviceGet"))
-          return e;
-        if (auto e = check(*api, api->cuDevicePrimaryCtxRetain(&context, device),
-                           "cuDevicePrimaryCtxRetain"))
-          return e;
-        return check(*api, api->cuCtxSetCurrent(context), "cuCtxSetCurrent");
-      }()) {
-    llvm::errs() << "ks-load-ptx: " << llvm::toString(std::move(err)) << "\n";
+  if (llvm::Expected<CUcontext> context = currentContext(deviceOrdinal);
+      !context) {
+    llvm::errs() << "ks-load-ptx: " << llvm::toString(context.takeError())
+                 << "\n";
     return 2;
   }
+  CUdevice device = 0;
+  api->cuDeviceGet(&device, deviceOrdinal);
   char name[256] = {0};
   int major = 0, minor = 0;
   api->cuDeviceGetName(name, sizeof(name), device);
@@ -152,6 +138,5 @@ int ks::tools::ksLoadPtxMain(int argc, char **argv) {
   }
   llvm::outs() << (files.size() - failures) << " passed, " << failures
                << " failed\n";
-  api->cuDevicePrimaryCtxRelease(device);
   return failures ? 1 : 0;
 }

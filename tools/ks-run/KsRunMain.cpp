@@ -23,12 +23,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -37,7 +34,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -422,17 +418,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "Run a linalg-on-tensors module on the GPU and "
                               "check it against the CPU\n");
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  // Single-threaded: the GPU run happens in a forked worker, and a thread
-  // pool of the parent's would not exist there (its passes would wait on
-  // workers that were never forked).
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  std::unique_ptr<MLIRContext> context = createContext();
 
   // Fail early, and clearly, where there is no GPU to run on.
   if (!opts->cpuOnly) {
@@ -451,7 +437,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   if (!file)
     fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
   if (!module)
     fail("cannot parse " + opts->inputFile);
   std::vector<TensorSpec> inSpecs, outSpecs;

@@ -42,7 +42,6 @@ struct DriverAPI {
   CUresult (*cuDeviceGetName)(char *, int, CUdevice);
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
-  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
   CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned,
                                  CUjit_option *, void **);
@@ -81,6 +80,11 @@ llvm::Expected<const DriverAPI &> loadDriver();
 /// The primary context of device `ordinal`, made current on this thread
 /// (retained once per process). Fails with the driver's error.
 llvm::Expected<CUcontext> currentContext(int ordinal = 0);
+
+/// Loads PTX (NUL-terminated) or a cubin into the current context; a
+/// failure carries the JIT's error log.
+llvm::Expected<CUmodule> loadModule(const DriverAPI &api, const void *image,
+                                    int optLevel = 4);
 
 /// "CUDA_ERROR_X (description)" for a driver result code.
 std::string describe(const DriverAPI &api, CUresult result);

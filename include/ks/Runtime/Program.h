@@ -23,6 +23,12 @@ class ExecutionEngine;
 
 namespace ks::runtime {
 
+/// A context with every dialect, extension and LLVM IR translation that
+/// compiling and JIT-loading a model needs. Single-threaded: the GPU run may
+/// happen in a forked worker, where a thread pool of the parent's would not
+/// exist (its passes would wait on workers that were never forked).
+std::unique_ptr<mlir::MLIRContext> createContext();
+
 /// Shape and element type of one argument or result.
 struct TensorSpec {
   DType type;
