@@ -5,7 +5,7 @@
 #ifdef KS_HAVE_CUPTI
 #include <cupti_activity.h>
 
-#include "llvm/Support/DynamicLibrary.h"
+#include "ks/Runtime/Cupti.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -22,7 +22,6 @@ struct CuptiAPI {
   CUptiResult (*disable)(CUpti_ActivityKind);
   CUptiResult (*flushAll)(uint32_t);
   CUptiResult (*getNextRecord)(uint8_t *, size_t, CUpti_Activity **);
-  CUptiResult (*getResultString)(CUptiResult, const char **);
 };
 
 std::mutex recordsMutex;
@@ -65,52 +64,22 @@ llvm::Expected<const CuptiAPI &> loadCupti() {
   static std::string error;
   static std::once_flag once;
   std::call_once(once, [] {
-    std::vector<std::string> candidates = {"libcupti.so.13", "libcupti.so"};
-    for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
-      if (const char *root = std::getenv(var))
-        for (const char *dir : {"/lib64/", "/lib/", "/extras/CUPTI/lib64/"})
-          candidates.push_back(std::string(root) + dir + "libcupti.so");
-    for (const char *dir : {"/usr/local/cuda/lib64/", "/usr/local/cuda/lib/",
-                            "/usr/local/cuda/extras/CUPTI/lib64/"})
-      candidates.push_back(std::string(dir) + "libcupti.so");
-    std::string tried;
-    llvm::sys::DynamicLibrary lib;
-    for (const std::string &c : candidates) {
-      std::string err;
-      lib = llvm::sys::DynamicLibrary::getPermanentLibrary(c.c_str(), &err);
-      if (lib.isValid())
-        break;
-      tried += (tried.empty() ? "" : ", ") + c;
-    }
-    if (!lib.isValid()) {
-      error = "CUPTI not found (tried " + tried + ")";
-      return;
-    }
-    auto bind = [&](auto &fn, const char *name) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
-          lib.getAddressOfSymbol(name));
-      if (!fn && error.empty())
-        error = std::string("libcupti lacks ") + name;
-    };
-    bind(api.registerCallbacks, "cuptiActivityRegisterCallbacks");
-    bind(api.enable, "cuptiActivityEnable");
-    bind(api.disable, "cuptiActivityDisable");
-    bind(api.flushAll, "cuptiActivityFlushAll");
-    bind(api.getNextRecord, "cuptiActivityGetNextRecord");
-    bind(api.getResultString, "cuptiGetResultString");
+    ks::cupti::bindSymbol(api.registerCallbacks, "cuptiActivityRegisterCallbacks", error);
+    ks::cupti::bindSymbol(api.enable, "cuptiActivityEnable", error);
+    ks::cupti::bindSymbol(api.disable, "cuptiActivityDisable", error);
+    ks::cupti::bindSymbol(api.flushAll, "cuptiActivityFlushAll", error);
+    ks::cupti::bindSymbol(api.getNextRecord, "cuptiActivityGetNextRecord", error);
   });
   if (!error.empty())
     return llvm::createStringError(error);
   return api;
 }
 
-llvm::Error check(const CuptiAPI &api, CUptiResult rc, const char *what) {
+llvm::Error check(CUptiResult rc, const char *what) {
   if (rc == CUPTI_SUCCESS)
     return llvm::Error::success();
-  const char *text = nullptr;
-  api.getResultString(rc, &text);
   return llvm::createStringError(std::string(what) + " failed: " +
-                                 (text ? text : "unknown CUPTI error"));
+                                 ks::cupti::resultString(rc));
 }
 } // namespace
 
@@ -123,10 +92,10 @@ llvm::Error ks::runtime::startKernelTracing() {
     std::lock_guard<std::mutex> lock(recordsMutex);
     records.clear();
   }
-  if (llvm::Error err = check(*api, api->registerCallbacks(bufferRequested, bufferCompleted),
+  if (llvm::Error err = check(api->registerCallbacks(bufferRequested, bufferCompleted),
                               "cuptiActivityRegisterCallbacks"))
     return err;
-  return check(*api, api->enable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL),
+  return check(api->enable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL),
                "cuptiActivityEnable");
 }
 
@@ -134,7 +103,7 @@ llvm::Expected<std::vector<KernelRecord>> ks::runtime::stopKernelTracing() {
   llvm::Expected<const CuptiAPI &> api = loadCupti();
   if (!api)
     return api.takeError();
-  if (llvm::Error err = check(*api, api->flushAll(1), "cuptiActivityFlushAll"))
+  if (llvm::Error err = check(api->flushAll(1), "cuptiActivityFlushAll"))
     return std::move(err);
   api->disable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
   std::lock_guard<std::mutex> lock(recordsMutex);

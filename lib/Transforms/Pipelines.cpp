@@ -18,6 +18,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -142,6 +143,13 @@ void ks::buildCpuReferencePipeline(OpPassManager &pm) {
   addBufferizationPasses(pm);
   pm.addPass(createKSMemrefCopyToLinalg());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // The CPU has no bf16 arithmetic and libgcc may lack the f32 -> bf16
+  // conversion (__truncsfbf2): compute in f32, round each result to bf16 as
+  // the GPU does, and do the rounding with integer ops.
+  pm.addNestedPass<func::FuncOp>(arith::createArithEmulateUnsupportedFloats(
+      arith::ArithEmulateUnsupportedFloatsOptions{{"bf16"}, "f32"}));
+  pm.addNestedPass<func::FuncOp>(
+      arith::createArithExpandOpsPass(arith::ArithExpandOpsPassOptions{true}));
   pm.addPass(createConvertMathToFuncs());
   // LLVM intrinsics first (sqrt, rsqrt, exp, ...), libm for the rest (erf,
   // tanh, ...); libm has no rsqrtf.

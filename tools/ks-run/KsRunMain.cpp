@@ -14,7 +14,9 @@
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/GpuRuntime.h"
 #include "ks/Runtime/HostBuffer.h"
+#include "ks/Runtime/KernelProfiler.h"
 #include "ks/Runtime/KernelTracer.h"
+#include "ks/Runtime/Occupancy.h"
 #include "ks/Runtime/Program.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
@@ -74,6 +76,7 @@ struct Options {
   cl::opt<int64_t> intHigh{"int-high", cl::desc("One past the highest random integer input"), cl::init(8)};
   cl::opt<bool> isolate{"isolate", cl::desc("Run the GPU part in a worker process (default true)"), cl::init(true)};
   cl::opt<unsigned> timeoutSeconds{"timeout", cl::desc("Seconds the GPU run may take before the worker is stopped"), cl::init(120)};
+  cl::opt<bool> metrics{"metrics", cl::desc("Read each kernel's hardware counters with CUPTI's range profiler (default true)"), cl::init(true)};
   cl::opt<std::string> jsonFile{"json", cl::desc("Write the results as JSON")};
 };
 Options *opts = nullptr;
@@ -132,13 +135,19 @@ struct GpuOutcome {
   std::string message;
   std::vector<HostBuffer> outputs;
   std::vector<double> timesMs;
-  std::string kernelsJson;  ///< Per-kernel CUPTI times (a JSON object).
-  std::string tracingNote;  ///< Why there are none, if so.
+  std::string kernelsJson;  ///< Per-kernel CUPTI times and counters (JSON).
+  std::string tracingNote;  ///< Why there are no per-kernel times, if so.
+  std::string metricsNote;  ///< Why there are no counters, if so.
 };
 
-/// Per-kernel summary of the trials: launches, median and per-trial time.
+/// Per-kernel summary of the traced trials: launch shape, resources,
+/// occupancy, time statistics and, where the profiler ran, the counters of
+/// the kernel's launch in the profiled run (`metrics`, in launch order of one
+/// run).
 std::string summarizeKernels(const std::vector<KernelRecord> &records,
-                             unsigned trials) {
+                             unsigned trials,
+                             const std::vector<RawMetrics> &metrics,
+                             const SmLimits &sm) {
   llvm::json::Array kernels;
   std::vector<std::string> order;
   llvm::StringMap<std::vector<const KernelRecord *>> byName;
@@ -149,6 +158,9 @@ std::string summarizeKernels(const std::vector<KernelRecord> &records,
     byName[r.name].push_back(&r);
     totalUs += r.durationUs();
   }
+  // One run launches records.size() / trials kernels, in the same order
+  // every time; the profiled run has one range per launch.
+  size_t perRun = trials ? records.size() / trials : records.size();
   for (const std::string &name : order) {
     const auto &rs = byName[name];
     std::vector<double> us;
@@ -156,15 +168,27 @@ std::string summarizeKernels(const std::vector<KernelRecord> &records,
       us.push_back(r->durationUs());
     double sum = std::accumulate(us.begin(), us.end(), 0.0);
     const KernelRecord &first = *rs.front();
-    kernels.push_back(llvm::json::Object{
+    Occupancy occ = computeOccupancy(
+        sm, first.block[0] * first.block[1] * first.block[2], first.registers,
+        first.sharedBytes);
+    llvm::json::Object k{
         {"name", name},
         {"launches", int64_t(rs.size())},
         {"median_us", median(us)},
+        {"min_us", *std::min_element(us.begin(), us.end())},
+        {"mean_us", sum / us.size()},
         {"per_trial_us", trials ? sum / trials : sum},
         {"grid", llvm::json::Array{first.grid[0], first.grid[1], first.grid[2]}},
         {"block", llvm::json::Array{first.block[0], first.block[1], first.block[2]}},
         {"registers", first.registers},
-        {"shared_bytes", first.sharedBytes}});
+        {"shared_bytes", first.sharedBytes},
+        {"occupancy", llvm::json::Object{{"theoretical_pct", occ.theoreticalPct},
+                                         {"blocks_per_sm", occ.blocksPerSm},
+                                         {"limiter", occ.limiter}}}};
+    size_t position = &first - records.data();
+    if (metrics.size() == perRun && position < perRun)
+      k["metrics"] = deriveMetrics(metrics[position]);
+    kernels.push_back(std::move(k));
   }
   llvm::json::Object summary{
       {"kernels", std::move(kernels)},
@@ -200,8 +224,9 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
   if (!driver)
     return gpuFailure(llvm::toString(driver.takeError()));
   const cuda::DriverAPI *api = &*driver;
-  if (llvm::Expected<cuda::CUcontext> ctx = cuda::currentContext(); !ctx)
-    return gpuFailure(llvm::toString(ctx.takeError()));
+  llvm::Expected<cuda::CUcontext> context = cuda::currentContext();
+  if (!context)
+    return gpuFailure(llvm::toString(context.takeError()));
 
   llvm::Expected<std::unique_ptr<Program>> program =
       Program::compile(module, opts->entry, Program::Target::GPU, opts->chip);
@@ -295,13 +320,30 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     if (llvm::Error err = runOnce())
       return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
   }
+  std::vector<KernelRecord> records;
   if (tracing) {
-    llvm::Expected<std::vector<KernelRecord>> records = stopKernelTracing();
-    if (records)
-      outcome.kernelsJson = summarizeKernels(*records, opts->trials);
+    llvm::Expected<std::vector<KernelRecord>> traced = stopKernelTracing();
+    if (traced)
+      records = std::move(*traced);
     else
-      outcome.tracingNote = llvm::toString(records.takeError());
+      outcome.tracingNote = llvm::toString(traced.takeError());
   }
+  // Hardware counters of one more run, each kernel replayed by CUPTI as
+  // often as its counters need (after the timings: replay is slow).
+  std::vector<RawMetrics> metrics;
+  if (opts->metrics) {
+    if (flush)
+      api->cuMemsetD32Async(flush, 0, flushBytes / 4, stream);
+    llvm::Expected<std::vector<RawMetrics>> profiled =
+        profileKernels(*context, 0, runOnce);
+    if (profiled)
+      metrics = std::move(*profiled);
+    else
+      outcome.metricsNote = llvm::toString(profiled.takeError());
+  }
+  if (!records.empty())
+    outcome.kernelsJson =
+        summarizeKernels(records, opts->trials, metrics, readSmLimits(*api));
   api->cuEventDestroy(start);
   api->cuEventDestroy(stop);
   release();
@@ -316,8 +358,9 @@ struct SharedHeader {
   char message[8192];
   unsigned numTimes;
   double times[4096];
-  char kernelsJson[1 << 16];
+  char kernelsJson[1 << 20];
   char tracingNote[1024];
+  char metricsNote[1024];
 };
 
 /// Runs `runOnGpu` in a forked worker so that a kernel that faults, hangs
@@ -350,8 +393,13 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
     std::snprintf(header->message, sizeof(header->message), "%s", o.message.c_str());
     header->numTimes = std::min<size_t>(o.timesMs.size(), 4096);
     std::copy_n(o.timesMs.begin(), header->numTimes, header->times);
-    std::snprintf(header->kernelsJson, sizeof(header->kernelsJson), "%s",
-                  o.kernelsJson.c_str());
+    if (o.kernelsJson.size() < sizeof(header->kernelsJson))
+      std::snprintf(header->kernelsJson, sizeof(header->kernelsJson), "%s",
+                    o.kernelsJson.c_str());
+    else
+      o.tracingNote = "the per-kernel report is larger than the worker can pass back";
+    std::snprintf(header->metricsNote, sizeof(header->metricsNote), "%s",
+                  o.metricsNote.c_str());
     std::snprintf(header->tracingNote, sizeof(header->tracingNote), "%s",
                   o.tracingNote.c_str());
     uint8_t *at = data;
@@ -397,6 +445,7 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
   outcome.timesMs.assign(header->times, header->times + header->numTimes);
   outcome.kernelsJson = header->kernelsJson;
   outcome.tracingNote = header->tracingNote;
+  outcome.metricsNote = header->metricsNote;
   if (outcome.status == "ok") {
     const uint8_t *at = data;
     for (HostBuffer &b : results) {
@@ -522,6 +571,10 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       llvm::errs() << "ks-run: note: no per-kernel times: " << gpu.tracingNote << "\n";
       report["cupti_note"] = gpu.tracingNote;
     }
+    if (!gpu.metricsNote.empty()) {
+      llvm::errs() << "ks-run: note: no hardware counters: " << gpu.metricsNote << "\n";
+      report["metrics_note"] = gpu.metricsNote;
+    }
     std::vector<double> &times = gpu.timesMs;
     if (!times.empty()) {
       double mean =
@@ -590,11 +643,26 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   if (auto *cupti = report.getObject("cupti")) {
     llvm::outs() << llvm::formatv("  kernels (CUPTI): {0:f4} ms per trial\n",
                                   *cupti->getNumber("kernel_time_ms_per_trial"));
+    llvm::outs() << llvm::formatv(
+        "    {0,-24} {1,8} {2,10} {3,6} {4,6} {5,6} {6,6} {7,6}  {8}\n", "kernel",
+        "launches", "median us", "DRAM%", "L2%", "SM%", "occ%", "SOL%", "occupancy limit");
     for (const llvm::json::Value &k : *cupti->getArray("kernels")) {
       const llvm::json::Object &o = *k.getAsObject();
-      llvm::outs() << llvm::formatv("    {0,-24} {1,4} launches, median {2:f2} us\n",
-                                    *o.getString("name"), *o.getInteger("launches"),
-                                    *o.getNumber("median_us"));
+      const llvm::json::Object *m = o.getObject("metrics");
+      auto pct = [&](llvm::StringRef key) -> std::string {
+        std::optional<double> v = m ? m->getNumber(key) : std::nullopt;
+        return v ? llvm::formatv("{0:f1}", *v).str() : "-";
+      };
+      const llvm::json::Object *occ = o.getObject("occupancy");
+      llvm::outs() << llvm::formatv(
+          "    {0,-24} {1,8} {2,10:f2} {3,6} {4,6} {5,6} {6,6} {7,6}  {8}\n",
+          *o.getString("name"), *o.getInteger("launches"), *o.getNumber("median_us"),
+          pct("dram_throughput_pct"), pct("l2_throughput_pct"),
+          pct("sm_throughput_pct"), pct("achieved_occupancy_pct"),
+          pct("speed_of_light_pct"),
+          occ ? llvm::formatv("{0:f0}% ({1})", *occ->getNumber("theoretical_pct"),
+                              *occ->getString("limiter")).str()
+              : std::string("-"));
     }
   }
   writeJson(std::move(report));
