@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Agents/WorkEstimate.h"
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/GpuRuntime.h"
 #include "ks/Runtime/HostBuffer.h"
@@ -33,7 +34,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,7 +68,9 @@ struct Options {
   cl::list<std::string> inputNpy{"input", cl::desc("Input i from a .npy file (repeat in argument order)")};
   cl::opt<std::string> outputDir{"output-dir", cl::desc("Write every output as <dir>/<i>.npy")};
   cl::opt<bool> cpuOnly{"cpu-only", cl::desc("Run only the CPU reference (no GPU needed)")};
-  cl::opt<bool> noReference{"no-reference", cl::desc("Skip the CPU reference")};
+  cl::opt<bool> noReference{"no-reference", cl::desc("Skip the reference (same as --reference=none)")};
+  cl::opt<std::string> reference{"reference", cl::desc("What the GPU result is checked against: 'cpu' (the module lowered independently for the CPU), 'gpu:FILE' (a second variant of the program, same signature, run on the GPU on the same inputs) or 'none'"), cl::init("cpu")};
+  cl::opt<std::string> checkAt{"check-at", cl::desc("Check correctness on FILE instead, the same program at a smaller size (GPU against the CPU, its own inputs); the module itself is then only timed")};
   cl::opt<bool> printOutputs{"print-outputs", cl::desc("Print every output element")};
   cl::opt<double> absTol{"atol", cl::desc("Absolute tolerance"), cl::init(1e-4)};
   cl::opt<double> relTol{"rtol", cl::desc("Relative tolerance"), cl::init(1e-4)};
@@ -217,9 +222,11 @@ GpuOutcome gpuFailure(llvm::StringRef message) {
 }
 
 /// Compiles `module` for the GPU, runs it once on `inputs` (outputs poisoned
-/// first) and then times it; runs in the calling process.
+/// first) and then times it; runs in the calling process. With a
+/// `referenceModule`, `results` holds the module's outputs followed by the
+/// reference's, which runs once on the same inputs.
 GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
-                    std::vector<HostBuffer> results) {
+                    std::vector<HostBuffer> results, ModuleOp referenceModule) {
   llvm::Expected<const cuda::DriverAPI &> driver = cuda::loadDriver();
   if (!driver)
     return gpuFailure(llvm::toString(driver.takeError()));
@@ -232,6 +239,14 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
       Program::compile(module, opts->entry, Program::Target::GPU, opts->chip);
   if (!program)
     return gpuFailure(llvm::toString(program.takeError()));
+  std::unique_ptr<Program> referenceProgram;
+  if (referenceModule) {
+    llvm::Expected<std::unique_ptr<Program>> compiled = Program::compile(
+        referenceModule, opts->entry, Program::Target::GPU, opts->chip);
+    if (!compiled)
+      return gpuFailure("reference: " + llvm::toString(compiled.takeError()));
+    referenceProgram = std::move(*compiled);
+  }
 
   cuda::CUstream stream = nullptr;
   api->cuStreamCreate(&stream, cuda::CU_STREAM_DEFAULT);
@@ -263,18 +278,29 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     if (llvm::Error err = alloc(b.bytes.size(), dOut.back()))
       return release(), gpuFailure(llvm::toString(std::move(err)));
   }
-  std::vector<void *> buffers;
-  for (cuda::CUdeviceptr p : llvm::concat<cuda::CUdeviceptr>(dIn, dOut))
-    buffers.push_back(reinterpret_cast<void *>(p));
+  // The inputs, then the outputs of the module (or of the reference).
+  size_t numOutputs = (*program)->outputs().size();
+  auto buffersOf = [&](size_t firstOutput) {
+    std::vector<void *> buffers;
+    for (cuda::CUdeviceptr p : dIn)
+      buffers.push_back(reinterpret_cast<void *>(p));
+    for (size_t i = 0; i < numOutputs; ++i)
+      buffers.push_back(reinterpret_cast<void *>(dOut[firstOutput + i]));
+    return buffers;
+  };
+  std::vector<void *> buffers = buffersOf(0);
   auto runOnce = [&]() -> llvm::Error {
     return (*program)->invoke(buffers, stream);
   };
 
-  // Correctness first: poison, run once, read back.
+  // Correctness first: poison, run once (and the reference), read back.
   for (auto [p, b] : llvm::zip(dOut, results))
     poison(*api, p, b, stream);
   if (llvm::Error err = runOnce())
     return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
+  if (referenceProgram)
+    if (llvm::Error err = referenceProgram->invoke(buffersOf(numOutputs), stream))
+      return release(), gpuFailure("reference run failed: " + llvm::toString(std::move(err)));
   for (auto [p, b] : llvm::zip(dOut, results))
     if (llvm::Error err = cuda::check(
             *api, api->cuMemcpyDtoH(b.bytes.data(), p, b.bytes.size()),
@@ -367,7 +393,8 @@ struct SharedHeader {
 /// or takes the process down comes back as a status, not as our own death.
 /// The parent has not initialized CUDA (it must not, before fork()).
 GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
-                       std::vector<HostBuffer> results, unsigned timeoutSeconds) {
+                       std::vector<HostBuffer> results, ModuleOp referenceModule,
+                       unsigned timeoutSeconds) {
   size_t outBytes = 0;
   for (HostBuffer &b : results)
     outBytes += b.bytes.size();
@@ -388,7 +415,7 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
     return gpuFailure("cannot start a worker process");
   }
   if (pid == 0) {
-    GpuOutcome o = runOnGpu(module, inputs, results);
+    GpuOutcome o = runOnGpu(module, inputs, results, referenceModule);
     std::snprintf(header->status, sizeof(header->status), "%s", o.status.c_str());
     std::snprintf(header->message, sizeof(header->message), "%s", o.message.c_str());
     header->numTimes = std::min<size_t>(o.timesMs.size(), 4096);
@@ -458,6 +485,46 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
   return outcome;
 }
 
+/// Runs ks-run on --check-at's file (the same program at a smaller size),
+/// GPU against the CPU, untimed; returns its JSON report and whether every
+/// output matched.
+llvm::json::Value checkAtSmallerSize(const char *argv0, bool &passed) {
+  static int anchor;
+  std::string self = llvm::sys::fs::getMainExecutable(argv0, &anchor);
+  llvm::SmallString<128> json;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("ks-run-check", "json", json))
+    fail("cannot create a temporary file: " + ec.message());
+  llvm::FileRemover removeJson(json);
+  std::vector<std::string> args = {
+      "ks-run", opts->checkAt, "--entry=" + opts->entry, "--chip=" + opts->chip,
+      "--seed=" + std::to_string(opts->seed),
+      llvm::formatv("--atol={0}", opts->absTol.getValue()).str(),
+      llvm::formatv("--rtol={0}", opts->relTol.getValue()).str(),
+      "--int-low=" + std::to_string(opts->intLow),
+      "--int-high=" + std::to_string(opts->intHigh),
+      "--timeout=" + std::to_string(opts->timeoutSeconds),
+      "--warmup=0", "--trials=1", "--metrics=false", "--json=" + json.str().str()};
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  llvm::outs() << "ks-run: checking at a smaller size: " << opts->checkAt << "\n";
+  llvm::outs().flush();
+  std::string error;
+  int rc = llvm::sys::ExecuteAndWait(self, argRefs, std::nullopt, {}, 0, 0, &error);
+  if (rc < 0)
+    fail("the check at a smaller size (" + opts->checkAt + ") did not run: " + error);
+  auto buffer = llvm::MemoryBuffer::getFile(json);
+  llvm::Expected<llvm::json::Value> report =
+      buffer ? llvm::json::parse((*buffer)->getBuffer())
+             : llvm::Expected<llvm::json::Value>(llvm::errorCodeToError(buffer.getError()));
+  if (!report) {
+    llvm::consumeError(report.takeError());
+    fail("the check at a smaller size (" + opts->checkAt +
+         ") stopped with exit code " + std::to_string(rc) + " before it reported");
+  }
+  passed = rc == 0;
+  return std::move(*report);
+}
+
 } // namespace
 
 int ks::tools::ksRunMain(int argc, char **argv) {
@@ -468,17 +535,6 @@ int ks::tools::ksRunMain(int argc, char **argv) {
                               "Run a linalg-on-tensors module on the GPU and "
                               "check it against the CPU\n");
   std::unique_ptr<MLIRContext> context = createContext();
-
-  // Fail early, and clearly, where there is no GPU to run on.
-  if (!opts->cpuOnly) {
-    llvm::Expected<const cuda::DriverAPI &> driver = cuda::loadDriver();
-    if (!driver)
-      fail(llvm::toString(driver.takeError()) +
-               " (use --cpu-only to run just the CPU reference)",
-           2);
-    // No cuInit here: the GPU run may happen in a forked worker, and CUDA
-    // must not be initialized before fork().
-  }
 
   llvm::SourceMgr sourceMgr;
   std::string error;
@@ -515,6 +571,12 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   llvm::json::Object report{{"module", opts->inputFile.getValue()},
                             {"entry", opts->entry.getValue()},
                             {"seed", int64_t(opts->seed)}};
+  // The work the program must do, for achieved bandwidth and FLOP rate.
+  ks::agents::WorkEstimate work =
+      ks::agents::estimateWork(module->lookupSymbol<func::FuncOp>(opts->entry));
+  report["work"] = llvm::json::Object{{"flops", work.flops},
+                                      {"transcendentals", work.transcendentals},
+                                      {"min_bytes", work.minBytes}};
   auto newOutputs = [&] {
     std::vector<HostBuffer> outs;
     for (const TensorSpec &spec : outSpecs)
@@ -522,9 +584,72 @@ int ks::tools::ksRunMain(int argc, char **argv) {
     return outs;
   };
 
+  // What the result is checked against, said in the report.
+  std::string referenceKind = opts->noReference ? "none" : opts->reference.getValue();
+  bool allChecksPassed = true;
+  llvm::json::Object referenceInfo;
+  if (!opts->checkAt.empty()) {
+    if (opts->cpuOnly)
+      fail("--check-at checks the GPU at a smaller size; it does not go with --cpu-only");
+    if (referenceKind != "cpu")
+      fail("--check-at and --reference=" + referenceKind + " exclude each other");
+    referenceKind = "none";
+  }
+  OwningOpRef<ModuleOp> referenceModule;
+  if (llvm::StringRef(referenceKind).starts_with("gpu:")) {
+    std::string path = referenceKind.substr(4);
+    if (opts->cpuOnly)
+      fail("--reference=gpu:" + path + " runs on the GPU; it does not go with --cpu-only");
+    referenceModule = parseSourceFile<ModuleOp>(path, context.get());
+    if (!referenceModule)
+      fail("cannot parse the reference " + path);
+    std::vector<TensorSpec> refIn, refOut;
+    if (llvm::Error err = readSignature(*referenceModule, opts->entry, refIn, refOut))
+      fail("reference " + path + ": " + llvm::toString(std::move(err)));
+    auto describe = [](const std::vector<TensorSpec> &specs) {
+      std::string text;
+      for (const TensorSpec &spec : specs)
+        text += (text.empty() ? "" : ", ") + HostBuffer(spec.type, spec.shape).describe();
+      return "(" + text + ")";
+    };
+    if (describe(refIn) + describe(refOut) != describe(inSpecs) + describe(outSpecs))
+      fail(llvm::formatv("the reference {0} has the signature {1} -> {2}, the module {3} -> {4}",
+                         path, describe(refIn), describe(refOut), describe(inSpecs),
+                         describe(outSpecs)));
+    referenceInfo = llvm::json::Object{{"kind", "gpu"}, {"module", path}};
+  } else if (referenceKind == "cpu" || referenceKind == "none") {
+    referenceInfo = llvm::json::Object{{"kind", referenceKind}};
+  } else {
+    fail("unknown --reference '" + referenceKind + "': expected cpu, gpu:FILE or none");
+  }
+  bool compared = !opts->cpuOnly && referenceKind != "none";
+
+  // Fail before the CPU reference, and clearly, where there is no GPU.
+  if (!opts->cpuOnly) {
+    llvm::Expected<const cuda::DriverAPI &> driver = cuda::loadDriver();
+    if (!driver)
+      fail(llvm::toString(driver.takeError()) +
+               " (use --cpu-only to run just the CPU reference)",
+           2);
+    // No cuInit here: the GPU run may happen in a forked worker, and CUDA
+    // must not be initialized before fork().
+  }
+
+  // Correctness checked at a smaller size, in a ks-run of its own.
+  if (!opts->checkAt.empty()) {
+    bool passed = false;
+    llvm::json::Value check = checkAtSmallerSize(argv[0], passed);
+    allChecksPassed = passed;
+    referenceInfo = llvm::json::Object{{"kind", "cpu, at a smaller size"},
+                                       {"module", opts->checkAt.getValue()},
+                                       {"passed", passed},
+                                       {"check", std::move(check)}};
+  }
+
+
   // The CPU reference.
   std::vector<HostBuffer> reference;
-  if (!opts->noReference) {
+  if (referenceKind == "cpu") {
     std::unique_ptr<Program> program =
         orFail(Program::compile(*module, opts->entry, Program::Target::CPU),
                "CPU reference");
@@ -536,18 +661,22 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       buffers.push_back(b.bytes.data());
     if (llvm::Error err = program->invoke(buffers))
       fail("CPU reference run failed: " + llvm::toString(std::move(err)));
-    report["reference"] = "cpu";
-  } else {
-    report["reference"] = "none";
   }
+  report["reference"] = std::move(referenceInfo);
 
   std::vector<HostBuffer> results = reference;
-  bool allPassed = true;
+  bool allPassed = allChecksPassed;
   if (!opts->cpuOnly) {
+    // With a GPU reference, the worker returns its outputs after ours.
+    std::vector<HostBuffer> outputs = newOutputs();
+    if (referenceModule)
+      for (HostBuffer &b : newOutputs())
+        outputs.push_back(std::move(b));
     GpuOutcome gpu = opts->isolate
-                         ? runIsolated(*module, inputs, newOutputs(),
-                                       opts->timeoutSeconds)
-                         : runOnGpu(*module, inputs, newOutputs());
+                         ? runIsolated(*module, inputs, std::move(outputs),
+                                       referenceModule.get(), opts->timeoutSeconds)
+                         : runOnGpu(*module, inputs, std::move(outputs),
+                                    referenceModule.get());
     report["status"] = gpu.status;
     if (gpu.status != "ok") {
       report["message"] = gpu.message;
@@ -559,6 +688,11 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       return 3;
     }
     results = std::move(gpu.outputs);
+    if (referenceModule) {
+      reference.assign(std::make_move_iterator(results.begin() + outSpecs.size()),
+                       std::make_move_iterator(results.end()));
+      results.resize(outSpecs.size());
+    }
     if (!gpu.kernelsJson.empty()) {
       llvm::Expected<llvm::json::Value> kernels = llvm::json::parse(gpu.kernelsJson);
       if (kernels)
@@ -586,19 +720,30 @@ int ks::tools::ksRunMain(int argc, char **argv) {
           {"trials", int64_t(times.size())},
           {"warmup", int64_t(opts->warmup)},
           {"l2_flush", !opts->noL2Flush}};
+      double seconds = median(times) / 1e3;
+      if (seconds > 0)
+        report["achieved"] = llvm::json::Object{
+            {"gbps", double(work.minBytes) / seconds / 1e9},
+            {"gflops", double(work.flops) / seconds / 1e9}};
     }
   }
 
   // Report per output.
   llvm::json::Array outputs;
-  llvm::outs() << llvm::formatv("{0} @{1}: {2}\n", opts->inputFile.getValue(), opts->entry.getValue(),
-                                opts->cpuOnly ? "CPU reference only"
-                                        : (opts->noReference ? "GPU, not checked"
-                                                       : "GPU vs CPU reference"));
+  std::string checkedAgainst =
+      opts->cpuOnly ? "CPU reference only"
+      : referenceModule ? "GPU vs the GPU reference " + referenceKind.substr(4)
+      : compared        ? "GPU vs CPU reference"
+      : !opts->checkAt.empty()
+          ? "GPU, checked at a smaller size (" + opts->checkAt + "): " +
+                (allChecksPassed ? "match" : "MISMATCH")
+          : "GPU, not checked";
+  llvm::outs() << llvm::formatv("{0} @{1}: {2}\n", opts->inputFile.getValue(),
+                                opts->entry.getValue(), checkedAgainst);
   for (auto [i, result] : llvm::enumerate(results)) {
     llvm::json::Object o{{"index", int64_t(i)}, {"type", result.describe()}};
     std::string line = llvm::formatv("  output #{0} {1}", i, result.describe());
-    if (!opts->cpuOnly && !opts->noReference) {
+    if (compared) {
       Comparison c = compare(result, reference[i], opts->absTol, opts->relTol);
       allPassed &= c.passed();
       o["max_abs_error"] = c.maxAbsError;
@@ -640,6 +785,11 @@ int ks::tools::ksRunMain(int argc, char **argv) {
                                   "{2:f4} ms over {3} trials\n",
                                   *t->getNumber("min"), *t->getNumber("median"),
                                   *t->getNumber("mean"), *t->getInteger("trials"));
+  if (auto *a = report.getObject("achieved"))
+    llvm::outs() << llvm::formatv("  achieved: {0:f1} GB/s of the {1} bytes the "
+                                  "program must move, {2:f1} GFLOP/s of its {3} FLOPs\n",
+                                  *a->getNumber("gbps"), work.minBytes,
+                                  *a->getNumber("gflops"), work.flops);
   if (auto *cupti = report.getObject("cupti")) {
     llvm::outs() << llvm::formatv("  kernels (CUPTI): {0:f4} ms per trial\n",
                                   *cupti->getNumber("kernel_time_ms_per_trial"));
