@@ -19,7 +19,9 @@
 // NPY0: <f4 (2, 2) 0.999753 0 1 0
 // NPY1: <i8 (2,) 0 0
 // JSON: "entry": "main"
-// JSON: "reference": "cpu"
+// JSON: "reference": {
+// JSON-NEXT: "kind": "cpu"
+// JSON-NEXT: },
 // JSON: "seed": 0
 
 // Wrong inputs are refused by name.
