@@ -94,7 +94,7 @@ if python3 bench/ceilings.py > "$out/ceilings.json" 2>>"$out/bench.log"; then
     name=$(basename "$f" .mlir)
     ref=--reference=cpu
     case $name in matmul_2048|bmm|conv2d|matvec) ref=--reference=none ;; esac
-    timeout 300 ks-run "$f" --chip="$chip" $ref --warmup=5 --trials=50 --timeout=240 \
+    timeout 150 ks-run "$f" --chip="$chip" $ref --warmup=5 --trials=50 --timeout=120 \
       --json="$bench/$name.json" >>"$out/bench.log" 2>&1
     echo "$name exit $?" >>"$out/bench.log"
   done
