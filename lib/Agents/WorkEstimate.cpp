@@ -7,16 +7,20 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 
 namespace {
-int64_t bytesOf(Type type) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped || !shaped.hasStaticShape())
-    return 0;
-  int64_t bits = shaped.getElementType().getIntOrFloatBitWidth();
-  return shaped.getNumElements() * ((bits + 7) / 8);
+/// Bits of one element; 0 where there is no fixed size.
+int64_t elementBits(Type type) {
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  if (type.isIndex())
+    return 64;
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * elementBits(complex.getElementType());
+  return 0;
 }
 
 bool isFloat(Type type) { return isa<FloatType>(getElementTypeOrSelf(type)); }
@@ -51,6 +55,40 @@ std::pair<int64_t, int64_t> perIteration(Block &body) {
 }
 } // namespace
 
+int64_t ks::agents::bytesOf(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return 0;
+  int64_t bits = elementBits(shaped.getElementType());
+  return shaped.getNumElements() * ((bits + 7) / 8);
+}
+
+std::optional<ks::agents::WorkEstimate>
+ks::agents::estimateOpWork(linalg::LinalgOp op) {
+  if (op->getNumRegions() == 0 || op->getRegion(0).empty())
+    return std::nullopt;
+  int64_t iterations = 1;
+  for (int64_t range : op.getStaticLoopRanges()) {
+    if (ShapedType::isDynamic(range))
+      return std::nullopt;
+    iterations *= range;
+  }
+  WorkEstimate w;
+  auto [flops, transcendental] = perIteration(op->getRegion(0).front());
+  w.flops = flops * iterations;
+  w.transcendentals = transcendental * iterations;
+  llvm::SmallDenseSet<Value, 4> seenInputs;
+  // Scalars are kernel parameters, not memory traffic: bytesOf gives 0. An
+  // input the body never reads (a pooling op's window) is not traffic either.
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (!op.getMatchingBlockArgument(input).use_empty() &&
+        seenInputs.insert(input->get()).second)
+      w.minBytes += bytesOf(input->get().getType());
+  for (OpOperand &init : op.getDpsInitsMutable())
+    w.minBytes += bytesOf(init.get().getType());
+  return w;
+}
+
 ks::agents::WorkEstimate ks::agents::estimateWork(func::FuncOp func) {
   WorkEstimate w;
   for (Type t : func.getArgumentTypes())
@@ -64,18 +102,14 @@ ks::agents::WorkEstimate ks::agents::estimateWork(func::FuncOp func) {
       return;
     }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-    if (!linalgOp || linalgOp->getNumRegions() == 0 ||
-        linalgOp->getRegion(0).empty())
+    if (!linalgOp)
       return;
-    int64_t iterations = 1;
-    for (int64_t range : linalgOp.getStaticLoopRanges()) {
-      if (ShapedType::isDynamic(range))
-        return;
-      iterations *= range;
+    // The function's bytes are its boundary and constants, not the sum of
+    // its ops' operands (intermediates may never reach DRAM).
+    if (std::optional<WorkEstimate> opWork = estimateOpWork(linalgOp)) {
+      w.flops += opWork->flops;
+      w.transcendentals += opWork->transcendentals;
     }
-    auto [flops, transcendental] = perIteration(linalgOp->getRegion(0).front());
-    w.flops += flops * iterations;
-    w.transcendentals += transcendental * iterations;
   });
   return w;
 }

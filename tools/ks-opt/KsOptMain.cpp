@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Agents/Passes.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
@@ -23,6 +24,7 @@ int ks::tools::ksOptMain(int argc, char **argv) {
   mlir::registerAllGPUToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   ks::registerKSPasses();
+  ks::agents::registerKSAgentsPasses();
   ks::registerPipelines();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "KernelSkill: linalg-on-tensors to verified GPU kernels\n",

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Agents/Passes.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 
@@ -16,6 +17,7 @@ mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "KernelSkillPlugin", LLVM_VERSION_STRING,
           []() {
             ks::registerKSPasses();
+            ks::agents::registerKSAgentsPasses();
             ks::registerPipelines();
           }};
 }

@@ -10,10 +10,17 @@
 #define KS_AGENTS_WORKESTIMATE_H
 
 #include <cstdint>
+#include <optional>
 
-namespace mlir::func {
+namespace mlir {
+class Type;
+namespace func {
 class FuncOp;
-} // namespace mlir::func
+} // namespace func
+namespace linalg {
+class LinalgOp;
+} // namespace linalg
+} // namespace mlir
 
 namespace ks::agents {
 
@@ -28,7 +35,23 @@ struct WorkEstimate {
   int64_t minBytes = 0;
 };
 
+/// The work of a whole function: every linalg op's FLOPs (estimateOpWork)
+/// and, as bytes, its arguments, results and constant tensors.
 WorkEstimate estimateWork(mlir::func::FuncOp func);
+
+/// The work of one linalg op (one dispatch): its body's FLOPs and
+/// transcendentals times its iteration count, and as `minBytes` the bytes of
+/// its operands, each distinct input value once and each output once (an
+/// output that is read and written still counts once); scalar operands,
+/// dynamically shaped ones and inputs the body never reads (a pooling
+/// window) count nothing. std::nullopt when a loop range is
+/// dynamic.
+/// The per-op counting that both estimateWork and the Feature Extractor use.
+std::optional<WorkEstimate> estimateOpWork(mlir::linalg::LinalgOp op);
+
+/// Bytes of a statically shaped tensor or memref (0 for anything else;
+/// `index` elements count 8 bytes, sub-byte types round up to a byte).
+int64_t bytesOf(mlir::Type type);
 
 } // namespace ks::agents
 

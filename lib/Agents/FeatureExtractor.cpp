@@ -1,0 +1,700 @@
+//===- FeatureExtractor.cpp - Static features of every dispatch -----------===//
+
+#include "ks/Agents/FeatureExtractor.h"
+#include "ks/Agents/WorkEstimate.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+
+namespace ks::agents {
+
+llvm::StringRef stringifyOpClass(OpClass opClass) {
+  switch (opClass) {
+  case OpClass::Elementwise:
+    return "elementwise";
+  case OpClass::Broadcast:
+    return "broadcast";
+  case OpClass::Reduction:
+    return "reduction";
+  case OpClass::Matmul:
+    return "matmul";
+  case OpClass::BatchedMatmul:
+    return "batched_matmul";
+  case OpClass::Convolution:
+    return "convolution";
+  case OpClass::Pooling:
+    return "pooling";
+  case OpClass::Scan:
+    return "scan";
+  case OpClass::Transpose:
+    return "transpose";
+  case OpClass::Gather:
+    return "gather";
+  case OpClass::Fill:
+    return "fill";
+  case OpClass::Copy:
+    return "copy";
+  case OpClass::Other:
+    return "other";
+  }
+  llvm_unreachable("unknown OpClass");
+}
+
+namespace {
+
+std::string toString(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+
+bool isParallel(linalg::LinalgOp op, unsigned dim) {
+  return op.getIteratorTypesArray()[dim] == utils::IteratorType::parallel;
+}
+
+/// The coefficient of loop dim `dim` in `expr` when `expr` is linear in it
+/// (sums, and products by constants); std::nullopt otherwise (a mod or a
+/// division of an expression that involves `dim`, a product of two dims).
+std::optional<int64_t> coefficientOf(AffineExpr expr, unsigned dim) {
+  if (auto d = dyn_cast<AffineDimExpr>(expr))
+    return d.getPosition() == dim ? 1 : 0;
+  if (isa<AffineConstantExpr, AffineSymbolExpr>(expr))
+    return 0;
+  auto bin = cast<AffineBinaryOpExpr>(expr);
+  if (!expr.isFunctionOfDim(dim))
+    return 0;
+  switch (expr.getKind()) {
+  case AffineExprKind::Add: {
+    std::optional<int64_t> l = coefficientOf(bin.getLHS(), dim);
+    std::optional<int64_t> r = coefficientOf(bin.getRHS(), dim);
+    if (!l || !r)
+      return std::nullopt;
+    return *l + *r;
+  }
+  case AffineExprKind::Mul: {
+    AffineExpr l = bin.getLHS(), r = bin.getRHS();
+    if (auto c = dyn_cast<AffineConstantExpr>(r)) {
+      std::optional<int64_t> inner = coefficientOf(l, dim);
+      return inner ? std::optional<int64_t>(*inner * c.getValue()) : inner;
+    }
+    if (auto c = dyn_cast<AffineConstantExpr>(l)) {
+      std::optional<int64_t> inner = coefficientOf(r, dim);
+      return inner ? std::optional<int64_t>(*inner * c.getValue()) : inner;
+    }
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Elements between neighbours along each dim of a shaped operand: the
+/// layout's strides for a memref, row-major for a tensor. kDynamic where
+/// unknown.
+SmallVector<int64_t> stridesOf(ShapedType type) {
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (succeeded(memref.getStridesAndOffset(strides, offset)))
+      return strides;
+    return SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic);
+  }
+  SmallVector<int64_t> strides(type.getRank(), ShapedType::kDynamic);
+  int64_t running = 1;
+  for (int64_t i = type.getRank() - 1; i >= 0; --i) {
+    strides[i] = running;
+    if (ShapedType::isDynamic(running) || type.isDynamicDim(i))
+      running = ShapedType::kDynamic;
+    else
+      running *= type.getDimSize(i);
+  }
+  return strides;
+}
+
+/// Elements between consecutive iterations of loop `dim` in the operand
+/// indexed by `map`: sum over the map's results of (coefficient of `dim`)
+/// times that result's stride.
+std::optional<int64_t> strideAlong(AffineMap map, ShapedType type,
+                                   int64_t dim) {
+  if (dim < 0 || !type)
+    return 0;
+  SmallVector<int64_t> strides = stridesOf(type);
+  int64_t total = 0;
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    std::optional<int64_t> c = coefficientOf(expr, dim);
+    if (!c)
+      return std::nullopt;
+    if (*c == 0)
+      continue;
+    if (ShapedType::isDynamic(strides[i]))
+      return std::nullopt;
+    total += *c * strides[i];
+  }
+  return total;
+}
+
+/// The loop dim that indexes the innermost result of `map` (see
+/// OperandFeatures::innermostLoopDim).
+int64_t innermostLoopDimOf(linalg::LinalgOp op, AffineMap map) {
+  if (map.getNumResults() == 0)
+    return -1;
+  AffineExpr last = map.getResults().back();
+  int64_t innermost = -1, innermostParallel = -1;
+  for (unsigned d = 0; d < map.getNumDims(); ++d) {
+    if (!last.isFunctionOfDim(d))
+      continue;
+    innermost = d;
+    if (isParallel(op, d))
+      innermostParallel = d;
+  }
+  return innermostParallel >= 0 ? innermostParallel : innermost;
+}
+
+/// The loop the threads of the seed lowering are spread over fastest.
+int64_t threadLoopDimOf(linalg::LinalgOp op) {
+  unsigned numLoops = op.getNumLoops();
+  for (int64_t d = static_cast<int64_t>(numLoops) - 1; d >= 0; --d)
+    if (isParallel(op, d))
+      return d;
+  return static_cast<int64_t>(numLoops) - 1;
+}
+
+Block *bodyOf(linalg::LinalgOp op) {
+  if (op->getNumRegions() == 0 || op->getRegion(0).empty())
+    return nullptr;
+  return &op->getRegion(0).front();
+}
+
+/// The body uses the operand's element (a pooling window is not read).
+bool isRead(linalg::LinalgOp op, OpOperand *operand) {
+  return bodyOf(op) && !op.getMatchingBlockArgument(operand).use_empty();
+}
+
+/// The body reads memory by a computed index (tensor.extract or memref.load
+/// with an index that is not a constant): an embedding lookup, a table.
+bool readsByIndex(linalg::LinalgOp op) {
+  Block *body = bodyOf(op);
+  if (!body)
+    return false;
+  auto computed = [](ValueRange indices) {
+    return llvm::any_of(indices, [](Value index) {
+      return !index.getDefiningOp<arith::ConstantOp>();
+    });
+  };
+  bool found = false;
+  body->walk([&](Operation *inner) {
+    if (auto extract = dyn_cast<tensor::ExtractOp>(inner))
+      found |= computed(extract.getIndices());
+    else if (auto load = dyn_cast<memref::LoadOp>(inner))
+      found |= computed(load.getIndices());
+  });
+  return found;
+}
+
+/// Loop dims of a contraction, by their role.
+struct ContractionRoles {
+  SmallVector<unsigned> batch, m, n, k;
+};
+
+/// A contraction by structure: two inputs and one output, all indexed by
+/// projected permutations, a body whose yield is add(acc, mul(a, b)) (casts
+/// allowed in between), some reduction dim read by both inputs, and at least
+/// one parallel dim read by one input but not the other (M or N). Upstream's
+/// isaContractionOpInterface recognises the same up to details; both are
+/// accepted.
+std::optional<ContractionRoles> contractionRoles(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() == 0)
+    return std::nullopt;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  for (AffineMap map : maps)
+    if (!map.isProjectedPermutation())
+      return std::nullopt;
+  if (!linalg::isaContractionOpInterface(op)) {
+    // The body: yield (add acc (mul x y)), looking through casts.
+    Block *body = bodyOf(op);
+    if (!body)
+      return std::nullopt;
+    Operation *yield = body->getTerminator();
+    if (yield->getNumOperands() != 1)
+      return std::nullopt;
+    auto skipCasts = [](Value v) {
+      while (Operation *def = v.getDefiningOp()) {
+        if (!isa<CastOpInterface>(def) || def->getNumOperands() != 1)
+          break;
+        v = def->getOperand(0);
+      }
+      return v;
+    };
+    Operation *add = skipCasts(yield->getOperand(0)).getDefiningOp();
+    if (!add || !isa<arith::AddFOp, arith::AddIOp>(add))
+      return std::nullopt;
+    BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+    bool matched = false;
+    for (int i = 0; i < 2; ++i) {
+      Value accSide = add->getOperand(i), mulSide = add->getOperand(1 - i);
+      Operation *mul = skipCasts(mulSide).getDefiningOp();
+      if (skipCasts(accSide) == acc && mul &&
+          isa<arith::MulFOp, arith::MulIOp>(mul))
+        matched = true;
+    }
+    if (!matched)
+      return std::nullopt;
+  }
+  auto uses = [](AffineMap map, unsigned d) { return map.isFunctionOfDim(d); };
+  ContractionRoles roles;
+  for (unsigned d = 0; d < op.getNumLoops(); ++d) {
+    bool inA = uses(maps[0], d), inB = uses(maps[1], d), inC = uses(maps[2], d);
+    if (!isParallel(op, d)) {
+      if (inA && inB)
+        roles.k.push_back(d);
+      continue;
+    }
+    if (inA && inB && inC)
+      roles.batch.push_back(d);
+    else if (inA && !inB && inC)
+      roles.m.push_back(d);
+    else if (!inA && inB && inC)
+      roles.n.push_back(d);
+  }
+  if (roles.k.empty() || (roles.m.empty() && roles.n.empty()))
+    return std::nullopt;
+  return roles;
+}
+
+bool isConvolutionLike(linalg::LinalgOp op) {
+  return isa<linalg::ConvolutionOpInterface>(op.getOperation()) ||
+         linalg::isaConvolutionOpInterface(op);
+}
+
+/// A pooling op has the shape of a convolution but never reads its "filter"
+/// (which only gives the window's shape).
+bool readsFilter(linalg::LinalgOp op) {
+  return op.getNumDpsInputs() >= 2 && isRead(op, op.getDpsInputOperand(1));
+}
+
+bool isFillLike(linalg::LinalgOp op) {
+  if (isa<linalg::FillOp>(op.getOperation()))
+    return true;
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+    return linalg::isaFillOpInterface(generic).has_value();
+  return false;
+}
+
+OpClass classify(linalg::LinalgOp op) {
+  Operation *o = op.getOperation();
+  // Named ops whose name says it all.
+  if (isa<linalg::MatmulOp, linalg::MatvecOp, linalg::VecmatOp,
+          linalg::QuantizedMatmulOp>(o))
+    return OpClass::Matmul;
+  if (isa<linalg::BatchMatmulOp, linalg::BatchReduceMatmulOp,
+          linalg::BatchMatvecOp, linalg::BatchVecmatOp,
+          linalg::QuantizedBatchMatmulOp>(o))
+    return OpClass::BatchedMatmul;
+  if (isFillLike(op))
+    return OpClass::Fill;
+  if (isa<linalg::CopyOp>(o) || linalg::isaCopyOpInterface(op))
+    return OpClass::Copy;
+  // conv_*, depthwise_conv_*, pooling_* and generics of the same shape.
+  if (isConvolutionLike(op))
+    return readsFilter(op) ? OpClass::Convolution : OpClass::Pooling;
+  if (readsByIndex(op))
+    return OpClass::Gather;
+  // A batch dim (read by both inputs and the output) makes it batched,
+  // wherever it is in the loop order (it is the leading one in practice).
+  if (std::optional<ContractionRoles> roles = contractionRoles(op))
+    return roles->batch.empty() ? OpClass::Matmul : OpClass::BatchedMatmul;
+  if (op.getNumReductionLoops() > 0)
+    return OpClass::Reduction;
+  if (op.getNumParallelLoops() != op.getNumLoops())
+    return OpClass::Other;
+
+  // All loops parallel: how do the operands follow the iteration space?
+  bool permuted = false, dropsDims = false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue; // a scalar parameter
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return OpClass::Other;
+    bool isOutput = op.isDpsInit(&operand);
+    int64_t previous = -1;
+    unsigned dimsUsed = 0;
+    for (AffineExpr expr : map.getResults()) {
+      auto d = dyn_cast<AffineDimExpr>(expr);
+      if (!d)
+        continue; // a constant index: one slice, as for a broadcast
+      ++dimsUsed;
+      if (static_cast<int64_t>(d.getPosition()) < previous)
+        permuted = true;
+      previous = d.getPosition();
+    }
+    if (dimsUsed < op.getNumLoops()) {
+      if (isOutput)
+        return OpClass::Other; // several iterations write one element
+      dropsDims = true;
+    }
+  }
+  if (permuted)
+    return OpClass::Transpose;
+  if (dropsDims)
+    return OpClass::Broadcast;
+  return OpClass::Elementwise;
+}
+
+int64_t product(ArrayRef<int64_t> ranges, ArrayRef<unsigned> dims) {
+  int64_t p = 1;
+  for (unsigned d : dims)
+    p *= ranges[d];
+  return p;
+}
+
+/// Tensor-core eligibility, the rule: the dispatch is a matmul, a batched
+/// matmul or a (non-depthwise) convolution seen as an implicit GEMM
+/// (M = batch x output image, N = output channels, K = input channels x
+/// filter window); its two inputs have one element type among f16, bf16
+/// and f32 (f32 runs as TF32; whether TF32's precision is acceptable is the
+/// planner's call); and M, N and K are all multiples of 8 (the m16n8k8/
+/// m16n8k16 mma tiles then cover the problem with at most a padded M tile,
+/// and rows stay 16-byte aligned for f16). Integer (i8) tensor cores are
+/// not considered.
+bool tensorCoreEligible(linalg::LinalgOp op, OpClass opClass,
+                        ArrayRef<int64_t> ranges) {
+  if (op.getNumDpsInputs() != 2)
+    return false;
+  Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
+  Type b = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
+  if (a != b || !(a.isF16() || a.isBF16() || a.isF32()))
+    return false;
+  int64_t m = 0, n = 0, k = 0;
+  if (opClass == OpClass::Matmul || opClass == OpClass::BatchedMatmul) {
+    std::optional<ContractionRoles> roles = contractionRoles(op);
+    if (!roles)
+      return false;
+    m = product(ranges, roles->m);
+    n = product(ranges, roles->n);
+    k = product(ranges, roles->k);
+  } else if (opClass == OpClass::Convolution) {
+    FailureOr<linalg::ConvolutionDimensions> dims =
+        linalg::inferConvolutionDims(op);
+    if (failed(dims) || !dims->depth.empty() || dims->inputChannel.empty())
+      return false;
+    m = product(ranges, dims->batch) * product(ranges, dims->outputImage);
+    n = product(ranges, dims->outputChannel);
+    k = product(ranges, dims->inputChannel) * product(ranges, dims->filterLoop);
+  } else {
+    return false;
+  }
+  return m % 8 == 0 && n % 8 == 0 && k % 8 == 0;
+}
+
+} // namespace
+
+DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
+                                 llvm::StringRef func) {
+  DispatchFeatures f;
+  f.op = op.getOperation();
+  f.id = id;
+  f.func = func.str();
+  f.opName = op->getName().getStringRef().str();
+  f.opClass = classify(op);
+
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  f.dynamic = llvm::any_of(ranges, ShapedType::isDynamic);
+  for (Value v : op->getOperands())
+    if (auto shaped = dyn_cast<ShapedType>(v.getType()))
+      if (!shaped.hasStaticShape())
+        f.dynamic = true;
+
+  for (utils::IteratorType t : op.getIteratorTypesArray())
+    f.iteratorTypes.push_back(utils::stringifyIteratorType(t).str());
+  f.parallelDims = op.getNumParallelLoops();
+  f.reductionDims = op.getNumReductionLoops();
+  f.threadLoopDim = threadLoopDimOf(op);
+
+  for (Value v : op->getOperands()) {
+    std::string t = toString(getElementTypeOrSelf(v.getType()));
+    if (!llvm::is_contained(f.elementTypes, t))
+      f.elementTypes.push_back(t);
+  }
+
+  if (Block *body = bodyOf(op))
+    body->walk([&](Operation *inner) {
+      if (!inner->hasTrait<OpTrait::IsTerminator>())
+        ++f.fusedOps;
+    });
+
+  // Operands: where each is read along the loop the threads run over.
+  for (OpOperand &operand : op->getOpOperands()) {
+    OperandFeatures o;
+    o.index = operand.getOperandNumber();
+    o.isOutput = op.isDpsInit(&operand);
+    o.type = toString(operand.get().getType());
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    auto shaped = dyn_cast<ShapedType>(operand.get().getType());
+    o.innermostLoopDim = innermostLoopDimOf(op, map);
+    o.strideAlongInnermostLoop = strideAlong(map, shaped, f.threadLoopDim);
+    o.innermostContiguous = o.strideAlongInnermostLoop == 1;
+    f.operands.push_back(std::move(o));
+  }
+
+  // Does the reduction read contiguous memory? Each reduction dim must index,
+  // in some input, the innermost dim, or a dim followed only by dims that
+  // reduction dims alone index (a sum over H and W of NCHW, or over all of a
+  // tensor, walks one contiguous block): no parallel dim is stepped over.
+  if (f.reductionDims > 0) {
+    auto onlyReductionDims = [&](AffineExpr expr) {
+      for (unsigned d = 0; d < op.getNumLoops(); ++d)
+        if (isParallel(op, d) && expr.isFunctionOfDim(d))
+          return false;
+      return true;
+    };
+    auto walksContiguously = [&](unsigned d, AffineMap map) {
+      ArrayRef<AffineExpr> results = map.getResults();
+      for (size_t i = results.size(); i-- > 0;) {
+        if (results[i].isFunctionOfDim(d))
+          return true;
+        if (!onlyReductionDims(results[i]))
+          return false;
+      }
+      return false;
+    };
+    f.reductionInnermost = true;
+    for (unsigned d = 0; d < op.getNumLoops(); ++d) {
+      if (isParallel(op, d))
+        continue;
+      if (!llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+            return isRead(op, input) &&
+                   walksContiguously(d, op.getMatchingIndexingMap(input));
+          }))
+        f.reductionInnermost = false;
+    }
+  }
+
+  if (f.dynamic)
+    return f;
+
+  // Sizes.
+  f.loopRanges = ranges;
+  int64_t iterations = 1;
+  for (int64_t r : ranges)
+    iterations *= r;
+  int64_t outputElements = 0;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (auto shaped = dyn_cast<ShapedType>(init.get().getType()))
+      outputElements += shaped.getNumElements();
+  f.outputElements = outputElements;
+
+  if (std::optional<WorkEstimate> work = estimateOpWork(op)) {
+    f.flops = work->flops;
+    f.transcendentals = work->transcendentals;
+    f.minBytes = work->minBytes;
+    f.arithmeticIntensity =
+        work->minBytes > 0 ? static_cast<double>(work->flops) / work->minBytes
+                           : 0.0;
+  }
+  f.tensorCoreEligible = tensorCoreEligible(op, f.opClass, ranges);
+
+  // Data reuse: the simpler of the two measures, max over shaped inputs of
+  // iteration-space size / input elements (for an MxNxK matmul max(M, N):
+  // each element of A is used N times, each of B M times).
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto shaped = dyn_cast<ShapedType>(input->get().getType());
+    if (!shaped || !isRead(op, input))
+      continue;
+    int64_t elements = std::max<int64_t>(shaped.getNumElements(), 1);
+    double reuse = static_cast<double>(iterations) / elements;
+    if (!f.dataReuse || reuse > *f.dataReuse)
+      f.dataReuse = reuse;
+  }
+  return f;
+}
+
+std::vector<DispatchFeatures> extractAllFeatures(Operation *root) {
+  std::vector<DispatchFeatures> all;
+  int64_t position = 0;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp)
+      return WalkResult::advance();
+    auto func = op->getParentOfType<func::FuncOp>();
+    if (!func)
+      return WalkResult::skip();
+    int64_t id = position++;
+    if (auto attr = op->getAttrOfType<IntegerAttr>(kDispatchIdAttrName))
+      id = attr.getInt();
+    all.push_back(extractFeatures(linalgOp, id, func.getSymName()));
+    // Nothing in a linalg op's body is a dispatch of its own.
+    return WalkResult::skip();
+  });
+  return all;
+}
+
+FeatureExtractor::FeatureExtractor(Operation *root)
+    : dispatches(extractAllFeatures(root)) {}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+llvm::json::Value toJSON(const OperandFeatures &o) {
+  llvm::json::Object obj{
+      {"index", static_cast<int64_t>(o.index)},
+      {"role", o.isOutput ? "output" : "input"},
+      {"type", o.type},
+      {"innermost_loop_dim", o.innermostLoopDim},
+      {"innermost_contiguous", o.innermostContiguous},
+  };
+  if (o.strideAlongInnermostLoop)
+    obj["stride_along_innermost_loop"] = *o.strideAlongInnermostLoop;
+  else
+    obj["stride_along_innermost_loop"] = nullptr;
+  return obj;
+}
+
+llvm::json::Value toJSON(const DispatchFeatures &f) {
+  llvm::json::Array iterators, elementTypes, operands;
+  for (const std::string &t : f.iteratorTypes)
+    iterators.push_back(t);
+  for (const std::string &t : f.elementTypes)
+    elementTypes.push_back(t);
+  for (const OperandFeatures &o : f.operands)
+    operands.push_back(toJSON(o));
+  llvm::json::Object obj{
+      {"id", f.id},
+      {"func", f.func},
+      {"op", f.opName},
+      {"op_class", stringifyOpClass(f.opClass)},
+      {"dynamic", f.dynamic},
+      {"iterator_types", std::move(iterators)},
+      {"parallel_dims", f.parallelDims},
+      {"reduction_dims", f.reductionDims},
+      {"thread_loop_dim", f.threadLoopDim},
+      {"element_types", std::move(elementTypes)},
+      {"operands", std::move(operands)},
+      {"reduction_innermost", f.reductionInnermost},
+      {"fused_ops", f.fusedOps},
+  };
+  if (!f.dynamic) {
+    llvm::json::Array ranges;
+    for (int64_t r : f.loopRanges)
+      ranges.push_back(r);
+    obj["loop_ranges"] = std::move(ranges);
+  }
+  auto setIf = [&](llvm::StringRef key, const auto &value) {
+    if (value)
+      obj[key] = *value;
+  };
+  setIf("output_elements", f.outputElements);
+  setIf("flops", f.flops);
+  setIf("transcendentals", f.transcendentals);
+  setIf("min_bytes", f.minBytes);
+  setIf("arithmetic_intensity", f.arithmeticIntensity);
+  setIf("tensor_core_eligible", f.tensorCoreEligible);
+  setIf("data_reuse", f.dataReuse);
+  return obj;
+}
+
+llvm::json::Value toJSON(llvm::ArrayRef<DispatchFeatures> dispatches) {
+  llvm::json::Array all;
+  for (const DispatchFeatures &f : dispatches)
+    all.push_back(toJSON(f));
+  return llvm::json::Object{{"dispatches", std::move(all)}};
+}
+
+namespace {
+bool isScalar(const llvm::json::Value &v) {
+  return !v.getAsObject() && !v.getAsArray();
+}
+
+/// An object or array with only scalar members goes on one line.
+bool fitsOnOneLine(const llvm::json::Value &v) {
+  if (const llvm::json::Array *a = v.getAsArray())
+    return llvm::all_of(*a, isScalar);
+  if (const llvm::json::Object *o = v.getAsObject())
+    return llvm::all_of(*o, [](const auto &kv) { return isScalar(kv.second); });
+  return true;
+}
+
+void printScalar(const llvm::json::Value &v, llvm::raw_ostream &os) {
+  // Integers (and integral doubles) exactly; other doubles to 6 digits.
+  if (std::optional<double> d = v.getAsNumber();
+      d && !v.getAsInteger() && std::isfinite(*d)) {
+    os << llvm::format("%.6g", *d);
+    return;
+  }
+  os << v;
+}
+
+SmallVector<const llvm::json::Object::value_type *>
+sortedMembers(const llvm::json::Object &o) {
+  SmallVector<const llvm::json::Object::value_type *> members;
+  for (const auto &kv : o)
+    members.push_back(&kv);
+  llvm::sort(members,
+             [](const auto *a, const auto *b) { return a->first < b->first; });
+  return members;
+}
+
+void print(const llvm::json::Value &v, llvm::raw_ostream &os, unsigned indent) {
+  if (isScalar(v)) {
+    printScalar(v, os);
+    return;
+  }
+  bool oneLine = fitsOnOneLine(v);
+  auto newline = [&](unsigned level) {
+    if (oneLine)
+      return;
+    os << '\n';
+    os.indent(level);
+  };
+  llvm::StringRef separator = oneLine ? ", " : ",";
+  if (const llvm::json::Array *a = v.getAsArray()) {
+    os << '[';
+    for (auto [i, element] : llvm::enumerate(*a)) {
+      if (i)
+        os << separator;
+      newline(indent + 2);
+      print(element, os, indent + 2);
+    }
+    if (!a->empty())
+      newline(indent);
+    os << ']';
+    return;
+  }
+  const llvm::json::Object &o = *v.getAsObject();
+  os << '{';
+  for (auto [i, kv] : llvm::enumerate(sortedMembers(o))) {
+    if (i)
+      os << separator;
+    newline(indent + 2);
+    os << llvm::json::Value(kv->first.str()) << ": ";
+    print(kv->second, os, indent + 2);
+  }
+  if (!o.empty())
+    newline(indent);
+  os << '}';
+}
+} // namespace
+
+void printJSON(const llvm::json::Value &value, llvm::raw_ostream &os) {
+  print(value, os, 0);
+  os << '\n';
+}
+
+} // namespace ks::agents
