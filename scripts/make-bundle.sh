@@ -17,6 +17,8 @@ mkdir -p "$stage/ks/bin" "$stage/ks/lib" "$stage/ks/include"
 strip -o "$stage/ks/bin/ks" build-static/bin/ks
 strip -o "$stage/ks/lib/libKernelSkill.so" build-static/lib/libKernelSkill.so
 cp include/ks/Runtime/ksrt.h "$stage/ks/include/"
+# The skill library travels as data: ks-opt finds it at bin/../skills.
+cp -r skills "$stage/ks/skills"
 for tool in ks-opt ks-run ks-load-ptx; do
   ln -s ks "$stage/ks/bin/$tool"
 done

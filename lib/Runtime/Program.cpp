@@ -77,7 +77,7 @@ llvm::Error ks::runtime::readSignature(ModuleOp module, llvm::StringRef entry,
 
 llvm::Expected<std::unique_ptr<Program>>
 Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
-                 llvm::StringRef chip) {
+                 llvm::StringRef chip, llvm::StringRef plan) {
   // The JIT compiles for this machine.
   static std::once_flag nativeTarget;
   std::call_once(nativeTarget, [] {
@@ -98,6 +98,7 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
   if (target == Target::GPU) {
     ks::CompileOptions options;
     options.chip = chip.str();
+    options.plan = plan.str();
     ks::buildCompilePipeline(pm, options);
     ks::buildLowerHostPipeline(pm);
   } else {

@@ -82,16 +82,20 @@ struct MapParallelLoopsToGPU
   /// alike, <func>_kernel, <func>_kernel_0, <func>_kernel_1, ..., so that
   /// kernels stay distinguishable by name (in ptxas reports, CUPTI records
   /// and profilers) after outlining.
+  FlatSymbolRefAttr nextKernelName() {
+    std::string name = (getOperation().getSymName() + "_kernel").str();
+    if (numLaunches)
+      name += "_" + std::to_string(numLaunches - 1);
+    ++numLaunches;
+    return FlatSymbolRefAttr::get(&getContext(), name);
+  }
+
   gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, int64_t grid,
                              int64_t threads) {
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value gridX = arith::ConstantIndexOp::create(b, loc, grid);
     Value blockX = arith::ConstantIndexOp::create(b, loc, threads);
-    std::string name = (getOperation().getSymName() + "_kernel").str();
-    if (numLaunches)
-      name += "_" + std::to_string(numLaunches - 1);
-    ++numLaunches;
-    auto symbol = FlatSymbolRefAttr::get(b.getContext(), name);
+    FlatSymbolRefAttr symbol = nextKernelName();
     auto launch = gpu::LaunchOp::create(b, loc, gridX, one, one, blockX, one,
                                         one, /*dynamicSharedMemorySize=*/nullptr,
                                         /*asyncTokenType=*/nullptr, {}, {}, {},
@@ -231,7 +235,8 @@ struct MapParallelLoopsToGPU
     SmallVector<SmallVector<Operation *>> work;
     for (Operation *op = &func.getBody().front().front(); op;
          op = op->getNextNode()) {
-      if (isa<scf::ParallelOp, scf::ForOp, scf::IfOp, memref::StoreOp>(op)) {
+      if (isa<scf::ParallelOp, scf::ForOp, scf::IfOp, memref::StoreOp,
+              gpu::LaunchOp>(op)) {
         work.push_back({op});
       } else if (isa<memref::LoadOp>(op)) {
         FailureOr<SmallVector<Operation *>> run = collectScalarRun(op);
@@ -242,6 +247,17 @@ struct MapParallelLoopsToGPU
       }
     }
     for (ArrayRef<Operation *> ops : work) {
+      // A kernel a skill made: named in program order like the others, and
+      // given the weights it reads.
+      if (auto launch = dyn_cast<gpu::LaunchOp>(ops.front())) {
+        if (!launch.getFunctionAttr()) {
+          FlatSymbolRefAttr symbol = nextKernelName();
+          launch.setFunctionAttr(symbol);
+          launch.setModuleAttr(symbol);
+        }
+        sinkGlobalsIntoLaunch(launch);
+        continue;
+      }
       if (auto loop = dyn_cast<scf::ParallelOp>(ops.front())) {
         if (failed(mapParallelLoop(loop)))
           return signalPassFailure();

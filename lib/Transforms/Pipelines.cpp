@@ -18,6 +18,9 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -63,6 +66,16 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   // One parallel loop nest per op, reductions innermost, one kernel each.
   pm.addPass(createKSMemrefCopyToLinalg());
   pm.addPass(createKSParallelDimsFirst());
+  // Each op is one dispatch; the plan's skills map theirs to the GPU, the
+  // seed mapping does the rest (ops inside a skill's gpu.launch become loops
+  // in its threads).
+  pm.addPass(createKSMarkDispatches());
+  if (!options.plan.empty()) {
+    KSApplySkillsOptions skills;
+    skills.plan = options.plan;
+    skills.skillDirs = options.skillDirs;
+    pm.addPass(createKSApplySkills(skills));
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());
   KSMapParallelLoopsToGPUOptions mapping;
@@ -74,6 +87,7 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   // Integer powers have no NVVM or libdevice lowering: expand them into
   // helper functions, which outlining copies into the kernels that call them.
   pm.addPass(createConvertMathToFuncs());
+  pm.addNestedPass<func::FuncOp>(createKSSinkIntoKernels());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createSymbolDCEPass());
 }
@@ -81,6 +95,8 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
 void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) {
   SeedLoweringOptions seed;
   seed.blockSize = options.blockSize;
+  seed.plan = options.plan;
+  seed.skillDirs = options.skillDirs;
   buildSeedLoweringPipeline(pm, seed);
 
   KSAttachNVVMTargetOptions target;
@@ -90,11 +106,18 @@ void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) 
   pm.addPass(createKSAttachNVVMTarget(target));
 
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  // Skills may leave vector ops (register tiles): unrolled to scalars and
+  // small vectors, then LLVM's.
+  VectorTransferToSCFOptions vectorToScf;
+  vectorToScf.enableFullUnroll();
+  device.addPass(createConvertVectorToSCFPass(vectorToScf));
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createConvertGpuOpsToNVVMOps());
+  device.addPass(createConvertVectorToLLVMPass());
+  device.addPass(createUBToLLVMConversionPass());
   // Math ops libdevice has no function for (e.g. math.trunc) map to LLVM
   // intrinsics.
   device.addPass(createConvertMathToLLVMPass());

@@ -81,6 +81,7 @@ struct Options {
   cl::opt<int64_t> intHigh{"int-high", cl::desc("One past the highest random integer input"), cl::init(8)};
   cl::opt<bool> isolate{"isolate", cl::desc("Run the GPU part in a worker process (default true)"), cl::init(true)};
   cl::opt<unsigned> timeoutSeconds{"timeout", cl::desc("Seconds the GPU run may take before the worker is stopped"), cl::init(120)};
+  cl::opt<std::string> plan{"plan", cl::desc("Apply the skills of this JSON plan to the module's dispatches (ks-compile's plan=)")};
   cl::opt<bool> metrics{"metrics", cl::desc("Read each kernel's hardware counters with CUPTI's range profiler (default true)"), cl::init(true)};
   cl::opt<std::string> jsonFile{"json", cl::desc("Write the results as JSON")};
 };
@@ -236,7 +237,8 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     return gpuFailure(llvm::toString(context.takeError()));
 
   llvm::Expected<std::unique_ptr<Program>> program =
-      Program::compile(module, opts->entry, Program::Target::GPU, opts->chip);
+      Program::compile(module, opts->entry, Program::Target::GPU, opts->chip,
+                       opts->plan);
   if (!program)
     return gpuFailure(llvm::toString(program.takeError()));
   std::unique_ptr<Program> referenceProgram;
@@ -663,6 +665,8 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       fail("CPU reference run failed: " + llvm::toString(std::move(err)));
   }
   report["reference"] = std::move(referenceInfo);
+  if (!opts->plan.empty())
+    report["plan"] = opts->plan.getValue();
 
   std::vector<HostBuffer> results = reference;
   bool allPassed = allChecksPassed;

@@ -47,11 +47,12 @@ public:
   enum class Target { GPU, CPU };
 
   /// Compiles `entry` of `module` (which is not modified) for `target`; for
-  /// the GPU, `chip` names the chip. The kernels are loaded into the CUDA
-  /// driver's primary context of device 0.
+  /// the GPU, `chip` names the chip and `plan`, if given, the skills to apply
+  /// to its dispatches (see ks-apply-skills). The kernels are loaded into the
+  /// CUDA driver's primary context of device 0.
   static llvm::Expected<std::unique_ptr<Program>>
   compile(mlir::ModuleOp module, llvm::StringRef entry, Target target,
-          llvm::StringRef chip = "sm_90");
+          llvm::StringRef chip = "sm_90", llvm::StringRef plan = "");
   ~Program();
 
   const std::vector<TensorSpec> &inputs() const { return inputSpecs; }

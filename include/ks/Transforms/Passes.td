@@ -47,6 +47,62 @@ def KSParallelDimsFirst : Pass<"ks-parallel-dims-first"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def KSMarkDispatches : Pass<"ks-mark-dispatches", "mlir::ModuleOp"> {
+  let summary = "Number every linalg op: each becomes one dispatch (kernel)";
+  let description = [{
+    Gives every linalg op of the module an integer attribute
+    `ks.dispatch = N`, numbered from 0 in walk order. On buffers, after
+    `ks-parallel-dims-first`, each such op becomes one kernel of the seed
+    lowering; the optimizer, the plan and the tuning database name
+    dispatches by this number.
+  }];
+}
+
+def KSApplySkills : Pass<"ks-apply-skills", "mlir::ModuleOp"> {
+  let summary = "Apply skills (transform scripts) to dispatches, by a plan";
+  let description = [{
+    For each dispatch a plan names, runs the skill's transform script with
+    the plan's parameters (defaults for the others) on the op marked
+    `ks.dispatch = N`. The plan is a JSON file
+    `{"dispatches": [{"id": N, "skill": "ID", "params": {"NAME": V}}]}`, or
+    one dispatch given by `dispatch`, `skill` and `params`. Skills are read
+    from `skill-dirs` (comma-separated) or the default skill path. A skill
+    must map its dispatch to a `gpu.launch`; the seed mapping then lowers the
+    remaining ops. Any failure is an error naming the skill, the dispatch and
+    the reason.
+  }];
+  let options = [
+    Option<"plan", "plan", "std::string", /*default=*/"\"\"",
+           "JSON plan: which skill and parameters for which dispatch">,
+    Option<"dispatch", "dispatch", "int64_t", /*default=*/"-1",
+           "One dispatch to transform (with `skill`)">,
+    Option<"skill", "skill", "std::string", /*default=*/"\"\"",
+           "The skill to apply to `dispatch`">,
+    Option<"params", "params", "std::string", /*default=*/"\"\"",
+           "Parameters for `skill`: NAME=V,NAME=V">,
+    Option<"skillDirs", "skill-dirs", "std::string", /*default=*/"\"\"",
+           "Skill directories, comma-separated (default: the skill path)">,
+  ];
+  let dependentDialects = [
+    "mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+    "mlir::transform::TransformDialect", "mlir::affine::AffineDialect",
+    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+    "mlir::vector::VectorDialect"];
+}
+
+def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
+  let summary = "Move the constants a skill's kernel uses into it";
+  let description = [{
+    Canonicalization hoists constants out of `gpu.launch` bodies, and
+    outlining would then pass them as kernel arguments. For launches made by
+    a skill (`ks.skill`), constants and poison values used inside are cloned
+    into the body, so the device compiler sees static trip counts and
+    indices (unrolled loops, private arrays kept in registers). Run right
+    before kernel outlining.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
 def KSUniqueReturnBuffers : Pass<"ks-unique-return-buffers", "mlir::func::FuncOp"> {
   let summary = "Give every returned buffer its own allocation";
   let description = [{

@@ -16,6 +16,14 @@ struct SeedLoweringOptions
   Option<int64_t> blockSize{*this, "block-size",
                             llvm::cl::desc("Threads per block of seed kernels"),
                             llvm::cl::init(256)};
+  Option<std::string> plan{
+      *this, "plan",
+      llvm::cl::desc("JSON plan of skills to apply to dispatches (ks-apply-skills)"),
+      llvm::cl::init("")};
+  Option<std::string> skillDirs{
+      *this, "skill-dirs",
+      llvm::cl::desc("Skill directories, comma-separated (default: the skill path)"),
+      llvm::cl::init("")};
 };
 
 /// The whole path: seed lowering, NVVM target, PTX emission, ptxas check.
@@ -53,6 +61,14 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
       *this, "print-report",
       llvm::cl::desc("Print the ptxas report table to stderr"),
       llvm::cl::init(false)};
+  Option<std::string> plan{
+      *this, "plan",
+      llvm::cl::desc("JSON plan of skills to apply to dispatches (ks-apply-skills)"),
+      llvm::cl::init("")};
+  Option<std::string> skillDirs{
+      *this, "skill-dirs",
+      llvm::cl::desc("Skill directories, comma-separated (default: the skill path)"),
+      llvm::cl::init("")};
 };
 
 void buildSeedLoweringPipeline(mlir::OpPassManager &pm,

@@ -1,0 +1,86 @@
+//===- SkillLibrary.h - Long-term memory: the skills ------------*- C++ -*-===//
+//
+// A skill is data, not C++: a directory under a skill root holding
+// `skill.json` (what it is for, when it applies, its parameter space and
+// constraints, what it should move, its pitfalls) and a transform-dialect
+// script (`transform.named_sequence @apply(%op)`, with `${NAME}` where a
+// parameter goes). Adding one needs no rebuild. Every descriptor is checked
+// when loaded; a broken one is an error naming the file and the field.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_AGENTS_SKILLLIBRARY_H
+#define KS_AGENTS_SKILLLIBRARY_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ks::agents {
+
+/// Parameter values by name.
+using ParamValues = llvm::StringMap<int64_t>;
+
+struct Skill {
+  std::string id, category, summary;
+  std::string descriptorPath, scriptPath, scriptText;
+  /// Feature op classes it is written for (see FeatureExtractor).
+  std::vector<std::string> opClasses;
+  /// Conditions over integer features that must all hold (Expr.h).
+  std::vector<std::string> appliesWhen;
+  /// The bottlenecks (policy.json's names) it addresses.
+  std::vector<std::string> addresses;
+  /// The parameter space, in descriptor order: name -> allowed values.
+  std::vector<std::pair<std::string, std::vector<int64_t>>> params;
+  ParamValues defaults;
+  /// Parameters computed from others, in order: name -> expression.
+  std::vector<std::pair<std::string, std::string>> derived;
+  /// Conditions over parameters (and derived ones) a choice must meet.
+  std::vector<std::string> constraints;
+  /// Expected movement of metrics ("up" / "down"), and known pitfalls.
+  llvm::json::Object expected;
+  std::vector<std::string> pitfalls;
+  std::string test;
+
+  /// `given` completed with defaults and derived parameters, checked against
+  /// the space and the constraints; an error names the value or constraint.
+  llvm::Expected<ParamValues> resolve(const ParamValues &given) const;
+
+  /// The script with every `${NAME}` replaced by its value.
+  llvm::Expected<std::string> instantiate(const ParamValues &values) const;
+};
+
+class SkillLibrary {
+public:
+  /// Loads every `<root>/<id>/skill.json` under each root, in order; a later
+  /// root may not redefine an id.
+  static llvm::Expected<SkillLibrary> load(llvm::ArrayRef<std::string> roots);
+
+  /// Where skills are looked for when no root is given: $KS_SKILL_PATH
+  /// (colon-separated), else `skills/` beside the tool (bin/../skills, as in
+  /// the bundle, or bin/../../skills, as in a build tree), else the source
+  /// tree's.
+  static std::vector<std::string> defaultRoots();
+
+  const Skill *find(llvm::StringRef id) const;
+  const std::vector<Skill> &skills() const { return all; }
+  const std::vector<std::string> &roots() const { return rootDirs; }
+
+private:
+  std::vector<Skill> all;
+  std::vector<std::string> rootDirs;
+};
+
+/// Parses one descriptor (the directory holds the script). Exposed for tests.
+llvm::Expected<Skill> loadSkill(llvm::StringRef descriptorPath);
+
+/// "BM=64,BN=32" -> values; an error names the bad item.
+llvm::Expected<ParamValues> parseParamList(llvm::StringRef text);
+
+} // namespace ks::agents
+
+#endif // KS_AGENTS_SKILLLIBRARY_H

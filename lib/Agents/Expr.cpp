@@ -1,0 +1,178 @@
+//===- Expr.cpp - Arithmetic over skill parameters and features -----------===//
+
+#include "ks/Agents/Expr.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cctype>
+#include <optional>
+
+using namespace ks::agents;
+
+namespace {
+/// Recursive descent, lowest precedence first:
+///   or := and ('||' and)* ; and := cmp ('&&' cmp)* ;
+///   cmp := sum (('<'|'<='|'>'|'>='|'=='|'!=') sum)? ;
+///   sum := prod (('+'|'-') prod)* ; prod := unary (('*'|'/'|'%') unary)* ;
+///   unary := '-' unary | atom ; atom := number | name | '(' or ')'
+class Parser {
+public:
+  Parser(llvm::StringRef text, const llvm::StringMap<int64_t> *vars)
+      : text(text), vars(vars) {}
+
+  llvm::Expected<int64_t> parse() {
+    int64_t v = parseOr();
+    skipSpace();
+    if (error.empty() && pos != text.size())
+      fail("unexpected '" + text.substr(pos, 1).str() + "'");
+    if (!error.empty())
+      return llvm::createStringError("in '" + text.str() + "': " + error);
+    return v;
+  }
+  std::vector<std::string> names;
+
+private:
+  llvm::StringRef text;
+  const llvm::StringMap<int64_t> *vars;
+  size_t pos = 0;
+  std::string error;
+
+  void fail(const std::string &message) {
+    if (error.empty())
+      error = message;
+  }
+  void skipSpace() {
+    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+      ++pos;
+  }
+  bool eat(llvm::StringRef token) {
+    skipSpace();
+    if (!text.substr(pos).starts_with(token))
+      return false;
+    pos += token.size();
+    return true;
+  }
+
+  int64_t parseOr() {
+    int64_t v = parseAnd();
+    while (error.empty() && eat("||")) {
+      int64_t r = parseAnd();
+      v = (v || r) ? 1 : 0;
+    }
+    return v;
+  }
+  int64_t parseAnd() {
+    int64_t v = parseCmp();
+    while (error.empty() && eat("&&")) {
+      int64_t r = parseCmp();
+      v = (v && r) ? 1 : 0;
+    }
+    return v;
+  }
+  int64_t parseCmp() {
+    int64_t v = parseSum();
+    // Two-character operators first, so "<=" is not read as "<".
+    for (llvm::StringRef op : {"<=", ">=", "==", "!=", "<", ">"}) {
+      if (!eat(op))
+        continue;
+      int64_t r = parseSum();
+      if (op == "<=") return v <= r;
+      if (op == ">=") return v >= r;
+      if (op == "==") return v == r;
+      if (op == "!=") return v != r;
+      if (op == "<") return v < r;
+      return v > r;
+    }
+    return v;
+  }
+  int64_t parseSum() {
+    int64_t v = parseProd();
+    while (error.empty()) {
+      if (eat("+"))
+        v += parseProd();
+      else if (eat("-"))
+        v -= parseProd();
+      else
+        break;
+    }
+    return v;
+  }
+  int64_t parseProd() {
+    int64_t v = parseUnary();
+    while (error.empty()) {
+      bool mul = eat("*"), div = !mul && eat("/"), rem = !mul && !div && eat("%");
+      if (!mul && !div && !rem)
+        break;
+      int64_t r = parseUnary();
+      if (mul) {
+        v *= r;
+      } else if (r == 0) {
+        fail("division by zero");
+        return 0;
+      } else {
+        v = div ? v / r : v % r;
+      }
+    }
+    return v;
+  }
+  int64_t parseUnary() {
+    if (eat("-"))
+      return -parseUnary();
+    return parseAtom();
+  }
+  int64_t parseAtom() {
+    skipSpace();
+    if (pos >= text.size()) {
+      fail("unexpected end");
+      return 0;
+    }
+    if (eat("(")) {
+      int64_t v = parseOr();
+      if (!eat(")"))
+        fail("missing ')'");
+      return v;
+    }
+    char c = text[pos];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      size_t start = pos;
+      while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos])))
+        ++pos;
+      int64_t v = 0;
+      if (text.substr(start, pos - start).getAsInteger(10, v))
+        fail("number out of range");
+      return v;
+    }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      size_t start = pos;
+      while (pos < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '_'))
+        ++pos;
+      std::string name = text.substr(start, pos - start).str();
+      names.push_back(name);
+      if (!vars)
+        return 1;
+      auto it = vars->find(name);
+      if (it == vars->end()) {
+        fail("unknown name '" + name + "'");
+        return 0;
+      }
+      return it->second;
+    }
+    fail("unexpected '" + std::string(1, c) + "'");
+    return 0;
+  }
+};
+} // namespace
+
+llvm::Expected<int64_t> ks::agents::evaluate(llvm::StringRef expr,
+                                             const llvm::StringMap<int64_t> &vars) {
+  return Parser(expr, &vars).parse();
+}
+
+llvm::Expected<std::vector<std::string>> ks::agents::namesIn(llvm::StringRef expr) {
+  Parser parser(expr, nullptr);
+  // Without values, division may see a zero-free 1 everywhere: syntax only.
+  if (llvm::Expected<int64_t> v = parser.parse(); !v)
+    return v.takeError();
+  return parser.names;
+}

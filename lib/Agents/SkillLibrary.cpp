@@ -1,0 +1,356 @@
+//===- SkillLibrary.cpp - Long-term memory: the skills --------------------===//
+
+#include "ks/Agents/SkillLibrary.h"
+
+#include "ks/Agents/Expr.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+using namespace ks::agents;
+namespace json = llvm::json;
+
+namespace {
+/// Errors while reading one descriptor, each naming the file and the field.
+class Reader {
+public:
+  Reader(llvm::StringRef path, const json::Object &root) : path(path), root(root) {}
+
+  llvm::Error fieldError(llvm::StringRef field, const llvm::Twine &what) const {
+    return llvm::createStringError(path + ": field '" + field.str() + "': " + what.str());
+  }
+
+  llvm::Expected<std::string> string(llvm::StringRef field, bool required = true) const {
+    const json::Value *v = root.get(field);
+    if (!v) {
+      if (!required)
+        return std::string();
+      return fieldError(field, "missing");
+    }
+    std::optional<llvm::StringRef> s = v->getAsString();
+    if (!s || (required && s->empty()))
+      return fieldError(field, "expected a non-empty string");
+    return s->str();
+  }
+
+  llvm::Expected<std::vector<std::string>> strings(llvm::StringRef field,
+                                                   bool required = false) const {
+    std::vector<std::string> out;
+    const json::Value *v = root.get(field);
+    if (!v) {
+      if (required)
+        return fieldError(field, "missing");
+      return out;
+    }
+    const json::Array *a = v->getAsArray();
+    if (!a)
+      return fieldError(field, "expected a list of strings");
+    for (const json::Value &item : *a) {
+      std::optional<llvm::StringRef> s = item.getAsString();
+      if (!s)
+        return fieldError(field, "expected a list of strings");
+      out.push_back(s->str());
+    }
+    return out;
+  }
+
+private:
+  std::string path;
+  const json::Object &root;
+};
+
+std::string kSourceSkills =
+#ifdef KS_SOURCE_SKILLS_DIR
+    KS_SOURCE_SKILLS_DIR;
+#else
+    "";
+#endif
+} // namespace
+
+llvm::Expected<ParamValues> ks::agents::parseParamList(llvm::StringRef text) {
+  ParamValues values;
+  llvm::SmallVector<llvm::StringRef> items;
+  text.split(items, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef item : items) {
+    auto [name, value] = item.trim().split('=');
+    int64_t v = 0;
+    if (name.trim().empty() || value.trim().getAsInteger(10, v))
+      return llvm::createStringError("bad parameter '" + item.trim().str() +
+                                     "': expected NAME=INTEGER");
+    values[name.trim()] = v;
+  }
+  return values;
+}
+
+llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
+  auto buffer = llvm::MemoryBuffer::getFile(descriptorPath);
+  if (!buffer)
+    return llvm::createStringError(descriptorPath + ": cannot read: " +
+                                   buffer.getError().message());
+  llvm::Expected<json::Value> parsed = json::parse((*buffer)->getBuffer());
+  if (!parsed)
+    return llvm::createStringError(descriptorPath + ": not valid JSON: " +
+                                   llvm::toString(parsed.takeError()));
+  const json::Object *root = parsed->getAsObject();
+  if (!root)
+    return llvm::createStringError(descriptorPath + ": expected a JSON object");
+  Reader r(descriptorPath, *root);
+  Skill s;
+  s.descriptorPath = descriptorPath.str();
+
+  auto take = [](auto expected, auto &into) -> llvm::Error {
+    if (!expected)
+      return expected.takeError();
+    into = std::move(*expected);
+    return llvm::Error::success();
+  };
+  std::string script;
+  if (llvm::Error e = take(r.string("id"), s.id)) return std::move(e);
+  if (llvm::Error e = take(r.string("category"), s.category)) return std::move(e);
+  if (llvm::Error e = take(r.string("summary"), s.summary)) return std::move(e);
+  if (llvm::Error e = take(r.string("script"), script)) return std::move(e);
+  if (llvm::Error e = take(r.strings("op_classes", true), s.opClasses)) return std::move(e);
+  if (llvm::Error e = take(r.strings("applies_when"), s.appliesWhen)) return std::move(e);
+  if (llvm::Error e = take(r.strings("addresses", true), s.addresses)) return std::move(e);
+  if (llvm::Error e = take(r.strings("constraints"), s.constraints)) return std::move(e);
+  if (llvm::Error e = take(r.strings("pitfalls"), s.pitfalls)) return std::move(e);
+  if (llvm::Error e = take(r.string("test"), s.test)) return std::move(e);
+
+  // The directory must be named after the id: one place to look for it.
+  llvm::StringRef dir = llvm::sys::path::parent_path(descriptorPath);
+  if (llvm::sys::path::filename(dir) != s.id)
+    return r.fieldError("id", "'" + s.id + "' does not match its directory '" +
+                                  llvm::sys::path::filename(dir).str() + "'");
+
+  const json::Object *params = root->getObject("params");
+  if (!params || params->empty())
+    return r.fieldError("params", "expected an object NAME -> [allowed integers]");
+  std::vector<std::string> names;
+  for (const auto &kv : *params)
+    names.push_back(kv.first.str());
+  std::sort(names.begin(), names.end());
+  for (const std::string &name : names) {
+    const json::Array *values = params->getArray(name);
+    std::vector<int64_t> allowed;
+    for (const json::Value &v : values ? *values : json::Array()) {
+      std::optional<int64_t> i = v.getAsInteger();
+      if (!i)
+        return r.fieldError("params", "'" + name + "' must list integers");
+      allowed.push_back(*i);
+    }
+    if (allowed.empty())
+      return r.fieldError("params", "'" + name + "' must list its allowed integers");
+    s.params.push_back({name, allowed});
+  }
+  const json::Object *defaults = root->getObject("defaults");
+  if (!defaults)
+    return r.fieldError("defaults", "missing: every parameter needs a default");
+  for (const auto &[name, allowed] : s.params) {
+    std::optional<int64_t> d = defaults->getInteger(name);
+    if (!d)
+      return r.fieldError("defaults", "no integer default for '" + name + "'");
+    if (!llvm::is_contained(allowed, *d))
+      return r.fieldError("defaults", "'" + name + "' = " + std::to_string(*d) +
+                                          " is not among its allowed values");
+    s.defaults[name] = *d;
+  }
+  if (const json::Array *derived = root->getArray("derived")) {
+    for (const json::Value &item : *derived) {
+      const json::Object *o = item.getAsObject();
+      std::optional<llvm::StringRef> name = o ? o->getString("name") : std::nullopt;
+      std::optional<llvm::StringRef> expr = o ? o->getString("expr") : std::nullopt;
+      if (!name || !expr)
+        return r.fieldError("derived", "expected a list of {\"name\", \"expr\"}");
+      s.derived.push_back({name->str(), expr->str()});
+    }
+  } else if (root->get("derived")) {
+    return r.fieldError("derived", "expected a list of {\"name\", \"expr\"}");
+  }
+  if (const json::Value *expected = root->get("expected")) {
+    if (!expected->getAsObject())
+      return r.fieldError("expected", "expected an object METRIC -> \"up\" | \"down\"");
+    s.expected = *expected->getAsObject();
+    for (const auto &kv : s.expected) {
+      std::optional<llvm::StringRef> way = kv.second.getAsString();
+      if (!way || (*way != "up" && *way != "down"))
+        return r.fieldError("expected", "'" + kv.first.str() + "' must be \"up\" or \"down\"");
+    }
+  }
+
+  // Expressions must parse and name only parameters (or, for applies_when,
+  // features, which are checked when a dispatch is at hand).
+  std::set<std::string> known(names.begin(), names.end());
+  for (const auto &[name, expr] : s.derived) {
+    llvm::Expected<std::vector<std::string>> refs = namesIn(expr);
+    if (!refs)
+      return r.fieldError("derived", llvm::toString(refs.takeError()));
+    for (const std::string &ref : *refs)
+      if (!known.count(ref))
+        return r.fieldError("derived", "'" + name + "' uses '" + ref +
+                                           "', which is no parameter");
+    known.insert(name);
+  }
+  for (const std::string &c : s.constraints) {
+    llvm::Expected<std::vector<std::string>> refs = namesIn(c);
+    if (!refs)
+      return r.fieldError("constraints", llvm::toString(refs.takeError()));
+    for (const std::string &ref : *refs)
+      if (!known.count(ref))
+        return r.fieldError("constraints", "'" + c + "' uses '" + ref +
+                                               "', which is no parameter");
+  }
+  for (const std::string &c : s.appliesWhen)
+    if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
+      return r.fieldError("applies_when", llvm::toString(refs.takeError()));
+
+  // The script: present, and every ${NAME} in it a parameter.
+  llvm::SmallString<256> scriptPath(dir);
+  llvm::sys::path::append(scriptPath, script);
+  auto scriptBuffer = llvm::MemoryBuffer::getFile(scriptPath);
+  if (!scriptBuffer)
+    return r.fieldError("script", "cannot read " + scriptPath.str().str() + ": " +
+                                      scriptBuffer.getError().message());
+  s.scriptPath = scriptPath.str().str();
+  s.scriptText = (*scriptBuffer)->getBuffer().str();
+  if (!llvm::StringRef(s.scriptText).contains("@apply"))
+    return r.fieldError("script", s.scriptPath + " defines no transform.named_sequence @apply");
+  llvm::StringRef rest = s.scriptText;
+  while (true) {
+    size_t at = rest.find("${");
+    if (at == llvm::StringRef::npos)
+      break;
+    size_t end = rest.find('}', at);
+    if (end == llvm::StringRef::npos)
+      return r.fieldError("script", "unterminated '${' in " + s.scriptPath);
+    std::string name = rest.slice(at + 2, end).str();
+    if (!known.count(name))
+      return r.fieldError("script", "${" + name + "} in " + s.scriptPath +
+                                        " is no parameter");
+    rest = rest.substr(end + 1);
+  }
+  return s;
+}
+
+llvm::Expected<ParamValues> Skill::resolve(const ParamValues &given) const {
+  ParamValues values;
+  for (const auto &kv : given)
+    if (llvm::none_of(params, [&](const auto &p) { return p.first == kv.first(); }))
+      return llvm::createStringError("skill " + id + " has no parameter '" +
+                                     kv.first().str() + "'");
+  for (const auto &[name, allowed] : params) {
+    auto it = given.find(name);
+    int64_t v = it != given.end() ? it->second : defaults.lookup(name);
+    if (!llvm::is_contained(allowed, v))
+      return llvm::createStringError("skill " + id + ": " + name + " = " +
+                                     std::to_string(v) +
+                                     " is outside its allowed values");
+    values[name] = v;
+  }
+  for (const auto &[name, expr] : derived) {
+    llvm::Expected<int64_t> v = evaluate(expr, values);
+    if (!v)
+      return llvm::createStringError("skill " + id + ": " + name + ": " +
+                                     llvm::toString(v.takeError()));
+    values[name] = *v;
+  }
+  for (const std::string &c : constraints) {
+    llvm::Expected<int64_t> v = evaluate(c, values);
+    if (!v)
+      return v.takeError();
+    if (!*v)
+      return llvm::createStringError("skill " + id + ": constraint '" + c +
+                                     "' does not hold");
+  }
+  return values;
+}
+
+llvm::Expected<std::string> Skill::instantiate(const ParamValues &values) const {
+  std::string out;
+  llvm::StringRef rest = scriptText;
+  while (true) {
+    size_t at = rest.find("${");
+    if (at == llvm::StringRef::npos) {
+      out += rest.str();
+      return out;
+    }
+    size_t end = rest.find('}', at);
+    std::string name = rest.slice(at + 2, end).str();
+    auto it = values.find(name);
+    if (it == values.end())
+      return llvm::createStringError("skill " + id + ": no value for ${" + name + "}");
+    out += rest.substr(0, at).str() + std::to_string(it->second);
+    rest = rest.substr(end + 1);
+  }
+}
+
+llvm::Expected<SkillLibrary> SkillLibrary::load(llvm::ArrayRef<std::string> roots) {
+  SkillLibrary lib;
+  for (const std::string &root : roots) {
+    if (!llvm::sys::fs::is_directory(root))
+      return llvm::createStringError("skill directory " + root + " does not exist");
+    lib.rootDirs.push_back(root);
+    std::error_code ec;
+    std::vector<std::string> descriptors;
+    for (llvm::sys::fs::directory_iterator it(root, ec), end; it != end && !ec;
+         it.increment(ec)) {
+      llvm::SmallString<256> descriptor(it->path());
+      llvm::sys::path::append(descriptor, "skill.json");
+      if (llvm::sys::fs::exists(descriptor))
+        descriptors.push_back(descriptor.str().str());
+    }
+    if (ec)
+      return llvm::createStringError("cannot list " + root + ": " + ec.message());
+    std::sort(descriptors.begin(), descriptors.end());
+    for (const std::string &d : descriptors) {
+      llvm::Expected<Skill> skill = loadSkill(d);
+      if (!skill)
+        return skill.takeError();
+      if (const Skill *other = lib.find(skill->id))
+        return llvm::createStringError(d + ": field 'id': '" + skill->id +
+                                       "' is already defined by " +
+                                       other->descriptorPath);
+      lib.all.push_back(std::move(*skill));
+    }
+  }
+  return lib;
+}
+
+std::vector<std::string> SkillLibrary::defaultRoots() {
+  std::vector<std::string> roots;
+  if (const char *env = std::getenv("KS_SKILL_PATH")) {
+    llvm::SmallVector<llvm::StringRef> parts;
+    llvm::StringRef(env).split(parts, ':', -1, false);
+    for (llvm::StringRef p : parts)
+      roots.push_back(p.str());
+    return roots;
+  }
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+  llvm::SmallString<256> bin = llvm::sys::path::parent_path(exe);
+  for (const char *up : {"..", "../.."}) {
+    llvm::SmallString<256> candidate(bin);
+    llvm::sys::path::append(candidate, up, "skills");
+    if (llvm::sys::fs::is_directory(candidate)) {
+      llvm::sys::fs::real_path(candidate, candidate);
+      return {candidate.str().str()};
+    }
+  }
+  if (!kSourceSkills.empty() && llvm::sys::fs::is_directory(kSourceSkills))
+    return {kSourceSkills};
+  return roots;
+}
+
+const Skill *SkillLibrary::find(llvm::StringRef id) const {
+  for (const Skill &s : all)
+    if (s.id == id)
+      return &s;
+  return nullptr;
+}

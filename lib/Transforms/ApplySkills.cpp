@@ -1,0 +1,136 @@
+//===- ApplySkills.cpp - Apply skills to dispatches by a plan -------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "ks/Agents/Optimizer.h"
+#include "ks/Agents/SkillLibrary.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSAPPLYSKILLS
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+using namespace ks::agents;
+
+namespace {
+struct Step {
+  int64_t dispatch;
+  std::string skill;
+  ParamValues params;
+};
+
+/// The plan's steps, or an error naming the file and the entry.
+llvm::Expected<std::vector<Step>> readPlan(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return llvm::createStringError("cannot read the plan " + path.str() + ": " +
+                                   buffer.getError().message());
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse((*buffer)->getBuffer());
+  if (!json)
+    return llvm::createStringError("the plan " + path.str() + " is not valid JSON: " +
+                                   llvm::toString(json.takeError()));
+  const llvm::json::Object *root = json->getAsObject();
+  const llvm::json::Array *list = root ? root->getArray("dispatches") : nullptr;
+  if (!list)
+    return llvm::createStringError("the plan " + path.str() +
+                                   " has no \"dispatches\" list");
+  std::vector<Step> steps;
+  for (auto [i, item] : llvm::enumerate(*list)) {
+    auto bad = [&, i = i](const char *what) {
+      return llvm::createStringError("the plan " + path.str() + ", dispatches[" +
+                                     std::to_string(i) + "]: " + what);
+    };
+    const llvm::json::Object *o = item.getAsObject();
+    if (!o)
+      return bad("expected an object");
+    Step step;
+    std::optional<int64_t> id = o->getInteger("id");
+    std::optional<llvm::StringRef> skill = o->getString("skill");
+    if (!id || !skill)
+      return bad("needs an integer \"id\" and a string \"skill\"");
+    step.dispatch = *id;
+    step.skill = skill->str();
+    if (const llvm::json::Object *params = o->getObject("params")) {
+      for (const auto &kv : *params) {
+        std::optional<int64_t> v = kv.second.getAsInteger();
+        if (!v)
+          return bad("\"params\" values must be integers");
+        step.params[kv.first.str()] = *v;
+      }
+    }
+    steps.push_back(std::move(step));
+  }
+  return steps;
+}
+
+struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    auto fail = [&](llvm::Error err) {
+      // At the module's location, without the whole module as a note.
+      mlir::emitError(getOperation().getLoc()) << llvm::toString(std::move(err));
+      signalPassFailure();
+    };
+    std::vector<Step> steps;
+    if (!plan.empty()) {
+      llvm::Expected<std::vector<Step>> read = readPlan(plan);
+      if (!read)
+        return fail(read.takeError());
+      steps = std::move(*read);
+    }
+    if (!skill.empty() || dispatch >= 0) {
+      if (skill.empty() || dispatch < 0)
+        return fail(llvm::createStringError(
+            "ks-apply-skills: `dispatch` and `skill` go together"));
+      llvm::Expected<ParamValues> values = parseParamList(params);
+      if (!values)
+        return fail(values.takeError());
+      steps.push_back({dispatch, skill, std::move(*values)});
+    }
+    if (steps.empty())
+      return;
+
+    std::vector<std::string> roots;
+    if (!skillDirs.empty()) {
+      llvm::SmallVector<llvm::StringRef> parts;
+      llvm::StringRef(skillDirs).split(parts, ',', -1, false);
+      for (llvm::StringRef p : parts)
+        roots.push_back(p.str());
+    } else {
+      roots = SkillLibrary::defaultRoots();
+      if (roots.empty())
+        return fail(llvm::createStringError(
+            "no skill directory found (set KS_SKILL_PATH or skill-dirs)"));
+    }
+    llvm::Expected<SkillLibrary> library = SkillLibrary::load(roots);
+    if (!library)
+      return fail(library.takeError());
+
+    for (const Step &step : steps) {
+      const Skill *s = library->find(step.skill);
+      if (!s)
+        return fail(llvm::createStringError("unknown skill '" + step.skill +
+                                            "' (looked in " +
+                                            llvm::join(roots, ", ") + ")"));
+      llvm::Expected<ParamValues> values = s->resolve(step.params);
+      if (!values)
+        return fail(values.takeError());
+      if (llvm::Error err = applySkill(getOperation(), step.dispatch, *s, *values))
+        return fail(std::move(err));
+    }
+  }
+};
+} // namespace

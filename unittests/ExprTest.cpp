@@ -1,0 +1,59 @@
+//===- ExprTest.cpp - Skill parameter expressions -------------------------===//
+
+#include "ks/Agents/Expr.h"
+
+#include "gtest/gtest.h"
+
+using namespace ks::agents;
+
+namespace {
+int64_t eval(llvm::StringRef expr, const llvm::StringMap<int64_t> &vars = {}) {
+  llvm::Expected<int64_t> v = evaluate(expr, vars);
+  EXPECT_TRUE(bool(v)) << (v ? "" : llvm::toString(v.takeError()));
+  return v ? *v : -999;
+}
+
+std::string error(llvm::StringRef expr, const llvm::StringMap<int64_t> &vars = {}) {
+  llvm::Expected<int64_t> v = evaluate(expr, vars);
+  if (v)
+    return "no error";
+  return llvm::toString(v.takeError());
+}
+} // namespace
+
+TEST(Expr, PrecedenceAndIntegerDivision) {
+  EXPECT_EQ(eval("2 + 3 * 4"), 14);
+  EXPECT_EQ(eval("(2 + 3) * 4"), 20);
+  EXPECT_EQ(eval("7 / 2"), 3);
+  EXPECT_EQ(eval("7 % 4"), 3);
+  EXPECT_EQ(eval("-3 + 10"), 7);
+  EXPECT_EQ(eval("10 - 4 - 3"), 3); // left-associative
+}
+
+TEST(Expr, ComparisonsAndLogic) {
+  llvm::StringMap<int64_t> v{{"BM", 64}, {"TM", 4}, {"BN", 32}, {"TN", 4}};
+  EXPECT_EQ(eval("BM % TM == 0", v), 1);
+  EXPECT_EQ(eval("(BM / TM) * (BN / TN) <= 1024", v), 1);
+  EXPECT_EQ(eval("BM / TM * (BN / TN) >= 256", v), 0); // 16 * 8 = 128
+  EXPECT_EQ(eval("BM > BN && TM == TN", v), 1);
+  EXPECT_EQ(eval("BM < BN || TN != 4", v), 0);
+  EXPECT_EQ(eval("BM >= 64", v), 1);
+  EXPECT_EQ(eval("BM != 64", v), 0);
+}
+
+TEST(Expr, ErrorsNameTheProblem) {
+  EXPECT_EQ(error("A + 1"), "in 'A + 1': unknown name 'A'");
+  EXPECT_EQ(error("4 / (2 - 2)"), "in '4 / (2 - 2)': division by zero");
+  EXPECT_EQ(error("(1 + 2"), "in '(1 + 2': missing ')'");
+  EXPECT_EQ(error("1 +"), "in '1 +': unexpected end");
+  EXPECT_EQ(error("1 2"), "in '1 2': unexpected '2'");
+  EXPECT_EQ(error("3 $ 4"), "in '3 $ 4': unexpected '$'");
+}
+
+TEST(Expr, NamesWithoutValues) {
+  llvm::Expected<std::vector<std::string>> names = namesIn("BN / TN * TY <= limit_1");
+  ASSERT_TRUE(bool(names));
+  EXPECT_EQ(*names, (std::vector<std::string>{"BN", "TN", "TY", "limit_1"}));
+  EXPECT_FALSE(bool(namesIn("BN /")));
+  llvm::consumeError(namesIn("BN /").takeError());
+}
