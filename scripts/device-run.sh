@@ -100,6 +100,17 @@ if python3 bench/ceilings.py > "$out/ceilings.json" 2>>"$out/bench.log"; then
   done
   bench_table=$(python3 bench/seed_table.py "$out/ceilings.json" "$bench"/*.json 2>&1)
 fi
+# Skills by hand-written plans (bench/plans/INPUT.LABEL.json), each checked
+# against the seed kernels on the GPU on the same inputs and timed.
+plans=$(mktemp -d /tmp/ks-plans.XXXXXX)
+for p in bench/plans/*.json; do
+  name=$(basename "$p" .json)
+  input=bench/seed/${name%%.*}.mlir
+  timeout 150 ks-run "$input" --chip="$chip" --plan="$p" --reference=gpu:"$input" \
+    --warmup=5 --trials=50 --timeout=120 --json="$plans/$name.json" >>"$out/bench.log" 2>&1
+  echo "$name exit $?" >>"$out/bench.log"
+done
+plan_table=$(python3 bench/plan_table.py "$bench" "$plans"/*.json 2>&1)
 echo "$bench_table" > "$out/bench-table.txt"
 
 # What was compiled and measured comes back as two archives (PTX with the
@@ -107,11 +118,15 @@ echo "$bench_table" > "$out/bench-table.txt"
 tar -C "$ptx" -cJf "$out/ptx.tar.xz" .
 tar -C "$runs" -cJf "$out/runs.tar.xz" .
 tar -C "$bench" -cJf "$out/bench.tar.xz" .
+tar -C "$plans" -cJf "$out/plans.tar.xz" .
 
 # 6. The tables, last: the seed baseline, then the corpus.
 echo
 echo "== seed kernels at realistic sizes (bench/seed) =="
 echo "$bench_table"
+echo
+echo "== skills by plan (bench/plans) against the seed =="
+echo "$plan_table"
 echo
 echo "== ks device run: $chip on ${gpu:-?} =="
 printf "%-32s %-8s %-8s %-14s %-9s %-10s %s\n" "input" "compile" "kernels" "driver load" "vs CPU" "max abs err" "GPU time (median ms)"
