@@ -121,6 +121,7 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
   if (llvm::Error e = take(r.strings("applies_when"), s.appliesWhen)) return std::move(e);
   if (llvm::Error e = take(r.strings("addresses", true), s.addresses)) return std::move(e);
   if (llvm::Error e = take(r.strings("constraints"), s.constraints)) return std::move(e);
+  if (llvm::Error e = take(r.strings("requires"), s.requires)) return std::move(e);
   if (llvm::Error e = take(r.strings("pitfalls"), s.pitfalls)) return std::move(e);
   if (llvm::Error e = take(r.string("test"), s.test)) return std::move(e);
 
@@ -210,6 +211,9 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
   for (const std::string &c : s.appliesWhen)
     if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
       return r.fieldError("applies_when", llvm::toString(refs.takeError()));
+  for (const std::string &c : s.requires)
+    if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
+      return r.fieldError("requires", llvm::toString(refs.takeError()));
 
   // The script: present, and every ${NAME} in it a parameter.
   llvm::SmallString<256> scriptPath(dir);

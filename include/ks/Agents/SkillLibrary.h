@@ -41,6 +41,9 @@ struct Skill {
   std::vector<std::pair<std::string, std::string>> derived;
   /// Conditions over parameters (and derived ones) a choice must meet.
   std::vector<std::string> constraints;
+  /// Conditions over parameters and features a choice must meet on a given
+  /// dispatch (e.g. "loop_range_0 % BM == 0").
+  std::vector<std::string> requires;
   /// Expected movement of metrics ("up" / "down"), and known pitfalls.
   llvm::json::Object expected;
   std::vector<std::string> pitfalls;

@@ -1,0 +1,58 @@
+//===- Planner.h - The next skill and parameters for a dispatch -*- C++ -*-===//
+//
+// The Planner agent: policy + features + profile + trajectory -> the next
+// (skill, params) for one dispatch and the rule that justified it, with the
+// evidence. Deterministic: the same inputs give the same decision. It
+// never proposes an attempt already in the trajectory on the same base, and
+// says why each allowed skill was passed over.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_AGENTS_PLANNER_H
+#define KS_AGENTS_PLANNER_H
+
+#include "ks/Agents/Policy.h"
+#include "ks/Agents/SkillLibrary.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+
+namespace ks::agents {
+
+/// One attempt remembered (short-term memory).
+struct Attempt {
+  std::string base; ///< What it was applied to ("seed" or an earlier plan).
+  std::string skill;
+  ParamValues params;
+  std::string outcome; ///< "ok", "mismatch", "compile_error", "fault", ...
+};
+
+struct PlanInput {
+  /// The dispatch's features (FeatureExtractor's JSON object).
+  llvm::json::Object features;
+  /// The kernel's named metrics (deriveMetrics), plus "registers",
+  /// "occupancy_limited_by_registers" and "kernels_per_run".
+  llvm::json::Object metrics;
+  std::string base = "seed";
+  std::vector<Attempt> trajectory;
+};
+
+struct Decision {
+  std::string tier, bottleneck, structure, caseName, rule;
+  std::optional<std::string> skill; ///< None: nothing left to try.
+  ParamValues params;
+  llvm::json::Object evidence; ///< The metric values the rule read.
+  llvm::json::Array passedOver; ///< {"skill", "why"} for skipped options.
+  llvm::json::Array earlier;    ///< Attempts on this base and their outcomes.
+  llvm::json::Object toJson() const;
+};
+
+Decision plan(const PlanInput &input, const Policy &policy, const SkillLibrary &library);
+
+/// Integer variables for Expr from features: every integer feature, plus
+/// loop_range_I for each loop range.
+llvm::StringMap<int64_t> featureVariables(const llvm::json::Object &features);
+
+} // namespace ks::agents
+
+#endif // KS_AGENTS_PLANNER_H

@@ -1,0 +1,259 @@
+//===- Planner.cpp - The next skill and parameters for a dispatch ---------===//
+
+#include "ks/Agents/Planner.h"
+
+#include "ks/Agents/Expr.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <functional>
+
+using namespace ks::agents;
+namespace json = llvm::json;
+
+llvm::StringMap<int64_t>
+ks::agents::featureVariables(const json::Object &features) {
+  llvm::StringMap<int64_t> vars;
+  for (const auto &kv : features) {
+    if (std::optional<int64_t> i = kv.second.getAsInteger())
+      vars[kv.first] = *i;
+    else if (std::optional<bool> b = kv.second.getAsBoolean())
+      vars[kv.first] = *b;
+  }
+  if (const json::Array *ranges = features.getArray("loop_ranges"))
+    for (auto [i, r] : llvm::enumerate(*ranges))
+      if (std::optional<int64_t> v = r.getAsInteger())
+        vars["loop_range_" + std::to_string(i)] = *v;
+  return vars;
+}
+
+namespace {
+/// Metrics as integers (percentages and microseconds rounded): the policy's
+/// thresholds are whole numbers.
+llvm::StringMap<int64_t> metricVariables(const json::Object &metrics) {
+  llvm::StringMap<int64_t> vars;
+  for (const auto &kv : metrics) {
+    if (std::optional<double> d = kv.second.getAsNumber())
+      vars[kv.first] = std::llround(*d);
+    else if (std::optional<bool> b = kv.second.getAsBoolean())
+      vars[kv.first] = *b;
+  }
+  return vars;
+}
+
+bool allHold(const std::vector<std::string> &conditions,
+             const llvm::StringMap<int64_t> &vars, std::string *why = nullptr) {
+  for (const std::string &c : conditions) {
+    llvm::Expected<int64_t> v = evaluate(c, vars);
+    if (!v) {
+      if (why)
+        *why = "cannot evaluate " + llvm::toString(v.takeError());
+      else
+        llvm::consumeError(v.takeError());
+      return false;
+    }
+    if (!*v) {
+      if (why)
+        *why = "'" + c + "' does not hold";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool anyOrContains(const std::vector<std::string> &list, llvm::StringRef x) {
+  return list.empty() || llvm::is_contained(list, x);
+}
+
+std::string describe(const ParamValues &params, const Skill &skill) {
+  std::string out;
+  for (const auto &p : skill.params)
+    out += (out.empty() ? "" : ",") + p.first + "=" + std::to_string(params.lookup(p.first));
+  return out;
+}
+
+/// Every choice of parameters: the defaults first, then the others nearest
+/// to them first (the sum over parameters of |log2(value / default)|), ties
+/// in the order the descriptor lists the values. Small steps from a known
+/// good point before far jumps.
+std::vector<ParamValues> choices(const Skill &skill) {
+  std::vector<ParamValues> out{skill.defaults};
+  ParamValues current;
+  std::function<void(size_t)> walk = [&](size_t i) {
+    if (i == skill.params.size()) {
+      bool isDefault = llvm::all_of(skill.params, [&](const auto &p) {
+        return current.lookup(p.first) == skill.defaults.lookup(p.first);
+      });
+      if (!isDefault)
+        out.push_back(current);
+      return;
+    }
+    for (int64_t v : skill.params[i].second) {
+      current[skill.params[i].first] = v;
+      walk(i + 1);
+    }
+  };
+  walk(0);
+  auto distance = [&](const ParamValues &v) {
+    double d = 0;
+    for (const auto &p : skill.params) {
+      double a = double(v.lookup(p.first)), b = double(skill.defaults.lookup(p.first));
+      d += (a > 0 && b > 0) ? std::fabs(std::log2(a / b)) : (a == b ? 0 : 1);
+    }
+    return d;
+  };
+  std::stable_sort(out.begin() + 1, out.end(),
+                   [&](const ParamValues &a, const ParamValues &b) {
+                     return distance(a) < distance(b);
+                   });
+  return out;
+}
+} // namespace
+
+json::Object Decision::toJson() const {
+  json::Object o{{"tier", tier},
+                 {"earlier", json::Array(earlier)},
+                 {"bottleneck", bottleneck},
+                 {"structure", structure},
+                 {"case", caseName},
+                 {"rule", rule},
+                 {"evidence", json::Object(evidence)},
+                 {"passed_over", json::Array(passedOver)}};
+  if (skill) {
+    json::Object p;
+    for (const auto &kv : params)
+      p[kv.first()] = kv.second;
+    o["skill"] = *skill;
+    o["params"] = std::move(p);
+  } else {
+    o["skill"] = nullptr;
+  }
+  return o;
+}
+
+Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
+                          const SkillLibrary &library) {
+  Decision d;
+  // What was tried on this base and how it ended: the reasons not to repeat.
+  for (const Attempt &a : input.trajectory) {
+    if (a.base != input.base)
+      continue;
+    json::Object p;
+    for (const auto &kv : a.params)
+      p[kv.first()] = kv.second;
+    d.earlier.push_back(json::Object{
+        {"skill", a.skill}, {"params", std::move(p)}, {"outcome", a.outcome}});
+  }
+  llvm::StringMap<int64_t> metrics = metricVariables(input.metrics);
+  llvm::StringMap<int64_t> features = featureVariables(input.features);
+
+  // Headroom by speed of light (no counters: the most headroom).
+  std::optional<double> sol = input.metrics.getNumber("speed_of_light_pct");
+  d.tier = policy.tiers.front().name;
+  if (sol) {
+    d.evidence["speed_of_light_pct"] = *sol;
+    for (const Policy::Tier &t : policy.tiers)
+      if (*sol < t.speedOfLightBelow) {
+        d.tier = t.name;
+        break;
+      }
+  }
+  // The first bottleneck whose signature holds; the metrics it read.
+  d.bottleneck = "none";
+  const Policy::Signature *signature = nullptr;
+  for (const Policy::Signature &s : policy.bottlenecks)
+    if (allHold(s.when, metrics)) {
+      d.bottleneck = s.name;
+      signature = &s;
+      break;
+    }
+  if (signature)
+    for (const std::string &c : signature->when)
+      if (llvm::Expected<std::vector<std::string>> names = namesIn(c))
+        for (const std::string &n : *names)
+          if (const json::Value *v = input.metrics.get(n))
+            d.evidence[n] = *v;
+  std::string opClass = input.features.getString("op_class").value_or("").str();
+  d.structure = "unknown";
+  for (const Policy::Structure &s : policy.structures)
+    if (llvm::is_contained(s.opClasses, opClass)) {
+      d.structure = s.name;
+      break;
+    }
+
+  const Policy::Case *match = nullptr;
+  for (const Policy::Case &c : policy.cases)
+    if (anyOrContains(c.tiers, d.tier) && anyOrContains(c.structures, d.structure) &&
+        anyOrContains(c.bottlenecks, d.bottleneck) && allHold(c.when, features)) {
+      match = &c;
+      break;
+    }
+  std::string situation = llvm::formatv(
+      "tier {0}{1}, structure {2} (op_class {3}), bottleneck {4}", d.tier,
+      sol ? llvm::formatv(" (speed of light {0:f1}%)", *sol).str() : " (no counters)",
+      d.structure, opClass.empty() ? "?" : opClass, d.bottleneck);
+  if (!match) {
+    d.rule = "no case of the policy matches: " + situation;
+    return d;
+  }
+  d.caseName = match->name;
+  d.rule = "case " + match->name + ": " + situation +
+           (match->why.empty() ? "" : "; " + match->why);
+
+  bool forbidAll = llvm::is_contained(match->forbid, "*");
+  for (const std::string &id : match->allow) {
+    auto passOver = [&](const std::string &why) {
+      d.passedOver.push_back(json::Object{{"skill", id}, {"why", why}});
+    };
+    if (forbidAll || llvm::is_contained(match->forbid, id)) {
+      passOver("forbidden by case " + match->name);
+      continue;
+    }
+    const Skill *skill = library.find(id);
+    if (!llvm::is_contained(skill->opClasses, opClass)) {
+      passOver("written for " + llvm::join(skill->opClasses, ", ") + ", not " + opClass);
+      continue;
+    }
+    std::string why;
+    if (!allHold(skill->appliesWhen, features, &why)) {
+      passOver("applies_when: " + why);
+      continue;
+    }
+    unsigned fitting = 0, tried = 0;
+    for (const ParamValues &given : choices(*skill)) {
+      llvm::Expected<ParamValues> values = skill->resolve(given);
+      if (!values) {
+        llvm::consumeError(values.takeError());
+        continue;
+      }
+      llvm::StringMap<int64_t> vars = features;
+      for (const auto &kv : *values)
+        vars[kv.first()] = kv.second;
+      if (!allHold(skill->requires, vars))
+        continue;
+      ++fitting;
+      bool attempted = llvm::any_of(input.trajectory, [&](const Attempt &a) {
+        return a.base == input.base && a.skill == id &&
+               describe(a.params, *skill) == describe(*values, *skill);
+      });
+      if (attempted) {
+        ++tried;
+        continue;
+      }
+      d.skill = id;
+      for (const auto &p : skill->params)
+        d.params[p.first] = values->lookup(p.first);
+      return d;
+    }
+    passOver(fitting == 0
+                 ? "no parameters meet its constraints and requirements on this dispatch"
+                 : llvm::formatv("all {0} fitting choices were tried on {1}", tried,
+                                 input.base)
+                       .str());
+  }
+  d.rule += "; nothing left to try";
+  return d;
+}

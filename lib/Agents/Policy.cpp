@@ -1,0 +1,157 @@
+//===- Policy.cpp - Long-term memory: the decision policy -----------------===//
+
+#include "ks/Agents/Policy.h"
+
+#include "ks/Agents/Expr.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace ks::agents;
+namespace json = llvm::json;
+
+namespace {
+llvm::Error fieldError(llvm::StringRef path, const llvm::Twine &field,
+                       const llvm::Twine &what) {
+  return llvm::createStringError(path.str() + ": field '" + field.str() + "': " + what.str());
+}
+
+/// A list of strings at `o[key]` (absent: empty), or an error.
+llvm::Error strings(llvm::StringRef path, const json::Object &o, llvm::StringRef key,
+                    const llvm::Twine &field, std::vector<std::string> &out) {
+  const json::Value *v = o.get(key);
+  if (!v)
+    return llvm::Error::success();
+  const json::Array *a = v->getAsArray();
+  if (!a)
+    return fieldError(path, field, "expected a list of strings");
+  for (const json::Value &item : *a) {
+    std::optional<llvm::StringRef> s = item.getAsString();
+    if (!s)
+      return fieldError(path, field, "expected a list of strings");
+    out.push_back(s->str());
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error checkExpressions(llvm::StringRef path, const llvm::Twine &field,
+                             const std::vector<std::string> &exprs) {
+  for (const std::string &e : exprs)
+    if (llvm::Expected<std::vector<std::string>> names = namesIn(e); !names)
+      return fieldError(path, field, llvm::toString(names.takeError()));
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Expected<Policy> Policy::load(llvm::StringRef path, const SkillLibrary &library) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return llvm::createStringError(path.str() + ": cannot read: " +
+                                   buffer.getError().message());
+  llvm::Expected<json::Value> parsed = json::parse((*buffer)->getBuffer());
+  if (!parsed)
+    return llvm::createStringError(path.str() + ": not valid JSON: " +
+                                   llvm::toString(parsed.takeError()));
+  const json::Object *root = parsed->getAsObject();
+  if (!root)
+    return llvm::createStringError(path.str() + ": expected a JSON object");
+  Policy p;
+  p.path = path.str();
+
+  const json::Array *tiers = root->getArray("headroom_tiers");
+  if (!tiers || tiers->empty())
+    return fieldError(path, "headroom_tiers", "expected a list of {name, speed_of_light_below}");
+  for (auto [i, t] : llvm::enumerate(*tiers)) {
+    std::string field = "headroom_tiers[" + std::to_string(i) + "]";
+    const json::Object *o = t.getAsObject();
+    std::optional<llvm::StringRef> name = o ? o->getString("name") : std::nullopt;
+    std::optional<double> below = o ? o->getNumber("speed_of_light_below") : std::nullopt;
+    if (!name || !below)
+      return fieldError(path, field, "needs \"name\" and \"speed_of_light_below\"");
+    if (!p.tiers.empty() && *below <= p.tiers.back().speedOfLightBelow)
+      return fieldError(path, field, "tiers must be in increasing speed_of_light_below");
+    p.tiers.push_back({name->str(), *below});
+  }
+
+  const json::Array *signatures = root->getArray("bottlenecks");
+  if (!signatures || signatures->empty())
+    return fieldError(path, "bottlenecks", "expected a list of {name, when}");
+  for (auto [i, b] : llvm::enumerate(*signatures)) {
+    std::string field = "bottlenecks[" + std::to_string(i) + "]";
+    const json::Object *o = b.getAsObject();
+    std::optional<llvm::StringRef> name = o ? o->getString("name") : std::nullopt;
+    if (!name)
+      return fieldError(path, field, "needs a \"name\"");
+    Signature s{name->str(), {}};
+    if (llvm::Error e = strings(path, *o, "when", field + ".when", s.when))
+      return std::move(e);
+    if (llvm::Error e = checkExpressions(path, field + ".when", s.when))
+      return std::move(e);
+    p.bottlenecks.push_back(std::move(s));
+  }
+
+  const json::Array *structures = root->getArray("structures");
+  if (!structures || structures->empty())
+    return fieldError(path, "structures", "expected a list of {name, op_classes}");
+  for (auto [i, st] : llvm::enumerate(*structures)) {
+    std::string field = "structures[" + std::to_string(i) + "]";
+    const json::Object *o = st.getAsObject();
+    std::optional<llvm::StringRef> name = o ? o->getString("name") : std::nullopt;
+    if (!name)
+      return fieldError(path, field, "needs a \"name\"");
+    Structure s{name->str(), {}};
+    if (llvm::Error e = strings(path, *o, "op_classes", field + ".op_classes", s.opClasses))
+      return std::move(e);
+    p.structures.push_back(std::move(s));
+  }
+
+  auto known = [](const auto &list, llvm::StringRef name) {
+    return llvm::any_of(list, [&](const auto &x) { return x.name == name; });
+  };
+  const json::Array *cases = root->getArray("cases");
+  if (!cases)
+    return fieldError(path, "cases", "expected a list of cases");
+  for (auto [i, c] : llvm::enumerate(*cases)) {
+    std::string field = "cases[" + std::to_string(i) + "]";
+    const json::Object *o = c.getAsObject();
+    std::optional<llvm::StringRef> name = o ? o->getString("name") : std::nullopt;
+    if (!name)
+      return fieldError(path, field, "needs a \"name\"");
+    Case k;
+    k.name = name->str();
+    k.why = o->getString("why").value_or("").str();
+    for (auto [key, into] :
+         {std::pair{"tiers", &k.tiers}, {"structures", &k.structures},
+          {"bottlenecks", &k.bottlenecks}, {"when", &k.when},
+          {"allow", &k.allow}, {"forbid", &k.forbid}})
+      if (llvm::Error e = strings(path, *o, key, field + "." + key, *into))
+        return std::move(e);
+    for (const std::string &t : k.tiers)
+      if (!known(p.tiers, t))
+        return fieldError(path, field + ".tiers", "unknown tier '" + t + "'");
+    for (const std::string &s : k.structures)
+      if (!known(p.structures, s))
+        return fieldError(path, field + ".structures", "unknown structure '" + s + "'");
+    // "none": no signature matched.
+    for (const std::string &b : k.bottlenecks)
+      if (b != "none" && !known(p.bottlenecks, b))
+        return fieldError(path, field + ".bottlenecks", "unknown bottleneck '" + b + "'");
+    for (const std::string &s : k.allow)
+      if (!library.find(s))
+        return fieldError(path, field + ".allow", "unknown skill '" + s + "'");
+    for (const std::string &s : k.forbid)
+      if (s != "*" && !library.find(s))
+        return fieldError(path, field + ".forbid", "unknown skill '" + s + "'");
+    if (llvm::Error e = checkExpressions(path, field + ".when", k.when))
+      return std::move(e);
+    p.cases.push_back(std::move(k));
+  }
+  // What skills say they address must be a bottleneck the policy knows.
+  for (const Skill &s : library.skills())
+    for (const std::string &b : s.addresses)
+      if (!known(p.bottlenecks, b))
+        return llvm::createStringError(s.descriptorPath + ": field 'addresses': '" + b +
+                                       "' is no bottleneck of " + p.path);
+  return p;
+}

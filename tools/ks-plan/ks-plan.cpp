@@ -1,0 +1,101 @@
+//===- ks-plan.cpp - The planner on a recorded situation ------------------===//
+//
+//   ks-plan SITUATION.json [--policy=FILE] [--skill-dirs=DIR,...]
+//
+// Runs the Planner on one dispatch's features, metrics and trajectory
+// (a JSON file: {"features": {...}, "metrics": {...}, "base": "seed",
+// "trajectory": [{"base", "skill", "params", "outcome"}]}) and prints the
+// decision as JSON: the skill and parameters, the rule that fired, the
+// evidence, and why other allowed skills were passed over. For tests of the
+// policy and the planner, and to ask "what would ks try here?".
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Agents/Planner.h"
+#include "ks/Agents/Policy.h"
+#include "ks/Agents/SkillLibrary.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace ks::agents;
+namespace cl = llvm::cl;
+namespace json = llvm::json;
+
+static cl::opt<std::string> situationFile(cl::Positional, cl::Required,
+                                          cl::desc("<situation.json>"));
+static cl::opt<std::string> policyFile("policy", cl::desc("Decision policy (default: policy.json of the first skill directory)"));
+static cl::opt<std::string> skillDirs("skill-dirs", cl::desc("Skill directories, comma-separated (default: the skill path)"));
+
+[[noreturn]] static void fail(const llvm::Twine &message) {
+  llvm::errs() << "ks-plan: " << message << "\n";
+  std::exit(1);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "Run the ks planner on a recorded situation\n");
+
+  std::vector<std::string> roots;
+  if (!skillDirs.empty()) {
+    llvm::SmallVector<llvm::StringRef> parts;
+    llvm::StringRef(skillDirs).split(parts, ',', -1, false);
+    for (llvm::StringRef p : parts)
+      roots.push_back(p.str());
+  } else {
+    roots = SkillLibrary::defaultRoots();
+  }
+  if (roots.empty())
+    fail("no skill directory found (set KS_SKILL_PATH or --skill-dirs)");
+  llvm::Expected<SkillLibrary> library = SkillLibrary::load(roots);
+  if (!library)
+    fail(llvm::toString(library.takeError()));
+  std::string policyPath = policyFile;
+  if (policyPath.empty()) {
+    llvm::SmallString<256> p(roots.front());
+    llvm::sys::path::append(p, "policy.json");
+    policyPath = p.str().str();
+  }
+  llvm::Expected<Policy> policy = Policy::load(policyPath, *library);
+  if (!policy)
+    fail(llvm::toString(policy.takeError()));
+
+  auto buffer = llvm::MemoryBuffer::getFile(situationFile);
+  if (!buffer)
+    fail("cannot read " + situationFile + ": " + buffer.getError().message());
+  llvm::Expected<json::Value> parsed = json::parse((*buffer)->getBuffer());
+  if (!parsed)
+    fail(situationFile + ": not valid JSON: " + llvm::toString(parsed.takeError()));
+  const json::Object *root = parsed->getAsObject();
+  const json::Object *features = root ? root->getObject("features") : nullptr;
+  if (!features)
+    fail(situationFile + ": needs a \"features\" object");
+  PlanInput input;
+  input.features = *features;
+  if (const json::Object *metrics = root->getObject("metrics"))
+    input.metrics = *metrics;
+  input.base = root->getString("base").value_or("seed").str();
+  if (const json::Array *trajectory = root->getArray("trajectory")) {
+    for (auto [i, item] : llvm::enumerate(*trajectory)) {
+      const json::Object *o = item.getAsObject();
+      std::optional<llvm::StringRef> skill = o ? o->getString("skill") : std::nullopt;
+      if (!skill)
+        fail(llvm::formatv("{0}: trajectory[{1}] needs a \"skill\"", situationFile, i));
+      Attempt a;
+      a.skill = skill->str();
+      a.base = o->getString("base").value_or("seed").str();
+      a.outcome = o->getString("outcome").value_or("").str();
+      if (const json::Object *params = o->getObject("params"))
+        for (const auto &kv : *params)
+          a.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
+      input.trajectory.push_back(std::move(a));
+    }
+  }
+  Decision d = plan(input, *policy, *library);
+  llvm::outs() << llvm::formatv("{0:2}", json::Value(d.toJson())) << "\n";
+  return 0;
+}
