@@ -6,6 +6,7 @@
 #include "ks/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -99,7 +100,19 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
     ks::CompileOptions options;
     options.chip = chip.str();
     options.plan = plan.str();
-    ks::buildCompilePipeline(pm, options);
+    // Seed lowering first, to read which kernel computes which dispatch
+    // before the kernel modules become binaries.
+    ks::SeedLoweringOptions seed;
+    seed.plan = options.plan;
+    PassManager seedPm(module.getContext());
+    ks::buildSeedLoweringPipeline(seedPm, seed);
+    if (failed(seedPm.run(*clone)))
+      return llvm::createStringError("cannot compile the module for " + what +
+                                     " (see the diagnostics above)");
+    for (auto kernel : clone->getOps<gpu::GPUModuleOp>())
+      if (auto id = kernel->getAttrOfType<IntegerAttr>("ks.dispatch"))
+        program->dispatches[kernel.getName()] = id.getInt();
+    ks::buildPtxPipeline(pm, options);
     ks::buildLowerHostPipeline(pm);
   } else {
     ks::buildCpuReferencePipeline(pm);

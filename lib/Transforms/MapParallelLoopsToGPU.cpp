@@ -70,12 +70,39 @@ void sinkGlobalsIntoLaunch(gpu::LaunchOp launch) {
   }
 }
 
+/// The dispatch a location says it belongs to (ks-mark-dispatches), if any.
+IntegerAttr dispatchOf(Location loc) {
+  IntegerAttr found;
+  loc->walk([&](Location l) {
+    auto fused = dyn_cast<FusedLoc>(l);
+    auto meta = fused ? dyn_cast_or_null<DictionaryAttr>(fused.getMetadata()) : nullptr;
+    if (meta)
+      found = meta.getAs<IntegerAttr>("ks.dispatch");
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}
+
 struct MapParallelLoopsToGPU
     : public ks::impl::KSMapParallelLoopsToGPUBase<MapParallelLoopsToGPU> {
   using Base::Base;
 
   /// Launches created so far in this function, for naming.
   unsigned numLaunches = 0;
+
+  /// Kernel name -> dispatch, kept on the function as
+  /// `ks.kernel_dispatches` (outlining drops the launches' attributes), so
+  /// per-kernel times and counters can be traced back to dispatches.
+  void recordDispatch(gpu::LaunchOp launch, IntegerAttr dispatch) {
+    if (!dispatch || !launch.getFunctionAttr())
+      return;
+    func::FuncOp func = getOperation();
+    NamedAttrList entries;
+    if (auto existing = func->getAttrOfType<DictionaryAttr>("ks.kernel_dispatches"))
+      entries.append(existing.getValue());
+    entries.set(launch.getFunctionAttr().getValue(), dispatch);
+    func->setAttr("ks.kernel_dispatches", entries.getDictionary(&getContext()));
+  }
 
   /// A launch with `grid` x `threads` threads; the builder is left inside the
   /// body, before the terminator. Each launch names its kernel and module
@@ -143,6 +170,7 @@ struct MapParallelLoopsToGPU
 
     OpBuilder b(loop);
     gpu::LaunchOp launch = createLaunch(b, loc, grid, threads);
+    recordDispatch(launch, dispatchOf(loop.getLoc()));
     Value blockId = launch.getBlockIds().x;
     Value threadId = launch.getThreadIds().x;
     Value blockDim = launch.getBlockSize().x;
@@ -187,6 +215,11 @@ struct MapParallelLoopsToGPU
   void mapSequential(ArrayRef<Operation *> run) {
     OpBuilder b(run.front());
     gpu::LaunchOp launch = createLaunch(b, run.front()->getLoc(), 1, 1);
+    for (Operation *op : run)
+      if (IntegerAttr id = dispatchOf(op->getLoc())) {
+        recordDispatch(launch, id);
+        break;
+      }
     for (Operation *op : run)
       op->moveBefore(launch.getBody().front().getTerminator());
     sinkGlobalsIntoLaunch(launch);
@@ -255,6 +288,7 @@ struct MapParallelLoopsToGPU
           launch.setFunctionAttr(symbol);
           launch.setModuleAttr(symbol);
         }
+        recordDispatch(launch, launch->getAttrOfType<IntegerAttr>("ks.dispatch"));
         sinkGlobalsIntoLaunch(launch);
         continue;
       }

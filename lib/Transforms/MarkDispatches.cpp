@@ -17,7 +17,12 @@ struct MarkDispatches : public ks::impl::KSMarkDispatchesBase<MarkDispatches> {
     Builder b(&getContext());
     int64_t next = 0;
     getOperation()->walk([&](linalg::LinalgOp op) {
-      op->setAttr("ks.dispatch", b.getI64IntegerAttr(next++));
+      IntegerAttr id = b.getI64IntegerAttr(next++);
+      op->setAttr("ks.dispatch", id);
+      // Lowerings give what they make the op's location: the loops, and the
+      // kernel mapped from them, still say which dispatch they compute.
+      op->setLoc(FusedLoc::get(&getContext(), {op->getLoc()},
+                               b.getDictionaryAttr(b.getNamedAttr("ks.dispatch", id))));
     });
   }
 };

@@ -89,6 +89,7 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToFuncs());
   pm.addNestedPass<func::FuncOp>(createKSSinkIntoKernels());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createKSLabelKernels());
   pm.addPass(createSymbolDCEPass());
 }
 
@@ -98,7 +99,10 @@ void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) 
   seed.plan = options.plan;
   seed.skillDirs = options.skillDirs;
   buildSeedLoweringPipeline(pm, seed);
+  buildPtxPipeline(pm, options);
+}
 
+void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
   KSAttachNVVMTargetOptions target;
   target.chip = options.chip;
   target.optLevel = options.optLevel;

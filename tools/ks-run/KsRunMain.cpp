@@ -153,7 +153,8 @@ struct GpuOutcome {
 std::string summarizeKernels(const std::vector<KernelRecord> &records,
                              unsigned trials,
                              const std::vector<RawMetrics> &metrics,
-                             const SmLimits &sm) {
+                             const SmLimits &sm,
+                             const llvm::StringMap<int64_t> &dispatches) {
   llvm::json::Array kernels;
   std::vector<std::string> order;
   llvm::StringMap<std::vector<const KernelRecord *>> byName;
@@ -191,6 +192,8 @@ std::string summarizeKernels(const std::vector<KernelRecord> &records,
         {"occupancy", llvm::json::Object{{"theoretical_pct", occ.theoreticalPct},
                                          {"blocks_per_sm", occ.blocksPerSm},
                                          {"limiter", occ.limiter}}}};
+    if (auto it = dispatches.find(name); it != dispatches.end())
+      k["dispatch"] = it->second;
     size_t position = &first - records.data();
     if (metrics.size() == perRun && position < perRun)
       k["metrics"] = deriveMetrics(metrics[position]);
@@ -371,7 +374,8 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
   }
   if (!records.empty())
     outcome.kernelsJson =
-        summarizeKernels(records, opts->trials, metrics, readSmLimits(*api));
+        summarizeKernels(records, opts->trials, metrics, readSmLimits(*api),
+                         (*program)->kernelDispatches());
   api->cuEventDestroy(start);
   api->cuEventDestroy(stop);
   release();

@@ -57,6 +57,8 @@ public:
 
   const std::vector<TensorSpec> &inputs() const { return inputSpecs; }
   const std::vector<TensorSpec> &outputs() const { return outputSpecs; }
+  /// Kernel name -> the dispatch it computes (GPU programs).
+  const llvm::StringMap<int64_t> &kernelDispatches() const { return dispatches; }
 
   /// Runs the entry on `buffers` (inputs, then outputs), dense row-major,
   /// device pointers for the GPU and host pointers for the CPU. GPU work is
@@ -69,6 +71,7 @@ private:
   std::string entry;
   Target target = Target::GPU;
   std::vector<TensorSpec> inputSpecs, outputSpecs;
+  llvm::StringMap<int64_t> dispatches;
   std::unique_ptr<mlir::ExecutionEngine> engine;
 };
 

@@ -54,7 +54,10 @@ def KSMarkDispatches : Pass<"ks-mark-dispatches", "mlir::ModuleOp"> {
     `ks.dispatch = N`, numbered from 0 in walk order. On buffers, after
     `ks-parallel-dims-first`, each such op becomes one kernel of the seed
     lowering; the optimizer, the plan and the tuning database name
-    dispatches by this number.
+    dispatches by this number. The number also goes into the op's location
+    (a fused location with `{ks.dispatch = N}` as metadata), which the loops
+    and kernels made from the op inherit: the seed mapping records which
+    kernel computes which dispatch (`ks.kernel_dispatches` on the function).
   }];
 }
 
@@ -99,6 +102,17 @@ def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
     into the body, so the device compiler sees static trip counts and
     indices (unrolled loops, private arrays kept in registers). Run right
     before kernel outlining.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+def KSLabelKernels : Pass<"ks-label-kernels", "mlir::ModuleOp"> {
+  let summary = "Label each outlined kernel module with the dispatch it computes";
+  let description = [{
+    After kernel outlining, moves the kernel -> dispatch map the seed
+    mapping kept on each host function (`ks.kernel_dispatches`) onto the
+    kernel modules: `gpu.module @main_kernel_3 attributes {ks.dispatch = 4}`.
+    Per-kernel times and counters can then be traced back to dispatches.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }

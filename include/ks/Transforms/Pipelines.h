@@ -75,6 +75,9 @@ void buildSeedLoweringPipeline(mlir::OpPassManager &pm,
                                const SeedLoweringOptions &options);
 void buildCompilePipeline(mlir::OpPassManager &pm,
                           const CompileOptions &options);
+/// The part of `ks-compile` after the seed lowering: NVVM target, PTX,
+/// ptxas check.
+void buildPtxPipeline(mlir::OpPassManager &pm, const CompileOptions &options);
 
 /// The host side of a `ks-compile`d module to the LLVM dialect, calling the
 /// `mgpu*` runtime ABI (ks/Runtime/GpuRuntime.h); all launches of one call
