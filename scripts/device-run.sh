@@ -111,6 +111,17 @@ for p in bench/plans/*.json; do
   echo "$name exit $?" >>"$out/bench.log"
 done
 plan_table=$(python3 bench/plan_table.py "$bench" "$plans"/*.json 2>&1)
+
+# The loop: ks-tune on benchmark inputs, one line per dispatch (seed time,
+# tuned time, speedup, rounds, winning skill, speed of light).
+tune=$(mktemp -d /tmp/ks-tune.XXXXXX)
+tune_table=""
+for name in ${KS_TUNE_INPUTS:-matmul_2048 relu transpose softmax}; do
+  timeout 300 ks-tune "bench/seed/$name.mlir" --chip="$chip" --out="$tune/$name" \
+    --rounds=4 --trials=20 --quiet >"$tune/$name.log" 2>&1
+  rc=$?
+  tune_table+=$'\n'"-- $name (exit $rc)"$'\n'"$(grep -v '^ks-tune: dispatch\|^  ->' "$tune/$name.log")"
+done
 echo "$bench_table" > "$out/bench-table.txt"
 
 # What was compiled and measured comes back as two archives (PTX with the
@@ -119,6 +130,7 @@ tar -C "$ptx" -cJf "$out/ptx.tar.xz" .
 tar -C "$runs" -cJf "$out/runs.tar.xz" .
 tar -C "$bench" -cJf "$out/bench.tar.xz" .
 tar -C "$plans" -cJf "$out/plans.tar.xz" .
+tar -C "$tune" -cJf "$out/tune.tar.xz" .
 
 # 6. The tables, last: the seed baseline, then the corpus.
 echo
@@ -127,6 +139,9 @@ echo "$bench_table"
 echo
 echo "== skills by plan (bench/plans) against the seed =="
 echo "$plan_table"
+echo
+echo "== ks-tune (the loop) on benchmark inputs =="
+echo "$tune_table"
 echo
 echo "== ks device run: $chip on ${gpu:-?} =="
 printf "%-32s %-8s %-8s %-14s %-9s %-10s %s\n" "input" "compile" "kernels" "driver load" "vs CPU" "max abs err" "GPU time (median ms)"

@@ -19,7 +19,7 @@ strip -o "$stage/ks/lib/libKernelSkill.so" build-static/lib/libKernelSkill.so
 cp include/ks/Runtime/ksrt.h "$stage/ks/include/"
 # The skill library travels as data: ks-opt finds it at bin/../skills.
 cp -r skills "$stage/ks/skills"
-for tool in ks-opt ks-run ks-load-ptx; do
+for tool in ks-opt ks-run ks-load-ptx ks-tune; do
   ln -s ks "$stage/ks/bin/$tool"
 done
 git rev-parse HEAD > "$stage/ks/REVISION" 2>/dev/null || echo unknown > "$stage/ks/REVISION"

@@ -13,7 +13,7 @@ for var in ["CUDA_HOME", "CUDA_PATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
-tools = ["ks-opt", "ks-load-ptx", "ks-run", "ks-plan", "mlir-opt"]
+tools = ["ks-opt", "ks-load-ptx", "ks-run", "ks-plan", "ks-tune", "mlir-opt"]
 llvm_config.add_tool_substitutions(
     tools, [config.ks_tools_dir, config.llvm_tools_dir])
 config.substitutions.append(

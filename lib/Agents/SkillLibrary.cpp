@@ -352,6 +352,17 @@ std::vector<std::string> SkillLibrary::defaultRoots() {
   return roots;
 }
 
+std::vector<std::string> SkillLibrary::rootsFrom(llvm::StringRef option) {
+  if (option.empty())
+    return defaultRoots();
+  std::vector<std::string> roots;
+  llvm::SmallVector<llvm::StringRef> parts;
+  option.split(parts, ',', -1, false);
+  for (llvm::StringRef p : parts)
+    roots.push_back(p.trim().str());
+  return roots;
+}
+
 const Skill *SkillLibrary::find(llvm::StringRef id) const {
   for (const Skill &s : all)
     if (s.id == id)

@@ -103,18 +103,10 @@ struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
     if (steps.empty())
       return;
 
-    std::vector<std::string> roots;
-    if (!skillDirs.empty()) {
-      llvm::SmallVector<llvm::StringRef> parts;
-      llvm::StringRef(skillDirs).split(parts, ',', -1, false);
-      for (llvm::StringRef p : parts)
-        roots.push_back(p.str());
-    } else {
-      roots = SkillLibrary::defaultRoots();
-      if (roots.empty())
-        return fail(llvm::createStringError(
-            "no skill directory found (set KS_SKILL_PATH or skill-dirs)"));
-    }
+    std::vector<std::string> roots = SkillLibrary::rootsFrom(skillDirs);
+    if (roots.empty())
+      return fail(llvm::createStringError(
+          "no skill directory found (set KS_SKILL_PATH or skill-dirs)"));
     llvm::Expected<SkillLibrary> library = SkillLibrary::load(roots);
     if (!library)
       return fail(library.takeError());

@@ -51,8 +51,7 @@ static void addBufferizationPasses(OpPassManager &pm) {
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
 }
 
-void ks::buildSeedLoweringPipeline(OpPassManager &pm,
-                                   const SeedLoweringOptions &options) {
+void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createKSCheckInputContract());
   pm.addPass(createKSReadOnlyInputs());
 
@@ -66,10 +65,15 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   // One parallel loop nest per op, reductions innermost, one kernel each.
   pm.addPass(createKSMemrefCopyToLinalg());
   pm.addPass(createKSParallelDimsFirst());
-  // Each op is one dispatch; the plan's skills map theirs to the GPU, the
-  // seed mapping does the rest (ops inside a skill's gpu.launch become loops
-  // in its threads).
   pm.addPass(createKSMarkDispatches());
+}
+
+void ks::buildSeedLoweringPipeline(OpPassManager &pm,
+                                   const SeedLoweringOptions &options) {
+  buildDispatchPipeline(pm);
+  // The plan's skills map their dispatches to the GPU, the seed mapping
+  // does the rest (ops inside a skill's gpu.launch become loops in its
+  // threads).
   if (!options.plan.empty()) {
     KSApplySkillsOptions skills;
     skills.plan = options.plan;

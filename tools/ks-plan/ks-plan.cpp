@@ -40,15 +40,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "Run the ks planner on a recorded situation\n");
 
-  std::vector<std::string> roots;
-  if (!skillDirs.empty()) {
-    llvm::SmallVector<llvm::StringRef> parts;
-    llvm::StringRef(skillDirs).split(parts, ',', -1, false);
-    for (llvm::StringRef p : parts)
-      roots.push_back(p.str());
-  } else {
-    roots = SkillLibrary::defaultRoots();
-  }
+  std::vector<std::string> roots = SkillLibrary::rootsFrom(skillDirs);
   if (roots.empty())
     fail("no skill directory found (set KS_SKILL_PATH or --skill-dirs)");
   llvm::Expected<SkillLibrary> library = SkillLibrary::load(roots);

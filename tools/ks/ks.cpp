@@ -1,4 +1,4 @@
-//===- ks.cpp - Multi-call binary: ks-opt, ks-run, ks-load-ptx ------------===//
+//===- ks.cpp - Multi-call binary: ks-opt, ks-run, ks-load-ptx, ks-tune ---===//
 //
 // The bundle carries MLIR and LLVM once, inside libKernelSkill.so: `ks` runs
 // the tool its name (argv[0], e.g. a link ks-run -> ks) or first argument
@@ -23,6 +23,8 @@ static MainFn lookup(const char *name) {
     return ks::tools::ksRunMain;
   if (!std::strcmp(name, "ks-load-ptx"))
     return ks::tools::ksLoadPtxMain;
+  if (!std::strcmp(name, "ks-tune"))
+    return ks::tools::ksTuneMain;
   return nullptr;
 }
 
@@ -32,7 +34,7 @@ int main(int argc, char **argv) {
   if (argc > 1)
     if (MainFn fn = lookup(argv[1]))
       return fn(argc - 1, argv + 1);
-  std::fprintf(stderr, "usage: ks {ks-opt|ks-run|ks-load-ptx} [options], or "
+  std::fprintf(stderr, "usage: ks {ks-opt|ks-run|ks-load-ptx|ks-tune} [options], or "
                        "run it through a link with one of those names\n");
   return 2;
 }

@@ -69,6 +69,10 @@ public:
   /// tree's.
   static std::vector<std::string> defaultRoots();
 
+  /// The roots a `skill-dirs` option names (comma-separated), or the
+  /// default ones when it is empty.
+  static std::vector<std::string> rootsFrom(llvm::StringRef option);
+
   const Skill *find(llvm::StringRef id) const;
   const std::vector<Skill> &skills() const { return all; }
   const std::vector<std::string> &roots() const { return rootDirs; }

@@ -12,6 +12,7 @@ namespace ks::tools {
 int ksOptMain(int argc, char **argv);
 int ksRunMain(int argc, char **argv);
 int ksLoadPtxMain(int argc, char **argv);
+int ksTuneMain(int argc, char **argv);
 } // namespace ks::tools
 
 #endif // KS_TOOLS_MAINS_H

@@ -71,6 +71,10 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
       llvm::cl::init("")};
 };
 
+/// The first half of the seed lowering: linalg-on-tensors to linalg on
+/// buffers, one op per dispatch, numbered (ks-mark-dispatches). What the
+/// Feature Extractor and the skills see.
+void buildDispatchPipeline(mlir::OpPassManager &pm);
 void buildSeedLoweringPipeline(mlir::OpPassManager &pm,
                                const SeedLoweringOptions &options);
 void buildCompilePipeline(mlir::OpPassManager &pm,

@@ -1,0 +1,45 @@
+//===- Tuner.h - The optimization loop over a model's dispatches -*- C++ -*-===//
+//
+// Ties the agents together, one dispatch at a time, slowest first:
+//   features (static) -> measure the base (ks-run: times, counters per
+//   kernel, each kernel traced back to its dispatch) -> plan (policy +
+//   trajectory) -> apply (a plan through ks-compile) -> review (ptxas; the
+//   candidate's outputs against the seed kernels on the same inputs) ->
+//   measure -> remember (a JSON line per attempt, written as it goes) ->
+//   the base moves only on a clear win.
+// Every candidate runs in a ks-run process of its own: a fault, a hang or a
+// crash is an outcome, and the next candidate gets a fresh process.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_AGENTS_TUNER_H
+#define KS_AGENTS_TUNER_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace ks::agents {
+
+struct TuneOptions {
+  std::string module, entry = "main", chip = "sm_90";
+  std::string outDir = "ks-tune-out";
+  std::string ksRun;      ///< ks-run to use (default: beside this tool).
+  std::string skillDirs;  ///< Comma-separated (default: the skill path).
+  std::string policy;     ///< Default: policy.json of the first skill dir.
+  unsigned rounds = 6;    ///< Candidates per dispatch at most.
+  unsigned maxDispatches = 8; ///< Tune the slowest ones only.
+  double win = 1.3;       ///< The base moves when a candidate is this much faster.
+  double solTarget = 90;  ///< Stop on a dispatch at this speed of light (%).
+  unsigned trials = 20, warmup = 3, timeoutSeconds = 120;
+  bool quiet = false;
+};
+
+/// Tunes `options.module`; writes `plan.json` (the best plan),
+/// `trajectory.jsonl` and `report.json` under `options.outDir` and prints a
+/// summary. A trajectory already there is resumed: its attempts are not
+/// repeated and its accepted candidates are the starting point.
+llvm::Error tune(const TuneOptions &options);
+
+} // namespace ks::agents
+
+#endif // KS_AGENTS_TUNER_H

@@ -1,0 +1,16 @@
+"""Checks ks-tune's report for the 1024^3 matmul: the matmul dispatch was
+tuned with a winner, faster than its seed kernel by at least the win
+threshold, and the whole program got faster."""
+import json
+import sys
+
+r = json.load(open(sys.argv[1]))
+print(json.dumps(r, indent=1))
+matmul = [d for d in r["dispatches"] if d["op_class"] == "matmul"]
+assert len(matmul) == 1, r["dispatches"]
+d = matmul[0]
+assert d["winner"]["skill"] == "matmul_register_tile", d
+assert d["speedup"] >= r["win_threshold"], d
+assert d["bottleneck"] == "gemm_tiling", d
+assert r["speedup"] > 1, r
+print("tuned faster than the seed")

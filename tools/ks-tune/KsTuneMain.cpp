@@ -1,0 +1,61 @@
+//===- KsTuneMain.cpp - Tune a model's kernels on the GPU -----------------===//
+//
+//   ks-tune model.mlir [--entry=main] [--chip=sm_90] [--out=DIR]
+//           [--rounds=6] [--win=1.3] [--sol-target=90]
+//
+// The optimization loop (ks/Agents/Tuner.h): measures the seed kernels,
+// then, slowest dispatch first, plans a skill, compiles the candidate, checks
+// it against the seed on the GPU and times it, round by round. Writes the
+// best plan (use it with ks-compile's plan= or ks-run --plan), the
+// trajectory and a report under --out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Agents/Tuner.h"
+#include "ks/Tools/Mains.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cl = llvm::cl;
+
+int ks::tools::ksTuneMain(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::opt<std::string> module(cl::Positional, cl::Required, cl::desc("<linalg-on-tensors module>"));
+  cl::opt<std::string> entry("entry", cl::desc("Function to tune"), cl::init("main"));
+  cl::opt<std::string> chip("chip", cl::desc("GPU chip"), cl::init("sm_90"));
+  cl::opt<std::string> out("out", cl::desc("Directory for plan.json, trajectory.jsonl, report.json"), cl::init("ks-tune-out"));
+  cl::opt<std::string> ksRun("ks-run", cl::desc("ks-run to measure with (default: beside ks-tune)"));
+  cl::opt<std::string> skillDirs("skill-dirs", cl::desc("Skill directories, comma-separated"));
+  cl::opt<std::string> policy("policy", cl::desc("Decision policy (default: policy.json of the first skill directory)"));
+  cl::opt<unsigned> rounds("rounds", cl::desc("Candidates per dispatch at most"), cl::init(6));
+  cl::opt<unsigned> maxDispatches("max-dispatches", cl::desc("Tune this many of the slowest dispatches"), cl::init(8));
+  cl::opt<double> win("win", cl::desc("The base moves to a candidate this much faster"), cl::init(1.3));
+  cl::opt<double> solTarget("sol-target", cl::desc("Stop on a dispatch at this speed of light (%)"), cl::init(90));
+  cl::opt<unsigned> trials("trials", cl::desc("Timed runs per measurement"), cl::init(20));
+  cl::opt<unsigned> timeout("timeout", cl::desc("Seconds one candidate's GPU run may take"), cl::init(120));
+  cl::opt<bool> quiet("quiet", cl::desc("No progress lines"));
+  cl::ParseCommandLineOptions(argc, argv, "Tune a linalg-on-tensors module's kernels on the GPU\n");
+
+  ks::agents::TuneOptions options;
+  options.module = module;
+  options.entry = entry;
+  options.chip = chip;
+  options.outDir = out;
+  options.ksRun = ksRun;
+  options.skillDirs = skillDirs;
+  options.policy = policy;
+  options.rounds = rounds;
+  options.maxDispatches = maxDispatches;
+  options.win = win;
+  options.solTarget = solTarget;
+  options.trials = trials;
+  options.timeoutSeconds = timeout;
+  options.quiet = quiet;
+  if (llvm::Error err = ks::agents::tune(options)) {
+    llvm::errs() << "ks-tune: " << llvm::toString(std::move(err)) << "\n";
+    return 1;
+  }
+  return 0;
+}
