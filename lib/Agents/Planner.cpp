@@ -125,7 +125,7 @@ json::Object Decision::toJson() const {
   if (skill) {
     json::Object p;
     for (const auto &kv : params)
-      p[kv.first()] = kv.second;
+      p[kv.first().str()] = kv.second;
     o["skill"] = *skill;
     o["params"] = std::move(p);
   } else {
@@ -143,7 +143,7 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       continue;
     json::Object p;
     for (const auto &kv : a.params)
-      p[kv.first()] = kv.second;
+      p[kv.first().str()] = kv.second;
     d.earlier.push_back(json::Object{
         {"skill", a.skill}, {"params", std::move(p)}, {"outcome", a.outcome}});
   }

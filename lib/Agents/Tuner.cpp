@@ -40,7 +40,7 @@ using PlanSteps = std::map<int64_t, Step>;
 json::Object paramsJson(const ParamValues &params) {
   json::Object o;
   for (const auto &kv : params)
-    o[kv.first()] = kv.second;
+    o[kv.first().str()] = kv.second;
   return o;
 }
 
@@ -273,8 +273,12 @@ std::string diagnose(const Measurement &m) {
   if (m.outcome == "mismatch")
     return "the candidate's numbers differ from the seed's (" + m.message +
            "): reverted; this skill and these parameters are not tried again here";
-  if (m.outcome == "fault" || m.outcome == "timeout" || m.outcome == "crash")
-    return "the candidate " + m.outcome + "ed (" + m.message + "): reverted";
+  if (m.outcome == "fault" || m.outcome == "timeout" || m.outcome == "crash") {
+    const char *what = m.outcome == "fault"     ? "faulted"
+                       : m.outcome == "timeout" ? "timed out"
+                                                : "crashed";
+    return std::string("the candidate ") + what + " (" + m.message + "): reverted";
+  }
   if (llvm::StringRef(m.message).contains("ptxas"))
     return "ptxas rejected the kernel (" + m.message + "): reverted";
   return "the candidate did not build or run (" + m.message + "): reverted";
@@ -363,15 +367,18 @@ llvm::Error Tuner::run() {
         stopped = llvm::formatv("speed of light {0:f1}% >= {1}%", *sol, opts.solTarget);
         break;
       }
+      // A plan gives each dispatch one skill in place of its seed kernel
+      // (skills do not stack yet): every attempt on this dispatch was made
+      // on the same parent, the seed kernel, whatever the base was then.
       PlanInput input;
       input.features = featureJson;
       input.metrics = baseMetrics;
-      input.base = baseName;
+      input.base = "seed";
       for (const json::Object &t : trajectory) {
         if (t.getInteger("dispatch") != d)
           continue;
         Attempt a;
-        a.base = t.getString("base").value_or("seed").str();
+        a.base = "seed";
         a.skill = t.getString("skill").value_or("").str();
         a.outcome = t.getString("outcome").value_or("").str();
         if (const json::Object *p = t.getObject("params"))
@@ -464,7 +471,7 @@ llvm::Error Tuner::run() {
                       {"speedup", base.timeMs > 0 ? seed.timeMs / base.timeMs : 0.0},
                       {"win_threshold", opts.win},
                       {"dispatches", std::move(reportDispatches)}};
-  if (llvm::Error err = writeJsonFile(path("report.json"), json::Value(std::move(report))))
+  if (llvm::Error err = writeJsonFile(path("report.json"), json::Value(json::Object(report))))
     return err;
 
   // The summary, one line per dispatch.

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Stands in for ks-run in ks-tune's CI test (no GPU): answers like ks-run's
+JSON with fixed, plan-dependent kernel times and counters, so the loop's
+logic (planning from counters, acceptance, diagnosis, resume, reports) can
+be checked exactly. Dispatch 0 is a fill (10 us), dispatch 1 a matmul whose
+time depends on the plan:
+  seed                                          1000 us
+  matmul_register_tile BM=64,BN=64,TM=4,TN=4,KT=4  400 us (the default)
+  matmul_register_tile with BM=32 (BN=64 ...)   wrong numbers (a mismatch)
+  matmul_register_tile with BN=32               350 us (under 1.3x of 400)
+  anything else                                 faults for TM=2, else 500 us
+"""
+import json
+import sys
+
+args = dict(a[2:].split("=", 1) for a in sys.argv[2:] if a.startswith("--") and "=" in a)
+plan = json.load(open(args["plan"]))["dispatches"] if "plan" in args else []
+step = {d["id"]: d for d in plan}.get(1)
+us, outcome = 1000.0, "ok"
+if step:
+    p = step["params"]
+    if step["skill"] == "matmul_register_tile" and p == {"BM": 64, "BN": 64, "TM": 4, "TN": 4, "KT": 4}:
+        us = 400.0
+    elif step["skill"] == "matmul_register_tile" and p["BM"] == 32:
+        outcome = "mismatch"
+    elif step["skill"] == "matmul_register_tile" and p["BN"] == 32:
+        us = 350.0
+    elif p.get("TM") == 2:
+        outcome = "fault"
+    else:
+        us = 500.0
+report = {"module": sys.argv[1], "status": "ok"}
+if outcome == "fault":
+    report.update(status="fault", message="CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access")
+else:
+    l1 = 85.0 if us >= 1000 else 40.0
+    matmul = {"dram_throughput_pct": 0.5, "l2_throughput_pct": 60.0, "l1_throughput_pct": l1,
+              "sm_throughput_pct": 50.0, "memory_throughput_pct": l1,
+              "speed_of_light_pct": max(50.0, l1), "long_scoreboard_stall_pct": 20.0,
+              "duration_us": us}
+    fill = {"dram_throughput_pct": 80.0, "l2_throughput_pct": 50.0, "l1_throughput_pct": 10.0,
+            "sm_throughput_pct": 20.0, "memory_throughput_pct": 80.0,
+            "speed_of_light_pct": 80.0, "duration_us": 10.0}
+    report["time_ms"] = {"median": (us + 10.0) / 1000}
+    report["cupti"] = {"kernels": [
+        {"name": "main_kernel", "dispatch": 0, "per_trial_us": 10.0, "registers": 10,
+         "occupancy": {"limiter": "warps"}, "metrics": fill},
+        {"name": "main_kernel_0", "dispatch": 1, "per_trial_us": us, "registers": 40,
+         "occupancy": {"limiter": "warps"}, "metrics": matmul}]}
+    passed = outcome == "ok"
+    report["outputs"] = [{"index": 0, "passed": passed, "max_abs_error": 0.0 if passed else 0.5,
+                          "mismatches": 0 if passed else 4096}]
+json.dump(report, open(args["json"], "w"))
+print("fake ks-run:", outcome, us)
+sys.exit({"ok": 0, "mismatch": 1, "fault": 3}[outcome])
