@@ -9,8 +9,8 @@
 // RUN: ks-tune %s --out=%t.out --rounds=3 --trials=5 > %t.log
 // RUN: grep -q "whole program: seed" %t.log
 // RUN: grep -q '"skill": "matmul_register_tile"' %t.out/plan.json
-// RUN: grep -q '"accepted": true' %t.out/trajectory.jsonl
-// RUN: grep -q '"rule": "case gemm-register-blocking' %t.out/trajectory.jsonl
+// RUN: grep -q '"accepted":true' %t.out/trajectory.jsonl
+// RUN: grep -q '"rule":"case gemm-register-blocking' %t.out/trajectory.jsonl
 // RUN: %python %S/Inputs/check_tune.py %t.out/report.json > %t.check
 // RUN: grep -q "^tuned faster than the seed$" %t.check
 // RUN: ks-run %s --plan=%t.out/plan.json --trials=2 > %t.run.log
