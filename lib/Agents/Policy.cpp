@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 using namespace ks::agents;
 namespace json = llvm::json;
@@ -154,4 +155,14 @@ llvm::Expected<Policy> Policy::load(llvm::StringRef path, const SkillLibrary &li
         return llvm::createStringError(s.descriptorPath + ": field 'addresses': '" + b +
                                        "' is no bottleneck of " + p.path);
   return p;
+}
+
+llvm::Expected<Policy> Policy::loadFor(const SkillLibrary &library, llvm::StringRef path) {
+  if (!path.empty())
+    return load(path, library);
+  if (library.roots().empty())
+    return llvm::createStringError("no skill directory to find policy.json in");
+  llvm::SmallString<256> p(library.roots().front());
+  llvm::sys::path::append(p, "policy.json");
+  return load(p, library);
 }

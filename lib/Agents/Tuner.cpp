@@ -120,13 +120,7 @@ llvm::Error Tuner::loadKnowledge() {
   if (!lib)
     return lib.takeError();
   library = std::move(*lib);
-  std::string policyPath = opts.policy;
-  if (policyPath.empty()) {
-    llvm::SmallString<256> p(roots.front());
-    llvm::sys::path::append(p, "policy.json");
-    policyPath = p.str().str();
-  }
-  llvm::Expected<Policy> pol = Policy::load(policyPath, *library);
+  llvm::Expected<Policy> pol = Policy::loadFor(*library, opts.policy);
   if (!pol)
     return pol.takeError();
   policy = std::move(*pol);

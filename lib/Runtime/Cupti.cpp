@@ -60,3 +60,14 @@ std::string ks::cupti::resultString(int result) {
     llvm::consumeError(fn.takeError());
   return text ? text : "CUPTI error " + std::to_string(result);
 }
+
+llvm::Error ks::cupti::check(int result, const char *what) {
+  constexpr int kSuccess = 0, kInsufficientPrivileges = 35; // cupti_result.h
+  if (result == kSuccess)
+    return llvm::Error::success();
+  std::string text = std::string(what) + " failed: " + resultString(result);
+  if (result == kInsufficientPrivileges)
+    text += " (reading GPU performance counters needs permission: run as root "
+            "or load the driver with NVreg_RestrictProfilingToAdminUsers=0)";
+  return llvm::createStringError(text);
+}

@@ -165,15 +165,7 @@ llvm::Expected<const ProfilerAPI &> loadProfiler() {
   return api;
 }
 
-llvm::Error check(CUptiResult rc, const char *what) {
-  if (rc == CUPTI_SUCCESS)
-    return llvm::Error::success();
-  std::string text = std::string(what) + " failed: " + ks::cupti::resultString(rc);
-  if (rc == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES)
-    text += " (reading GPU performance counters needs permission: run as root "
-            "or load the driver with NVreg_RestrictProfilingToAdminUsers=0)";
-  return llvm::createStringError(text);
-}
+using ks::cupti::check;
 
 template <typename T> T params(size_t structSize) {
   T p{};

@@ -75,12 +75,7 @@ llvm::Expected<const CuptiAPI &> loadCupti() {
   return api;
 }
 
-llvm::Error check(CUptiResult rc, const char *what) {
-  if (rc == CUPTI_SUCCESS)
-    return llvm::Error::success();
-  return llvm::createStringError(std::string(what) + " failed: " +
-                                 ks::cupti::resultString(rc));
-}
+using ks::cupti::check;
 } // namespace
 
 llvm::Error ks::runtime::startKernelTracing() {

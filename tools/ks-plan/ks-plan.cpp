@@ -46,13 +46,7 @@ int main(int argc, char **argv) {
   llvm::Expected<SkillLibrary> library = SkillLibrary::load(roots);
   if (!library)
     fail(llvm::toString(library.takeError()));
-  std::string policyPath = policyFile;
-  if (policyPath.empty()) {
-    llvm::SmallString<256> p(roots.front());
-    llvm::sys::path::append(p, "policy.json");
-    policyPath = p.str().str();
-  }
-  llvm::Expected<Policy> policy = Policy::load(policyPath, *library);
+  llvm::Expected<Policy> policy = Policy::loadFor(*library, policyFile);
   if (!policy)
     fail(llvm::toString(policy.takeError()));
 

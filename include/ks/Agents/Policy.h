@@ -49,6 +49,11 @@ struct Policy {
   /// Loads and checks `path`; skills named in cases must exist in `library`
   /// and bottlenecks named by skills must exist in the policy.
   static llvm::Expected<Policy> load(llvm::StringRef path, const SkillLibrary &library);
+
+  /// `path`, or where none is given, policy.json of the library's first
+  /// skill directory.
+  static llvm::Expected<Policy> loadFor(const SkillLibrary &library,
+                                        llvm::StringRef path = "");
 };
 
 } // namespace ks::agents

@@ -33,6 +33,10 @@ void bindSymbol(Fn *&fn, const char *name, std::string &error) {
 /// CUPTI's text for a result code (or the number, where the text is missing).
 std::string resultString(int result);
 
+/// Success for CUPTI_SUCCESS, else an error "WHAT failed: CUPTI's text",
+/// with how to get permission when the counters need it.
+llvm::Error check(int result, const char *what);
+
 } // namespace ks::cupti
 
 #endif // KS_RUNTIME_CUPTI_H
