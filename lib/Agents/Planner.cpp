@@ -75,17 +75,18 @@ std::string describe(const ParamValues &params, const Skill &skill) {
   return out;
 }
 
-/// Every choice of parameters: the defaults first, then the others nearest
-/// to them first (the sum over parameters of |log2(value / default)|), ties
-/// in the order the descriptor lists the values. Small steps from a known
-/// good point before far jumps.
-std::vector<ParamValues> choices(const Skill &skill) {
-  std::vector<ParamValues> out{skill.defaults};
+/// Every choice of parameters: `center` (the defaults, or the best so far)
+/// first, then the others nearest to it first (the sum over parameters of |log2(value / default)|, a
+/// step in a direction the skill prefers counting half), ties in the order
+/// the descriptor lists the values. Small steps from a known good point
+/// before far jumps, the skill's expert hints before the rest.
+std::vector<ParamValues> choices(const Skill &skill, const ParamValues &center) {
+  std::vector<ParamValues> out{center};
   ParamValues current;
   std::function<void(size_t)> walk = [&](size_t i) {
     if (i == skill.params.size()) {
       bool isDefault = llvm::all_of(skill.params, [&](const auto &p) {
-        return current.lookup(p.first) == skill.defaults.lookup(p.first);
+        return current.lookup(p.first) == center.lookup(p.first);
       });
       if (!isDefault)
         out.push_back(current);
@@ -100,8 +101,13 @@ std::vector<ParamValues> choices(const Skill &skill) {
   auto distance = [&](const ParamValues &v) {
     double d = 0;
     for (const auto &p : skill.params) {
-      double a = double(v.lookup(p.first)), b = double(skill.defaults.lookup(p.first));
-      d += (a > 0 && b > 0) ? std::fabs(std::log2(a / b)) : (a == b ? 0 : 1);
+      double a = double(v.lookup(p.first)), b = double(center.lookup(p.first));
+      double step = (a > 0 && b > 0) ? std::fabs(std::log2(a / b)) : (a == b ? 0 : 1);
+      auto hint = skill.prefer.find(p.first);
+      if (hint != skill.prefer.end() &&
+          ((hint->second == "larger" && a > b) || (hint->second == "smaller" && a < b)))
+        step /= 2;
+      d += step;
     }
     return d;
   };
@@ -223,7 +229,9 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       continue;
     }
     unsigned fitting = 0, tried = 0;
-    for (const ParamValues &given : choices(*skill)) {
+    auto center = input.centers.find(id);
+    for (const ParamValues &given :
+         choices(*skill, center != input.centers.end() ? center->second : skill->defaults)) {
       llvm::Expected<ParamValues> values = skill->resolve(given);
       if (!values) {
         llvm::consumeError(values.takeError());

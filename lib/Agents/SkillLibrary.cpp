@@ -175,6 +175,19 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
   } else if (root->get("derived")) {
     return r.fieldError("derived", "expected a list of {\"name\", \"expr\"}");
   }
+  if (const json::Value *prefer = root->get("prefer")) {
+    const json::Object *o = prefer->getAsObject();
+    if (!o)
+      return r.fieldError("prefer", "expected an object PARAM -> \"larger\" | \"smaller\"");
+    for (const auto &kv : *o) {
+      std::optional<llvm::StringRef> way = kv.second.getAsString();
+      if (!params->get(kv.first))
+        return r.fieldError("prefer", "'" + kv.first.str() + "' is no parameter");
+      if (!way || (*way != "larger" && *way != "smaller"))
+        return r.fieldError("prefer", "'" + kv.first.str() + "' must be \"larger\" or \"smaller\"");
+      s.prefer[kv.first.str()] = way->str();
+    }
+  }
   if (const json::Value *expected = root->get("expected")) {
     if (!expected->getAsObject())
       return r.fieldError("expected", "expected an object METRIC -> \"up\" | \"down\"");

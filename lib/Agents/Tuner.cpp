@@ -316,7 +316,7 @@ llvm::Error Tuner::run() {
       }
       trajectory.push_back(*v->getAsObject());
     }
-    say(llvm::formatv("resuming: {0} earlier attempts, {1} accepted", trajectory.size(),
+    say(llvm::formatv("resuming: {0} earlier attempts, accepted plans for {1} dispatches", trajectory.size(),
                       best.size()));
   }
   std::error_code ec;
@@ -368,6 +368,8 @@ llvm::Error Tuner::run() {
       input.features = featureJson;
       input.metrics = baseMetrics;
       input.base = "seed";
+      if (best.count(d))
+        input.centers[best[d].skill] = best[d].params;
       for (const json::Object &t : trajectory) {
         if (t.getInteger("dispatch") != d)
           continue;

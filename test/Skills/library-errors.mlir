@@ -14,6 +14,8 @@
 // SCRIPT: error: {{.*}}missing_script/skill.json: field 'script': cannot read {{.*}}nowhere.mlir: No such file or directory
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-unknown-placeholder dispatch=1 skill=unknown_placeholder" 2>&1 | FileCheck %s --check-prefix=PLACEHOLDER
 // PLACEHOLDER: error: {{.*}}unknown_placeholder/skill.json: field 'script': ${C} in {{.*}}unknown_placeholder.mlir is no parameter
+// RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-prefer dispatch=1 skill=bad_prefer" 2>&1 | FileCheck %s --check-prefix=PREFER
+// PREFER: error: {{.*}}bad_prefer/skill.json: field 'prefer': 'B' must be "larger" or "smaller"
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-not-json dispatch=1 skill=not_json" 2>&1 | FileCheck %s --check-prefix=JSON
 // JSON: error: {{.*}}not_json/skill.json: not valid JSON: [3:3, byte=25]: Expected object key
 

@@ -35,6 +35,9 @@ struct PlanInput {
   llvm::json::Object metrics;
   std::string base = "seed";
   std::vector<Attempt> trajectory;
+  /// Where to search from, per skill (the accepted parameters so far);
+  /// a skill not here is searched from its defaults.
+  llvm::StringMap<ParamValues> centers;
 };
 
 struct Decision {

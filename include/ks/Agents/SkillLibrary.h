@@ -37,6 +37,9 @@ struct Skill {
   /// The parameter space, in descriptor order: name -> allowed values.
   std::vector<std::pair<std::string, std::vector<int64_t>>> params;
   ParamValues defaults;
+  /// Search hints: a parameter -> "larger" or "smaller", the direction in
+  /// which the planner tries its values first (steps that way cost half).
+  llvm::StringMap<std::string> prefer;
   /// Parameters computed from others, in order: name -> expression.
   std::vector<std::pair<std::string, std::string>> derived;
   /// Conditions over parameters (and derived ones) a choice must meet.

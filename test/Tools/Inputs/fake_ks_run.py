@@ -3,12 +3,13 @@
 JSON with fixed, plan-dependent kernel times and counters, so the loop's
 logic (planning from counters, acceptance, diagnosis, resume, reports) can
 be checked exactly. Dispatch 0 is a fill (10 us), dispatch 1 a matmul whose
-time depends on the plan:
-  seed                                          1000 us
-  matmul_register_tile BM=64,BN=64,TM=4,TN=4,KT=4  400 us (the default)
-  matmul_register_tile with BM=32 (BN=64 ...)   wrong numbers (a mismatch)
-  matmul_register_tile with BN=32               350 us (under 1.3x of 400)
-  anything else                                 faults for TM=2, else 500 us
+time depends on the plan (matmul_register_tile's parameters):
+  seed                                   1000 us
+  BM=64,BN=64,TM=4,TN=4,KT=4 (default)    400 us
+  the same with TN=8                      300 us (1.33x: a new base)
+  TM=8 and TN=8                           a fault
+  BM=128                                  wrong numbers (a mismatch)
+  anything else                           280 us (1.07x on 300: no win)
 """
 import json
 import sys
@@ -19,16 +20,17 @@ step = {d["id"]: d for d in plan}.get(1)
 us, outcome = 1000.0, "ok"
 if step:
     p = step["params"]
-    if step["skill"] == "matmul_register_tile" and p == {"BM": 64, "BN": 64, "TM": 4, "TN": 4, "KT": 4}:
+    default = {"BM": 64, "BN": 64, "TM": 4, "TN": 4, "KT": 4}
+    if p == default:
         us = 400.0
-    elif step["skill"] == "matmul_register_tile" and p["BM"] == 32:
-        outcome = "mismatch"
-    elif step["skill"] == "matmul_register_tile" and p["BN"] == 32:
-        us = 350.0
-    elif p.get("TM") == 2:
+    elif p == dict(default, TN=8):
+        us = 300.0
+    elif p["TM"] == 8 and p["TN"] == 8:
         outcome = "fault"
+    elif p["BM"] == 128:
+        outcome = "mismatch"
     else:
-        us = 500.0
+        us = 280.0
 report = {"module": sys.argv[1], "status": "ok"}
 if outcome == "fault":
     report.update(status="fault", message="CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access")
