@@ -13,7 +13,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -23,7 +22,6 @@
 
 #include <algorithm>
 #include <unistd.h>
-#include <cmath>
 #include <map>
 
 using namespace ks::agents;
@@ -52,19 +50,13 @@ json::Value planJson(const PlanSteps &plan) {
   return json::Object{{"dispatches", std::move(list)}};
 }
 
-/// Writes `value` to `path` atomically (a temporary, then a rename).
+/// Writes `value` to `path` atomically (llvm::writeToOutput writes a
+/// temporary and renames it), so a reader never sees half a file.
 llvm::Error writeJsonFile(llvm::StringRef path, const json::Value &value) {
-  std::string tmp = (path + ".tmp").str();
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(tmp, ec);
-    if (ec)
-      return llvm::createStringError("cannot write " + tmp + ": " + ec.message());
+  return llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
     os << llvm::formatv("{0:2}", value) << "\n";
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(tmp, path))
-    return llvm::createStringError("cannot write " + path.str() + ": " + ec.message());
-  return llvm::Error::success();
+    return llvm::Error::success();
+  });
 }
 
 /// What one ks-run of a candidate (or the base) came back with.
@@ -109,7 +101,7 @@ private:
   llvm::Error loadKnowledge();
   llvm::Error extractFeatures();
   Measurement measure(const PlanSteps &plan, llvm::StringRef label);
-  llvm::Error remember(json::Object attempt);
+  void remember(json::Object attempt);
 };
 
 llvm::Error Tuner::loadKnowledge() {
@@ -252,14 +244,13 @@ Measurement Tuner::measure(const PlanSteps &plan, llvm::StringRef label) {
   return m;
 }
 
-llvm::Error Tuner::remember(json::Object attempt) {
+void Tuner::remember(json::Object attempt) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << json::Value(json::Object(attempt));
   *trajectoryFile << text << "\n";
   trajectoryFile->flush();
   trajectory.push_back(std::move(attempt));
-  return llvm::Error::success();
 }
 
 /// Why an attempt failed, and what follows for the next one.
@@ -434,8 +425,7 @@ llvm::Error Tuner::run() {
       say(llvm::formatv("  -> {0}{1}", attempt.getString("outcome").value_or(""),
                         accepted ? llvm::formatv(", {0:f2} us: new base", baseUs).str()
                                  : std::string()));
-      if (llvm::Error err = remember(std::move(attempt)))
-        return err;
+      remember(std::move(attempt));
     }
     json::Object entry{{"dispatch", d},
                        {"op_class", stringifyOpClass(f->opClass)},

@@ -15,12 +15,10 @@
 #include "ks/Agents/Policy.h"
 #include "ks/Agents/SkillLibrary.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 
 using namespace ks::agents;
 namespace cl = llvm::cl;
