@@ -29,4 +29,27 @@ def KSPrintFeatures : Pass<"ks-print-features", "mlir::ModuleOp"> {
   ];
 }
 
+def KSEstimateKernels : Pass<"ks-estimate-kernels", "mlir::ModuleOp"> {
+  let summary = "Print the cost model's estimate of every kernel as JSON";
+  let description = [{
+    The Profiler without a GPU (ks/Agents/CostModel.h): for a module after
+    the seed lowering, prints `{"device": ..., "kernels": [...]}` with, per
+    launched kernel, the work counted from its IR (FLOPs, bytes moved in
+    global and shared memory, the buffers' footprint), the time of each
+    roof on the device and the estimated time, bound and metrics. Devices
+    come from devices.json in the first skill directory (or `devices=`).
+    The IR is left unchanged.
+  }];
+  let options = [
+    Option<"device", "device", "std::string", /*default=*/"\"\"",
+           "Device name in the table (default: the first one for `chip`)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip, to pick a device when none is named">,
+    Option<"devicesFile", "devices", "std::string", /*default=*/"\"\"",
+           "The device table (default: devices.json of the skill path)">,
+    Option<"skillDirs", "skill-dirs", "std::string", /*default=*/"\"\"",
+           "Skill directories, comma-separated (default: the skill path)">,
+  ];
+}
+
 #endif // KS_AGENTS_PASSES

@@ -1,0 +1,61 @@
+//===- CostModel.h - The Profiler's estimate when there is no GPU -*- C++ -*-===//
+//
+// A roofline estimate of each kernel of a lowered module on a device of the
+// table (DeviceTable.h), from the kernels' IR: per thread it counts the
+// floating-point work, transcendentals and the bytes each global and shared
+// memory access moves, multiplied by the trip counts of the loops around it
+// (constants, including those passed as kernel arguments), times the
+// threads launched. The time is the largest of compute, DRAM (the bytes of
+// the buffers the kernel touches), L1 (every access) and L2 (stores and
+// DRAM traffic) at the device's rates, scaled by how much of the device the
+// launch fills. The same named metrics as the measured profile come out of
+// it, so the policy reads an estimate the way it reads a measurement.
+//
+// An estimate ranks candidates; it does not predict times. Reports say
+// "estimated, not measured on a GPU" wherever these numbers appear.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_AGENTS_COSTMODEL_H
+#define KS_AGENTS_COSTMODEL_H
+
+#include "ks/Agents/DeviceTable.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace ks::agents {
+
+struct KernelEstimate {
+  std::string kernel;
+  int64_t dispatch = -1; ///< The gpu.module's ks.dispatch, -1 if none.
+  int64_t blocks = 0, threadsPerBlock = 0;
+  /// Totals over all threads.
+  double flops = 0, transcendentals = 0;
+  double globalLoadBytes = 0, globalStoreBytes = 0, sharedBytes = 0;
+  double dramBytes = 0; ///< The buffers the kernel reads and writes, once.
+  /// False when a loop's trip count is not a constant (counted once).
+  bool exactTripCounts = true;
+  double computeUs = 0, dramUs = 0, l1Us = 0, l2Us = 0, timeUs = 0;
+  /// The roofline's ideal for this work: max(flops at peak, DRAM bytes at
+  /// peak bandwidth).
+  double idealUs = 0;
+  std::string bound; ///< "compute", "dram", "l1", "l2" or "launch".
+
+  /// The profiler's metric names (duration_us, dram_throughput_pct, ...).
+  llvm::json::Object metrics() const;
+  llvm::json::Object toJson() const;
+};
+
+/// Estimates every kernel launched by the host functions of `module`, a
+/// module after the seed lowering (gpu.launch_func + gpu.module kernels).
+std::vector<KernelEstimate> estimateKernels(mlir::ModuleOp module, const DeviceSpec &device);
+
+} // namespace ks::agents
+
+#endif // KS_AGENTS_COSTMODEL_H

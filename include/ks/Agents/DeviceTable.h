@@ -1,0 +1,49 @@
+//===- DeviceTable.h - What the cost model knows of each GPU ----*- C++ -*-===//
+//
+// skills/devices.json: datasheet figures (bandwidths, FLOP rates per dtype
+// and unit, SM count, shared memory, registers) of the GPUs the roofline
+// cost model can estimate for when there is no GPU to measure on. Data,
+// checked when loaded: a broken file is an error naming the file and the
+// field.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_AGENTS_DEVICETABLE_H
+#define KS_AGENTS_DEVICETABLE_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace ks::agents {
+
+struct DeviceSpec {
+  std::string name, title, chip;
+  int64_t sms = 0;
+  double clockGHz = 0, dramGBps = 0, l2GBps = 0, l1BytesPerClockPerSM = 0;
+  /// GFLOP/s by unit: "f64", "f32", "tf32_tensor", "bf16_tensor", "f16_tensor".
+  llvm::StringMap<double> gflops;
+  int64_t sharedBytesPerSM = 0, sharedBytesPerBlock = 0, registersPerSM = 0,
+          maxThreadsPerSM = 0, maxBlocksPerSM = 0;
+  double launchUs = 0;
+
+  /// Aggregate L1 bandwidth in GB/s.
+  double l1GBps() const { return l1BytesPerClockPerSM * double(sms) * clockGHz; }
+};
+
+struct DeviceTable {
+  std::string path;
+  std::vector<DeviceSpec> devices;
+
+  static llvm::Expected<DeviceTable> load(llvm::StringRef path);
+  /// devices.json beside the first skill directory's policy.json.
+  static llvm::Expected<DeviceTable> loadFrom(llvm::ArrayRef<std::string> skillRoots);
+
+  /// The device named `name`; with no name, the first one for `chip`.
+  llvm::Expected<const DeviceSpec *> find(llvm::StringRef name, llvm::StringRef chip) const;
+};
+
+} // namespace ks::agents
+
+#endif // KS_AGENTS_DEVICETABLE_H

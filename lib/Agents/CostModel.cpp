@@ -1,0 +1,331 @@
+//===- CostModel.cpp - The Profiler's estimate when there is no GPU -------===//
+
+#include "ks/Agents/CostModel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace ks::agents;
+namespace json = llvm::json;
+
+namespace {
+enum class Space { Global, Shared, Private };
+
+/// Where a memref lives: shared by its address space, private when it comes
+/// from an alloca (registers once unrolled), global otherwise.
+Space spaceOf(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (type) {
+    if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())) {
+      if (gpuSpace.getValue() == gpu::AddressSpace::Workgroup)
+        return Space::Shared;
+      if (gpuSpace.getValue() == gpu::AddressSpace::Private)
+        return Space::Private;
+    }
+    if (auto intSpace = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace()))
+      if (intSpace.getInt() == 3)
+        return Space::Shared;
+  }
+  // Through views to the allocation.
+  while (Operation *def = memref.getDefiningOp()) {
+    if (isa<memref::AllocaOp>(def))
+      return Space::Private;
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      memref = view.getViewSource();
+      continue;
+    }
+    break;
+  }
+  return Space::Global;
+}
+
+double bytesOf(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return double(vector.getNumElements()) * bytesOf(vector.getElementType());
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return bytesOf(memref.getElementType());
+  if (type.isIntOrFloat())
+    return std::max(1u, type.getIntOrFloatBitWidth() / 8);
+  if (type.isIndex())
+    return 8;
+  return 4;
+}
+
+double lanesOf(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return double(vector.getNumElements());
+  return 1;
+}
+
+/// Per-thread work of one kernel.
+struct Counts {
+  double flops = 0, transcendentals = 0, globalLoad = 0, globalStore = 0, shared = 0;
+  bool exact = true;
+  llvm::SmallPtrSet<Value, 8> readBuffers, writtenBuffers;
+};
+
+class KernelCounter {
+public:
+  /// `arguments` maps the kernel's arguments to constants passed at launch.
+  KernelCounter(llvm::DenseMap<Value, int64_t> arguments) : arguments(std::move(arguments)) {}
+
+  void count(Region &region, double times, Counts &c) {
+    for (Block &block : region)
+      for (Operation &op : block)
+        count(op, times, c);
+  }
+
+private:
+  llvm::DenseMap<Value, int64_t> arguments;
+
+  std::optional<int64_t> constant(Value v) {
+    APInt value;
+    if (matchPattern(v, m_ConstantInt(&value)))
+      return value.getSExtValue();
+    auto it = arguments.find(v);
+    if (it != arguments.end())
+      return it->second;
+    return std::nullopt;
+  }
+
+  /// The root buffer of a view, for the DRAM footprint.
+  static Value rootOf(Value memref) {
+    while (Operation *def = memref.getDefiningOp()) {
+      auto view = dyn_cast<ViewLikeOpInterface>(def);
+      if (!view)
+        break;
+      memref = view.getViewSource();
+    }
+    return memref;
+  }
+
+  void access(Value memref, Type moved, bool store, double times, Counts &c) {
+    double bytes = bytesOf(moved) * times;
+    switch (spaceOf(memref)) {
+    case Space::Shared:
+      c.shared += bytes;
+      break;
+    case Space::Private:
+      break;
+    case Space::Global:
+      (store ? c.globalStore : c.globalLoad) += bytes;
+      (store ? c.writtenBuffers : c.readBuffers).insert(rootOf(memref));
+      break;
+    }
+  }
+
+  void count(Operation &op, double times, Counts &c) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      std::optional<int64_t> lb = constant(loop.getLowerBound()),
+                             ub = constant(loop.getUpperBound()),
+                             step = constant(loop.getStep());
+      double trips = 1;
+      if (lb && ub && step && *step > 0)
+        trips = double(std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step));
+      else
+        c.exact = false;
+      count(loop.getRegion(), times * trips, c);
+      return;
+    }
+    if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
+      double trips = 1;
+      for (auto [lbv, ubv, stepv] :
+           llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+        std::optional<int64_t> lb = constant(lbv), ub = constant(ubv), step = constant(stepv);
+        if (lb && ub && step && *step > 0)
+          trips *= double(std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step));
+        else
+          c.exact = false;
+      }
+      count(loop.getRegion(), times * trips, c);
+      return;
+    }
+    llvm::TypeSwitch<Operation *>(&op)
+        .Case([&](memref::LoadOp o) { access(o.getMemRef(), o.getType(), false, times, c); })
+        .Case([&](memref::StoreOp o) {
+          access(o.getMemRef(), o.getValueToStore().getType(), true, times, c);
+        })
+        .Case([&](vector::LoadOp o) { access(o.getBase(), o.getType(), false, times, c); })
+        .Case([&](vector::StoreOp o) {
+          access(o.getBase(), o.getValueToStore().getType(), true, times, c);
+        })
+        .Case([&](vector::TransferReadOp o) {
+          if (isa<MemRefType>(o.getBase().getType()))
+            access(o.getBase(), o.getType(), false, times, c);
+        })
+        .Case([&](vector::TransferWriteOp o) {
+          if (isa<MemRefType>(o.getBase().getType()))
+            access(o.getBase(), o.getVector().getType(), true, times, c);
+        })
+        .Case([&](vector::MaskedLoadOp o) { access(o.getBase(), o.getType(), false, times, c); })
+        .Case([&](vector::MaskedStoreOp o) {
+          access(o.getBase(), o.getValueToStore().getType(), true, times, c);
+        })
+        .Case<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp, arith::MaximumFOp,
+              arith::MinimumFOp, arith::MaxNumFOp, arith::MinNumFOp, arith::NegFOp,
+              arith::RemFOp>([&](Operation *o) {
+          c.flops += lanesOf(o->getResult(0).getType()) * times;
+        })
+        .Case<math::FmaOp, vector::FMAOp>([&](Operation *o) {
+          c.flops += 2 * lanesOf(o->getResult(0).getType()) * times;
+        })
+        .Case<vector::ContractionOp>([&](vector::ContractionOp o) {
+          // Not lowered yet: multiply-add over the iteration space.
+          double n = 1;
+          for (Value v : {o.getLhs(), o.getRhs()})
+            n = std::max(n, lanesOf(v.getType()));
+          c.flops += 2 * n * lanesOf(o.getResult().getType()) / lanesOf(o.getLhs().getType()) *
+                     times;
+        })
+        .Case<vector::ReductionOp, vector::MultiDimReductionOp>([&](Operation *o) {
+          c.flops += lanesOf(o->getOperand(0).getType()) * times;
+        })
+        .Default([&](Operation *o) {
+          if (o->getDialect() && o->getDialect()->getNamespace() == "math" &&
+              o->getNumResults() == 1) {
+            double lanes = lanesOf(o->getResult(0).getType());
+            if (isa<math::AbsFOp, math::CopySignOp, math::FloorOp, math::CeilOp>(o))
+              c.flops += lanes * times;
+            else
+              c.transcendentals += lanes * times;
+          }
+          for (Region &r : o->getRegions())
+            count(r, times, c);
+        });
+  }
+};
+
+double percent(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0; }
+} // namespace
+
+json::Object KernelEstimate::metrics() const {
+  double memory = std::max({dramUs, l1Us, l2Us});
+  double smPct = percent(computeUs, timeUs), memPct = percent(memory, timeUs);
+  return json::Object{
+      {"duration_us", timeUs},
+      {"dram_throughput_pct", percent(dramUs, timeUs)},
+      {"l1_throughput_pct", percent(l1Us, timeUs)},
+      {"l2_throughput_pct", percent(l2Us, timeUs)},
+      {"sm_throughput_pct", smPct},
+      {"memory_throughput_pct", memPct},
+      {"dram_bytes", dramBytes},
+      // Against the roofline's ideal, not against the busiest unit: an
+      // estimate always has a busiest unit at 100%.
+      {"speed_of_light_pct", percent(idealUs, timeUs)},
+      {"bound", bound},
+      {"estimated", true}};
+}
+
+json::Object KernelEstimate::toJson() const {
+  return json::Object{{"kernel", kernel},
+                      {"dispatch", dispatch},
+                      {"blocks", blocks},
+                      {"threads_per_block", threadsPerBlock},
+                      {"flops", flops},
+                      {"transcendentals", transcendentals},
+                      {"global_load_bytes", globalLoadBytes},
+                      {"global_store_bytes", globalStoreBytes},
+                      {"shared_bytes", sharedBytes},
+                      {"dram_bytes", dramBytes},
+                      {"exact_trip_counts", exactTripCounts},
+                      {"compute_us", computeUs},
+                      {"dram_us", dramUs},
+                      {"l1_us", l1Us},
+                      {"l2_us", l2Us},
+                      {"ideal_us", idealUs},
+                      {"time_us", timeUs},
+                      {"bound", bound},
+                      {"metrics", metrics()}};
+}
+
+std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
+                                                        const DeviceSpec &device) {
+  std::vector<KernelEstimate> out;
+  SymbolTableCollection symbols;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(launch, launch.getKernel());
+    if (!kernel)
+      return;
+    KernelEstimate e;
+    e.kernel = launch.getKernelModuleName().str();
+    if (auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>())
+      if (auto id = gpuModule->getAttrOfType<IntegerAttr>("ks.dispatch"))
+        e.dispatch = id.getInt();
+    auto constant = [](Value v) -> int64_t {
+      APInt value;
+      return matchPattern(v, m_ConstantInt(&value)) ? value.getSExtValue() : 1;
+    };
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues(),
+                    block = launch.getBlockSizeOperandValues();
+    e.blocks = constant(grid.x) * constant(grid.y) * constant(grid.z);
+    e.threadsPerBlock = constant(block.x) * constant(block.y) * constant(block.z);
+
+    llvm::DenseMap<Value, int64_t> arguments;
+    Block &entry = kernel.getBody().front();
+    for (auto [arg, operand] : llvm::zip(entry.getArguments(), launch.getKernelOperands())) {
+      APInt value;
+      if (matchPattern(operand, m_ConstantInt(&value)))
+        arguments[arg] = value.getSExtValue();
+    }
+    Counts c;
+    KernelCounter(std::move(arguments)).count(kernel.getBody(), 1, c);
+    for (BlockArgument arg : entry.getArguments())
+      if (auto type = dyn_cast<MemRefType>(arg.getType()); type && type.hasStaticShape()) {
+        double bytes = double(type.getNumElements()) * bytesOf(type.getElementType());
+        e.dramBytes += (c.readBuffers.contains(arg) ? bytes : 0) +
+                       (c.writtenBuffers.contains(arg) ? bytes : 0);
+      }
+    double threads = double(e.blocks) * double(e.threadsPerBlock);
+    e.flops = c.flops * threads;
+    e.transcendentals = c.transcendentals * threads;
+    e.globalLoadBytes = c.globalLoad * threads;
+    e.globalStoreBytes = c.globalStore * threads;
+    e.sharedBytes = c.shared * threads;
+    e.exactTripCounts = c.exact;
+
+    // How much of the device the launch fills: half the resident threads
+    // hide latency well enough; fewer blocks than SMs leave SMs idle.
+    double fill = std::min(1.0, threads / (double(device.sms) * device.maxThreadsPerSM / 2));
+    fill = std::min(fill, double(e.blocks) / double(device.sms));
+    fill = std::max(fill, 1e-3);
+    bool f64 = false;
+    kernel.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (getElementTypeOrSelf(t).isF64())
+          f64 = true;
+    });
+    double peak = device.gflops.lookup(f64 ? "f64" : "f32") * 1e3; // FLOP per us
+    if (peak <= 0)
+      peak = device.gflops.lookup("f32") * 1e3;
+    // Special functions: a quarter of the FP32 lanes (16 per SM per clock).
+    double sfu = double(device.sms) * 16 * device.clockGHz * 1e3;
+    e.computeUs = (e.flops / peak + e.transcendentals / sfu) / fill;
+    e.dramUs = e.dramBytes / (device.dramGBps * 1e3) / fill;
+    e.l1Us = (e.globalLoadBytes + e.globalStoreBytes + e.sharedBytes) / (device.l1GBps() * 1e3) / fill;
+    e.l2Us = (e.globalStoreBytes + e.dramBytes) / (device.l2GBps * 1e3) / fill;
+    e.idealUs = std::max({e.flops / peak, e.dramBytes / (device.dramGBps * 1e3), device.launchUs});
+    e.timeUs = device.launchUs;
+    e.bound = "launch";
+    for (auto [t, name] : std::initializer_list<std::pair<double, const char *>>{
+             {e.computeUs, "compute"}, {e.dramUs, "dram"}, {e.l1Us, "l1"}, {e.l2Us, "l2"}})
+      if (t > e.timeUs) {
+        e.timeUs = t;
+        e.bound = name;
+      }
+    out.push_back(std::move(e));
+  });
+  return out;
+}
