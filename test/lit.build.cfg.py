@@ -39,6 +39,10 @@ if ptxas:
 if os.environ.get("KS_CUDA_GPU") == "1":
     config.available_features.add("cuda-gpu")
 
+# report.html is checked in headless Chromium (Debian's chromium).
+if shutil.which("chromium") or os.path.exists("/usr/bin/chromium"):
+    config.available_features.add("chromium")
+
 if os.path.exists(os.path.join(config.ks_tools_dir, "KSUnitTests")):
     config.available_features.add("unittests")
 

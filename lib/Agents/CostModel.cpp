@@ -296,10 +296,10 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     e.sharedBytes = c.shared * threads;
     e.exactTripCounts = c.exact;
 
-    // How much of the device the launch fills: half the resident threads
-    // hide latency well enough; fewer blocks than SMs leave SMs idle.
-    double fill = std::min(1.0, threads / (double(device.sms) * device.maxThreadsPerSM / 2));
-    fill = std::min(fill, double(e.blocks) / double(device.sms));
+    // How much of the device the launch fills: fewer blocks than SMs leave
+    // SMs idle, fewer than four warps an SM leave latency unhidden.
+    double fill = std::min(1.0, double(e.blocks) / double(device.sms)) *
+                  std::min(1.0, threads / (double(device.sms) * 128));
     fill = std::max(fill, 1e-3);
     bool f64 = false;
     kernel.walk([&](Operation *op) {

@@ -2,16 +2,24 @@
 
 #include "ks/Agents/Tuner.h"
 
+#include "ks/Agents/CostModel.h"
+#include "ks/Agents/DeviceTable.h"
 #include "ks/Agents/FeatureExtractor.h"
 #include "ks/Agents/Planner.h"
 #include "ks/Agents/Policy.h"
+#include "ks/Agents/ReportHtml.h"
 #include "ks/Agents/SkillLibrary.h"
-#include "ks/Runtime/Program.h"
+#include "ks/Agents/TuningDatabase.h"
 #include "ks/Transforms/Pipelines.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -21,8 +29,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <unistd.h>
+#include <chrono>
 #include <map>
+#include <set>
+#include <unistd.h>
 
 using namespace ks::agents;
 namespace json = llvm::json;
@@ -59,6 +69,14 @@ llvm::Error writeJsonFile(llvm::StringRef path, const json::Value &value) {
   });
 }
 
+std::unique_ptr<mlir::MLIRContext> createContext() {
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  return std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
+}
+
 /// What one ks-run of a candidate (or the base) came back with.
 struct Measurement {
   std::string outcome; ///< ok, mismatch, fault, timeout, crash, error
@@ -81,8 +99,13 @@ private:
   const TuneOptions &opts;
   std::string ksRun;
   std::vector<DispatchFeatures> features;
+  std::map<int64_t, std::string> signatures;
   std::optional<SkillLibrary> library;
   std::optional<Policy> policy;
+  std::optional<DeviceTable> devices;
+  const DeviceSpec *device = nullptr;
+  std::optional<TuningDatabase> db;
+  bool onGpu = true; ///< Measuring with ks-run; false: the cost model.
   std::vector<json::Object> trajectory; ///< Every attempt, in order.
   std::unique_ptr<llvm::raw_fd_ostream> trajectoryFile;
   unsigned runs = 0;
@@ -100,8 +123,13 @@ private:
 
   llvm::Error loadKnowledge();
   llvm::Error extractFeatures();
-  Measurement measure(const PlanSteps &plan, llvm::StringRef label);
+  Measurement measure(const PlanSteps &plan, llvm::StringRef label) {
+    return onGpu ? measureOnGpu(plan, label) : estimate(plan, label);
+  }
+  Measurement measureOnGpu(const PlanSteps &plan, llvm::StringRef label);
+  Measurement estimate(const PlanSteps &plan, llvm::StringRef label);
   void remember(json::Object attempt);
+  llvm::Error reuseFromDatabase(PlanSteps &best, std::set<int64_t> &fromDb, json::Array &entries);
 };
 
 llvm::Error Tuner::loadKnowledge() {
@@ -116,13 +144,22 @@ llvm::Error Tuner::loadKnowledge() {
   if (!pol)
     return pol.takeError();
   policy = std::move(*pol);
+  llvm::Expected<DeviceTable> table =
+      opts.devices.empty() ? DeviceTable::loadFrom(roots) : DeviceTable::load(opts.devices);
+  if (!table)
+    return table.takeError();
+  devices = std::move(*table);
+  llvm::Expected<const DeviceSpec *> spec = devices->find(opts.device, opts.chip);
+  if (!spec)
+    return spec.takeError();
+  device = *spec;
   return llvm::Error::success();
 }
 
 /// The dispatches as the optimizer sees them: the module lowered to
 /// buffers and numbered (the first half of the seed lowering).
 llvm::Error Tuner::extractFeatures() {
-  std::unique_ptr<mlir::MLIRContext> context = ks::runtime::createContext();
+  std::unique_ptr<mlir::MLIRContext> context = createContext();
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(opts.module, context.get());
   if (!module)
@@ -133,10 +170,75 @@ llvm::Error Tuner::extractFeatures() {
     return llvm::createStringError("cannot lower " + opts.module +
                                    " to dispatches (see the diagnostics above)");
   features = extractAllFeatures(*module);
+  module->walk([&](mlir::linalg::LinalgOp op) {
+    if (auto id = op->getAttrOfType<mlir::IntegerAttr>("ks.dispatch"))
+      signatures[id.getInt()] = dispatchSignature(op);
+  });
   return llvm::Error::success();
 }
 
-Measurement Tuner::measure(const PlanSteps &plan, llvm::StringRef label) {
+/// The cost model's verdict on a plan: the module compiled with it in this
+/// process, each kernel estimated on the device, and every kernel assembled
+/// by ptxas (the review available without a GPU; numerics are not checked).
+Measurement Tuner::estimate(const PlanSteps &plan, llvm::StringRef label) {
+  Measurement m;
+  std::string planFile = path(label.str() + ".plan.json");
+  if (!plan.empty())
+    if (llvm::Error err = writeJsonFile(planFile, planJson(plan))) {
+      m.outcome = "error";
+      m.message = llvm::toString(std::move(err));
+      return m;
+    }
+  std::unique_ptr<mlir::MLIRContext> context = createContext();
+  std::string diagnostics;
+  mlir::ScopedDiagnosticHandler collect(context.get(), [&](mlir::Diagnostic &d) {
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error && diagnostics.empty())
+      diagnostics = d.str();
+    return mlir::success();
+  });
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(opts.module, context.get());
+  if (!module) {
+    m.outcome = "error";
+    m.message = "cannot parse " + opts.module + ": " + diagnostics;
+    return m;
+  }
+  mlir::PassManager seedPm(context.get());
+  ks::SeedLoweringOptions seedOptions;
+  if (!plan.empty())
+    seedOptions.plan = planFile;
+  seedOptions.skillDirs = opts.skillDirs;
+  ks::buildSeedLoweringPipeline(seedPm, seedOptions);
+  if (mlir::failed(seedPm.run(*module))) {
+    m.outcome = "compile_error";
+    m.message = diagnostics;
+    return m;
+  }
+  std::vector<KernelEstimate> estimates = estimateKernels(*module, *device);
+  mlir::PassManager ptxPm(context.get());
+  ks::CompileOptions compileOptions;
+  compileOptions.chip = opts.chip;
+  ks::buildPtxPipeline(ptxPm, compileOptions);
+  if (mlir::failed(ptxPm.run(*module))) {
+    m.outcome = "compile_error";
+    m.message = diagnostics;
+    return m;
+  }
+  m.outcome = "ok";
+  m.kernelsPerRun = estimates.size();
+  for (const KernelEstimate &e : estimates) {
+    m.timeMs += e.timeUs / 1000;
+    if (e.dispatch < 0)
+      continue;
+    m.kernelUs[e.dispatch] += e.timeUs;
+    json::Object metrics = e.metrics();
+    metrics["kernels_per_run"] = int64_t(estimates.size());
+    m.metrics[e.dispatch] = std::move(metrics);
+  }
+  return m;
+}
+
+Measurement Tuner::measureOnGpu(const PlanSteps &plan, llvm::StringRef label) {
   Measurement m;
   std::string planFile = path(label.str() + ".plan.json");
   std::string jsonFile = path(label.str() + ".run.json");
@@ -280,12 +382,51 @@ llvm::Error Tuner::run() {
     llvm::sys::path::append(self, "ks-run");
     ksRun = self.str().str();
   }
-  if (!llvm::sys::fs::can_execute(ksRun))
-    return llvm::createStringError("ks-run not found at " + ksRun + " (use --ks-run)");
+  if (opts.measure != "auto" && opts.measure != "gpu" && opts.measure != "model")
+    return llvm::createStringError("measure must be auto, gpu or model, not '" + opts.measure + "'");
+  onGpu = opts.measure != "model";
+  if (onGpu && !llvm::sys::fs::can_execute(ksRun)) {
+    if (opts.measure == "gpu")
+      return llvm::createStringError("ks-run not found at " + ksRun + " (use --ks-run)");
+    say("no ks-run at " + ksRun + ": estimating with the cost model");
+    onGpu = false;
+  }
   if (llvm::Error err = loadKnowledge())
     return err;
   if (llvm::Error err = extractFeatures())
     return err;
+  auto started = std::chrono::steady_clock::now();
+  auto elapsedSeconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
+
+  // Dispatches the database knows are not tuned again.
+  PlanSteps known;
+  std::set<int64_t> fromDb;
+  json::Array reportDispatches;
+  if (!opts.db.empty()) {
+    llvm::Expected<TuningDatabase> opened = TuningDatabase::open(opts.db);
+    if (!opened)
+      return opened.takeError();
+    db = std::move(*opened);
+    if (llvm::Error err = reuseFromDatabase(known, fromDb, reportDispatches))
+      return err;
+    if (fromDb.size() == features.size()) {
+      say(llvm::formatv("every dispatch ({0}) found in {1}: nothing measured", fromDb.size(),
+                        opts.db));
+      if (llvm::Error err = writeJsonFile(path("plan.json"), planJson(known)))
+        return err;
+      json::Object report{{"module", opts.module},
+                          {"chip", opts.chip},
+                          {"measured_on_gpu", false},
+                          {"measurement", "none: every dispatch was found in the tuning database"},
+                          {"database", opts.db},
+                          {"dispatches", std::move(reportDispatches)}};
+      if (llvm::Error err = writeJsonFile(path("report.json"), json::Value(std::move(report))))
+        return err;
+      return renderReport(opts.outDir);
+    }
+  }
 
   // Resume: earlier attempts stay attempted, accepted ones are the plan.
   PlanSteps best;
@@ -316,10 +457,23 @@ llvm::Error Tuner::run() {
   if (ec)
     return llvm::createStringError("cannot write " + trajectoryPath + ": " + ec.message());
 
+  for (const auto &[d, step] : known)
+    best[d] = step;
   Measurement seed = measure({}, "seed");
+  if (onGpu && opts.measure == "auto" && seed.outcome != "ok" &&
+      (llvm::StringRef(seed.message).contains("no CUDA driver") ||
+       llvm::StringRef(seed.message).contains("no CUDA device"))) {
+    say("no GPU (" + seed.message + "): estimating with the cost model");
+    onGpu = false;
+    seed = measure({}, "seed");
+  }
   if (seed.outcome != "ok")
     return llvm::createStringError("the seed kernels did not run: " + seed.outcome + ": " +
                                    seed.message);
+  if (!onGpu)
+    say(llvm::formatv("estimating on {0} ({1}): times are the cost model's, kernels are "
+                      "checked by ptxas, numerics are not checked",
+                      device->name, device->title));
   Measurement base = best.empty() ? seed : measure(best, "resumed");
   if (base.outcome != "ok")
     return llvm::createStringError("the resumed plan did not run: " + base.message);
@@ -328,15 +482,18 @@ llvm::Error Tuner::run() {
   // Slowest dispatches first.
   std::vector<const DispatchFeatures *> order;
   for (const DispatchFeatures &f : features)
-    if (seed.kernelUs.count(f.id))
+    if (seed.kernelUs.count(f.id) && !fromDb.count(f.id))
       order.push_back(&f);
   std::stable_sort(order.begin(), order.end(), [&](auto *a, auto *b) {
     return seed.kernelUs[a->id] > seed.kernelUs[b->id];
   });
-  if (order.size() > opts.maxDispatches)
+  std::vector<const DispatchFeatures *> untuned;
+  if (order.size() > opts.maxDispatches) {
+    untuned.assign(order.begin() + opts.maxDispatches, order.end());
     order.resize(opts.maxDispatches);
+  }
 
-  json::Array reportDispatches;
+  json::Array tunedEntries;
   for (const DispatchFeatures *f : order) {
     int64_t d = f->id;
     json::Object featureJson = *toJSON(*f).getAsObject();
@@ -347,6 +504,10 @@ llvm::Error Tuner::run() {
     unsigned rounds = 0;
     std::string stopped = "round budget";
     for (unsigned round = 1; round <= opts.rounds; ++round) {
+      if (opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds) {
+        stopped = llvm::formatv("time budget ({0} s) spent", opts.budgetSeconds);
+        break;
+      }
       std::optional<double> sol = baseMetrics.getNumber("speed_of_light_pct");
       if (sol && *sol >= opts.solTarget) {
         stopped = llvm::formatv("speed of light {0:f1}% >= {1}%", *sol, opts.solTarget);
@@ -441,23 +602,69 @@ llvm::Error Tuner::run() {
       entry["seed_sol_pct"] = *s0;
     if (std::optional<double> s1 = baseMetrics.getNumber("speed_of_light_pct"))
       entry["tuned_sol_pct"] = *s1;
+    entry["flops"] = featureJson.getNumber("flops").value_or(0);
+    entry["min_bytes"] = featureJson.getNumber("min_bytes").value_or(0);
+    entry["source"] = onGpu ? "gpu" : "model";
     if (best.count(d))
       entry["winner"] = json::Object{{"skill", best[d].skill},
                                      {"params", paramsJson(best[d].params)}};
-    reportDispatches.push_back(std::move(entry));
+    if (db) {
+      TuningRecord r;
+      r.signature = signatures[d];
+      r.chip = opts.chip;
+      if (best.count(d)) {
+        r.skill = best[d].skill;
+        r.params = best[d].params;
+      }
+      r.source = onGpu ? "gpu" : "model";
+      r.seedUs = seedUs;
+      r.tunedUs = baseUs;
+      r.rounds = rounds;
+      r.module = opts.module;
+      r.note = stopped;
+      db->record(std::move(r));
+    }
+    tunedEntries.push_back(std::move(entry));
   }
+  // The seed kernel stays for dispatches too fast to tune: remembered too,
+  // so that the next compile measures nothing.
+  if (db)
+    for (const DispatchFeatures *f : untuned) {
+      TuningRecord r;
+      r.signature = signatures[f->id];
+      r.chip = opts.chip;
+      r.source = onGpu ? "gpu" : "model";
+      r.seedUs = r.tunedUs = seed.kernelUs[f->id];
+      r.module = opts.module;
+      r.note = llvm::formatv("not tuned: not among the {0} slowest dispatches",
+                             opts.maxDispatches);
+      db->record(std::move(r));
+    }
+  if (db)
+    if (llvm::Error err = db->save())
+      return err;
+  for (json::Value &e : tunedEntries)
+    reportDispatches.push_back(std::move(e));
 
   if (llvm::Error err = writeJsonFile(path("plan.json"), planJson(best)))
     return err;
   json::Object report{{"module", opts.module},
                       {"chip", opts.chip},
-                      {"measured_on_gpu", true},
+                      {"measured_on_gpu", onGpu},
+                      {"device", json::Object{{"name", device->name},
+                                              {"title", device->title},
+                                              {"dram_gbps", device->dramGBps},
+                                              {"fp32_gflops", device->gflops.lookup("f32")},
+                                              {"source", onGpu ? "the table's figures for the roofline; times measured"
+                                                               : "the table's figures; times estimated"}}},
                       {"seed_ms", seed.timeMs},
                       {"tuned_ms", base.timeMs},
                       {"speedup", base.timeMs > 0 ? seed.timeMs / base.timeMs : 0.0},
                       {"win_threshold", opts.win},
                       {"dispatches", std::move(reportDispatches)}};
   if (llvm::Error err = writeJsonFile(path("report.json"), json::Value(json::Object(report))))
+    return err;
+  if (llvm::Error err = renderReport(opts.outDir))
     return err;
 
   // The summary, one line per dispatch.
@@ -467,6 +674,13 @@ llvm::Error Tuner::run() {
   auto *dispatches = report.getArray("dispatches");
   for (const json::Value &v : *dispatches) {
     const json::Object &e = *v.getAsObject();
+    if (e.getBoolean("from_database").value_or(false)) {
+      llvm::outs() << llvm::formatv("{0,-9} {1,-15} {2}\n", *e.getInteger("dispatch"),
+                                    e.getString("op_class").value_or(""),
+                                    "from the tuning database: " +
+                                        e.getString("winner_text").value_or("").str());
+      continue;
+    }
     std::string winner = "-";
     if (const json::Object *w = e.getObject("winner"))
       winner = w->getString("skill").value_or("").str() + " " +
@@ -478,14 +692,89 @@ llvm::Error Tuner::run() {
         e.getNumber("tuned_sol_pct") ? llvm::formatv("{0:f1}", *e.getNumber("tuned_sol_pct")).str() : "-",
         winner);
   }
-  llvm::outs() << llvm::formatv("whole program: seed {0:f4} ms, tuned {1:f4} ms, {2:f2}x; "
-                                "plan: {3}\n",
+  llvm::outs() << llvm::formatv("whole program: seed {0:f4} ms, tuned {1:f4} ms, {2:f2}x{3}; "
+                                "plan: {4}\n",
                                 seed.timeMs, base.timeMs,
                                 base.timeMs > 0 ? seed.timeMs / base.timeMs : 0.0,
+                                onGpu ? "" : " (estimated on " + device->name + ", not measured on a GPU)",
                                 path("plan.json"));
   return llvm::Error::success();
 }
+/// Dispatches with a record in the database take its answer; a record
+/// whose skill is gone from the library, or whose parameters no longer fit
+/// it, is ignored with a note.
+llvm::Error Tuner::reuseFromDatabase(PlanSteps &known, std::set<int64_t> &fromDb,
+                                     json::Array &entries) {
+  for (const DispatchFeatures &f : features) {
+    const TuningRecord *r =
+        db->lookup(signatures[f.id], opts.chip, /*measuredOnly=*/opts.measure == "gpu");
+    if (!r)
+      continue;
+    std::string winner = "seed kept";
+    if (!r->skill.empty()) {
+      const Skill *skill = library->find(r->skill);
+      llvm::Expected<ParamValues> fits =
+          skill ? skill->resolve(r->params)
+                : llvm::Expected<ParamValues>(llvm::createStringError("no such skill"));
+      if (!fits) {
+        say(llvm::formatv("dispatch {0}: the database's {1} does not apply any more ({2}): tuning it",
+                          f.id, r->skill, llvm::toString(fits.takeError())));
+        continue;
+      }
+      known[f.id] = Step{r->skill, r->params};
+      winner = r->skill + " " + llvm::formatv("{0}", json::Value(paramsJson(r->params))).str();
+    }
+    fromDb.insert(f.id);
+    entries.push_back(json::Object{{"dispatch", f.id},
+                                   {"op_class", stringifyOpClass(f.opClass)},
+                                   {"from_database", true},
+                                   {"signature", r->signature},
+                                   {"source", r->source},
+                                   {"seed_us", r->seedUs},
+                                   {"tuned_us", r->tunedUs},
+                                   {"winner_text", winner},
+                                   {"winner", r->skill.empty() ? json::Value(nullptr)
+                                                               : json::Value(json::Object{
+                                                                     {"skill", r->skill},
+                                                                     {"params", paramsJson(r->params)}})}});
+  }
+  return llvm::Error::success();
+}
 } // namespace
+
+llvm::Error ks::agents::renderReport(llvm::StringRef outDir) {
+  auto file = [&](llvm::StringRef name) {
+    llvm::SmallString<256> p(outDir);
+    llvm::sys::path::append(p, name);
+    return p.str().str();
+  };
+  auto reportText = llvm::MemoryBuffer::getFile(file("report.json"));
+  if (!reportText)
+    return llvm::createStringError("cannot read " + file("report.json") + ": " +
+                                   reportText.getError().message());
+  llvm::Expected<json::Value> report = json::parse((*reportText)->getBuffer());
+  if (!report || !report->getAsObject())
+    return llvm::createStringError(file("report.json") + ": not a JSON object" +
+                                   (report ? "" : ": " + llvm::toString(report.takeError())));
+  std::vector<json::Object> trajectory;
+  if (auto lines = llvm::MemoryBuffer::getFile(file("trajectory.jsonl"))) {
+    llvm::SmallVector<llvm::StringRef> split;
+    (*lines)->getBuffer().split(split, '\n', -1, false);
+    for (auto [i, line] : llvm::enumerate(split)) {
+      llvm::Expected<json::Value> v = json::parse(line);
+      if (!v || !v->getAsObject())
+        return llvm::createStringError(llvm::formatv("{0}: line {1} is not a JSON object",
+                                                     file("trajectory.jsonl"), i + 1)
+                                           .str());
+      trajectory.push_back(std::move(*v->getAsObject()));
+    }
+  }
+  std::string html = renderReportHtml(*report->getAsObject(), trajectory);
+  return llvm::writeToOutput(file("report.html"), [&](llvm::raw_ostream &os) {
+    os << html;
+    return llvm::Error::success();
+  });
+}
 
 llvm::Error ks::agents::tune(const TuneOptions &options) {
   if (options.module.empty())

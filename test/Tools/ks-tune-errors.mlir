@@ -1,13 +1,26 @@
 // ks-tune refuses what it cannot tune, saying why, before any output.
 // UNSUPPORTED: cuda-gpu, device-bundle
-// RUN: not ks-tune %s --out=%t.out 2>&1 | FileCheck %s --check-prefix=NODRIVER
+// Told to measure, it does not fall back to estimates.
+// RUN: not ks-tune %s --measure=gpu --out=%t.out 2>&1 | FileCheck %s --check-prefix=NODRIVER
 // NODRIVER: ks-tune: the seed kernels did not run: error: ks-run: no CUDA driver found
 // RUN: not ks-tune %S/does-not-exist.mlir --out=%t.out2 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: ks-tune: cannot parse {{.*}}does-not-exist.mlir
-// RUN: not ks-tune %s --out=%t.out3 --ks-run=%t.nothing 2>&1 | FileCheck %s --check-prefix=RUNNER
+// RUN: not ks-tune %s --measure=gpu --out=%t.out3 --ks-run=%t.nothing 2>&1 | FileCheck %s --check-prefix=RUNNER
 // RUNNER: ks-tune: ks-run not found at {{.*}}nothing (use --ks-run)
 // RUN: not ks-tune %s --out=%t.out4 --skill-dirs=%S/../Skills/Inputs/skills-bad-default 2>&1 | FileCheck %s --check-prefix=SKILL
 // SKILL: ks-tune: {{.*}}bad_default/skill.json: field 'defaults': 'B' = 64 is not among its allowed values
+// RUN: not ks-tune %s --measure=sometimes --out=%t.out5 2>&1 | FileCheck %s --check-prefix=MEASURE
+// MEASURE: ks-tune: measure must be auto, gpu or model, not 'sometimes'
+// RUN: not ks-tune %s --measure=model --device=tpu --out=%t.out6 2>&1 | FileCheck %s --check-prefix=DEVICE
+// DEVICE: ks-tune: unknown device 'tpu' ({{.*}}devices.json has: h100-sxm, h100-pcie, h200, a100-sxm, l40s, rtx4090)
+// RUN: echo '{"records": [{"signature": "x", "chip": "sm_90", "source": "guess", "skill": null}]}' > %t.bad-db.json
+// RUN: not ks-tune %s --measure=model --db=%t.bad-db.json --out=%t.out7 2>&1 | FileCheck %s --check-prefix=DB
+// DB: ks-tune: tuning database {{.*}}bad-db.json: records[0]: field 'source' must be "gpu" or "model"
+// RUN: echo '{"records": {}}' > %t.bad-db2.json
+// RUN: not ks-tune %s --measure=model --db=%t.bad-db2.json --out=%t.out8 2>&1 | FileCheck %s --check-prefix=DB2
+// DB2: ks-tune: tuning database {{.*}}bad-db2.json: field 'records' must be an array
+// RUN: not ks-tune --out=%t.out9 2>&1 | FileCheck %s --check-prefix=NOMODULE
+// NOMODULE: ks-tune: no module to tune (ks-tune model.mlir ...; --help for the options)
 func.func @main(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>) -> tensor<64x64xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64x64xf32>

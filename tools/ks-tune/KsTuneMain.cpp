@@ -1,13 +1,15 @@
 //===- KsTuneMain.cpp - Tune a model's kernels on the GPU -----------------===//
 //
 //   ks-tune model.mlir [--entry=main] [--chip=sm_90] [--out=DIR]
-//           [--rounds=6] [--win=1.3] [--sol-target=90]
+//           [--rounds=6] [--win=1.3] [--sol-target=90] [--budget=SECONDS]
+//           [--measure=auto|gpu|model] [--device=h100-sxm] [--db=FILE]
 //
 // The optimization loop (ks/Agents/Tuner.h): measures the seed kernels,
 // then, slowest dispatch first, plans a skill, compiles the candidate, checks
 // it against the seed on the GPU and times it, round by round. Writes the
 // best plan (use it with ks-compile's plan= or ks-run --plan), the
-// trajectory and a report under --out.
+// trajectory and a report under --out. Without a GPU the cost model ranks
+// the candidates and ptxas reviews them; the report says so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +24,8 @@ namespace cl = llvm::cl;
 
 int ks::tools::ksTuneMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::opt<std::string> module(cl::Positional, cl::Required, cl::desc("<linalg-on-tensors module>"));
+  cl::opt<std::string> module(cl::Positional, cl::desc("<linalg-on-tensors module>"));
+  cl::opt<std::string> renderReport("render-report", cl::desc("Only write DIR/report.html from the report.json and trajectory.jsonl in DIR"), cl::value_desc("DIR"));
   cl::opt<std::string> entry("entry", cl::desc("Function to tune"), cl::init("main"));
   cl::opt<std::string> chip("chip", cl::desc("GPU chip"), cl::init("sm_90"));
   cl::opt<std::string> out("out", cl::desc("Directory for plan.json, trajectory.jsonl, report.json"), cl::init("ks-tune-out"));
@@ -35,9 +38,25 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<double> solTarget("sol-target", cl::desc("Stop on a dispatch at this speed of light (%)"), cl::init(90));
   cl::opt<unsigned> trials("trials", cl::desc("Timed runs per measurement"), cl::init(20));
   cl::opt<unsigned> timeout("timeout", cl::desc("Seconds one candidate's GPU run may take"), cl::init(120));
+  cl::opt<double> budget("budget", cl::desc("Seconds of tuning after which no round starts (0: no limit)"), cl::init(0));
+  cl::opt<std::string> measure("measure", cl::desc("gpu (ks-run), model (cost model, no GPU) or auto"), cl::init("auto"));
+  cl::opt<std::string> device("device", cl::desc("The cost model's device (default: the first for --chip in devices.json)"));
+  cl::opt<std::string> devices("devices", cl::desc("Device table (default: devices.json of the skill path)"));
+  cl::opt<std::string> db("db", cl::desc("Tuning database: reuse its answers, add this run's"));
   cl::opt<bool> quiet("quiet", cl::desc("No progress lines"));
   cl::ParseCommandLineOptions(argc, argv, "Tune a linalg-on-tensors module's kernels on the GPU\n");
 
+  if (!renderReport.empty()) {
+    if (llvm::Error err = ks::agents::renderReport(renderReport)) {
+      llvm::errs() << "ks-tune: " << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
+    return 0;
+  }
+  if (module.empty()) {
+    llvm::errs() << "ks-tune: no module to tune (ks-tune model.mlir ...; --help for the options)\n";
+    return 1;
+  }
   ks::agents::TuneOptions options;
   options.module = module;
   options.entry = entry;
@@ -52,6 +71,11 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.solTarget = solTarget;
   options.trials = trials;
   options.timeoutSeconds = timeout;
+  options.budgetSeconds = budget;
+  options.measure = measure;
+  options.device = device;
+  options.devices = devices;
+  options.db = db;
   options.quiet = quiet;
   if (llvm::Error err = ks::agents::tune(options)) {
     llvm::errs() << "ks-tune: " << llvm::toString(std::move(err)) << "\n";

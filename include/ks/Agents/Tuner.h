@@ -31,14 +31,30 @@ struct TuneOptions {
   double win = 1.3;       ///< The base moves when a candidate is this much faster.
   double solTarget = 90;  ///< Stop on a dispatch at this speed of light (%).
   unsigned trials = 20, warmup = 3, timeoutSeconds = 120;
+  /// Stop starting rounds after this many seconds (0: no limit).
+  double budgetSeconds = 0;
+  /// "gpu": measure with ks-run; "model": estimate with the cost model;
+  /// "auto": measure where there is a GPU, else estimate.
+  std::string measure = "auto";
+  /// The cost model's device (default: the table's first for `chip`).
+  std::string device;
+  std::string devices; ///< The device table (default: devices.json of the skill path).
+  /// Tuning database: dispatches found there are not tuned again.
+  std::string db;
   bool quiet = false;
 };
 
 /// Tunes `options.module`; writes `plan.json` (the best plan),
 /// `trajectory.jsonl` and `report.json` under `options.outDir` and prints a
 /// summary. A trajectory already there is resumed: its attempts are not
-/// repeated and its accepted candidates are the starting point.
+/// repeated and its accepted candidates are the starting point. Without a
+/// GPU (or with measure = "model") candidates are ranked by the cost model
+/// and checked by ptxas only, and the report says so.
 llvm::Error tune(const TuneOptions &options);
+
+/// Writes `outDir`/report.html (ReportHtml.h) from the report.json and
+/// trajectory.jsonl there.
+llvm::Error renderReport(llvm::StringRef outDir);
 
 } // namespace ks::agents
 

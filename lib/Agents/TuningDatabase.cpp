@@ -1,0 +1,167 @@
+//===- TuningDatabase.cpp - Winners remembered across compiles ------------===//
+
+#include "ks/Agents/TuningDatabase.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/OperationSupport.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace ks::agents;
+namespace json = llvm::json;
+
+json::Object TuningRecord::toJson() const {
+  json::Object p;
+  for (const auto &kv : params)
+    p[kv.first().str()] = kv.second;
+  json::Object o{{"signature", signature}, {"chip", chip},
+                 {"skill", skill.empty() ? json::Value(nullptr) : json::Value(skill)},
+                 {"params", std::move(p)}, {"source", source},
+                 {"seed_us", seedUs}, {"tuned_us", tunedUs},
+                 {"rounds", rounds}, {"module", module}};
+  if (!note.empty())
+    o["note"] = note;
+  return o;
+}
+
+llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRecord> &out) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    if (buffer.getError() == std::errc::no_such_file_or_directory)
+      return llvm::Error::success();
+    return llvm::createStringError("cannot read the tuning database " + path + ": " +
+                                   buffer.getError().message());
+  }
+  auto bad = [&](const llvm::Twine &what) {
+    return llvm::createStringError("tuning database " + path + ": " + what);
+  };
+  llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  if (!value)
+    return bad("not JSON: " + llvm::toString(value.takeError()));
+  const json::Object *root = value->getAsObject();
+  const json::Array *list = root ? root->getArray("records") : nullptr;
+  if (!list)
+    return bad("field 'records' must be an array");
+  for (auto [i, v] : llvm::enumerate(*list)) {
+    const json::Object *o = v.getAsObject();
+    std::string where = llvm::formatv("records[{0}]", i).str();
+    if (!o)
+      return bad(where + " must be an object");
+    TuningRecord r;
+    for (auto [key, field] : {std::pair{"signature", &r.signature}, {"chip", &r.chip},
+                              {"source", &r.source}}) {
+      std::optional<llvm::StringRef> s = o->getString(key);
+      if (!s || s->empty())
+        return bad(where + ": field '" + key + "' must be a non-empty string");
+      *field = s->str();
+    }
+    if (r.source != "gpu" && r.source != "model")
+      return bad(where + ": field 'source' must be \"gpu\" or \"model\"");
+    const json::Value *skill = o->get("skill");
+    if (!skill || (!skill->getAsNull() && !skill->getAsString()))
+      return bad(where + ": field 'skill' must be a skill id or null");
+    if (std::optional<llvm::StringRef> s = skill->getAsString())
+      r.skill = s->str();
+    if (const json::Object *p = o->getObject("params"))
+      for (const auto &kv : *p) {
+        std::optional<int64_t> n = kv.second.getAsInteger();
+        if (!n)
+          return bad(where + ": field 'params." + kv.first.str() + "' must be an integer");
+        r.params[kv.first.str()] = *n;
+      }
+    r.seedUs = o->getNumber("seed_us").value_or(0);
+    r.tunedUs = o->getNumber("tuned_us").value_or(0);
+    r.rounds = o->getInteger("rounds").value_or(0);
+    r.module = o->getString("module").value_or("").str();
+    r.note = o->getString("note").value_or("").str();
+    out.push_back(std::move(r));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<TuningDatabase> TuningDatabase::open(llvm::StringRef path) {
+  TuningDatabase db;
+  db.file = path.str();
+  if (llvm::Error err = parseInto(path, db.records))
+    return std::move(err);
+  return db;
+}
+
+const TuningRecord *TuningDatabase::lookup(llvm::StringRef signature, llvm::StringRef chip,
+                                           bool measuredOnly) const {
+  for (const TuningRecord &r : records)
+    if (r.signature == signature && r.chip == chip && (!measuredOnly || r.source == "gpu"))
+      return &r;
+  return nullptr;
+}
+
+namespace {
+/// Adds `r` to `records`, replacing the record for the same dispatch and
+/// chip unless that one was measured and `r` is an estimate.
+void merge(std::vector<TuningRecord> &records, const TuningRecord &r) {
+  for (TuningRecord &old : records)
+    if (old.signature == r.signature && old.chip == r.chip) {
+      if (!(old.source == "gpu" && r.source == "model"))
+        old = r;
+      return;
+    }
+  records.push_back(r);
+}
+} // namespace
+
+void TuningDatabase::record(TuningRecord r) { merge(records, r); }
+
+llvm::Error TuningDatabase::save() const {
+  // Whatever another compile saved since this one opened the file stays,
+  // unless this one knows better about the same dispatch.
+  std::vector<TuningRecord> now;
+  if (llvm::Error err = parseInto(file, now))
+    return err;
+  for (const TuningRecord &r : records)
+    merge(now, r);
+  json::Array list;
+  for (const TuningRecord &r : now)
+    list.push_back(r.toJson());
+  json::Value root = json::Object{{"version", 1}, {"records", std::move(list)}};
+  if (llvm::Error err = llvm::writeToOutput(file, [&](llvm::raw_ostream &os) {
+        os << llvm::formatv("{0:2}", root) << "\n";
+        return llvm::Error::success();
+      }))
+    return llvm::createStringError("cannot write the tuning database " + file + ": " +
+                                   llvm::toString(std::move(err)));
+  return llvm::Error::success();
+}
+
+std::string ks::agents::dispatchSignature(mlir::Operation *dispatch) {
+  // The printed op says everything that makes its kernel: op name, indexing
+  // maps, iterators, body, operand types. Its id and location do not.
+  mlir::NamedAttrList saved(dispatch->getAttrDictionary());
+  for (mlir::NamedAttribute a : saved)
+    if (a.getName().getValue().starts_with("ks."))
+      dispatch->removeAttr(a.getName());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  dispatch->print(os, mlir::OpPrintingFlags().printGenericOpForm().useLocalScope());
+  dispatch->setAttrs(saved.getDictionary(dispatch->getContext()));
+
+  std::string prefix = dispatch->getName().getStringRef().str();
+  for (mlir::Type t : dispatch->getOperandTypes()) {
+    std::string s;
+    llvm::raw_string_ostream ts(s);
+    t.print(ts);
+    prefix += ":" + s;
+  }
+  // memref<2048x2048xf32> -> 2048x2048xf32: shorter, same meaning here.
+  std::string readable;
+  for (llvm::StringRef part : llvm::split(prefix, ':')) {
+    part.consume_front("memref<");
+    part.consume_front("tensor<");
+    part.consume_back(">");
+    readable += (readable.empty() ? "" : ":") + part.str();
+  }
+  return readable + "#" + llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true, 16);
+}

@@ -1,0 +1,54 @@
+// Without a GPU the loop runs on the cost model: candidates are compiled,
+// assembled by ptxas and ranked by their estimated times on the device,
+// and everything the loop writes says it was estimated. The tuning
+// database remembers the answer; a second compile takes it and measures
+// nothing.
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ks-tune %s --measure=model --device=h100-sxm --rounds=3 --out=%t/first --db=%t/db.json | FileCheck %s --check-prefix=FIRST
+// RUN: FileCheck %s --check-prefix=TRAJ < %t/first/trajectory.jsonl
+// RUN: FileCheck %s --check-prefix=REPORT < %t/first/report.json
+// RUN: FileCheck %s --check-prefix=DB < %t/db.json
+// RUN: ks-tune %s --measure=model --out=%t/second --db=%t/db.json | FileCheck %s --check-prefix=SECOND
+// RUN: not ls %t/second/seed.run.json %t/second/trajectory.jsonl
+// RUN: diff %t/first/plan.json %t/second/plan.json
+// RUN: FileCheck %s --check-prefix=REPORT2 < %t/second/report.json
+
+// The seed matmul re-reads its operands and its output from L1/L2 at every
+// k; register tiles cut the bytes loaded (4x4: from 12 to 2 floats per
+// FMA, 8x8 below that), clearly faster, so the base moves.
+// FIRST: ks-tune: estimating on h100-sxm (NVIDIA H100 SXM5 80GB): times are the cost model's, kernels are checked by ptxas, numerics are not checked
+// FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_register_tile {"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
+// FIRST-NEXT: ks-tune:   -> ok, {{.*}} us: new base
+// FIRST: whole program: seed {{.*}} ms, tuned {{.*}} ms, {{[0-9.]+}}x (estimated on h100-sxm, not measured on a GPU)
+
+// TRAJ: {"accepted":true,"base":"seed",{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"outcome":"ok","params":{"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},"round":1,"rule":"case gemm-register-blocking: tier high {{.*}}bottleneck gemm_tiling
+// TRAJ: "round":2
+// TRAJ: "round":3
+
+// REPORT: "device": {
+// REPORT: "name": "h100-sxm"
+// REPORT: "bottleneck": "gemm_tiling"
+// REPORT: "source": "model"
+// REPORT: "winner": {
+// REPORT: "skill": "matmul_register_tile"
+// REPORT: "measured_on_gpu": false
+
+// The database keys dispatches by op and shapes plus a hash of the op; the
+// fill keeps its seed kernel (it is at its roofline).
+// DB: "signature": "linalg.matmul:512x512xf32:512x512xf32:512x512xf32#{{[0-9a-f]+}}"
+// DB: "skill": "matmul_register_tile"
+// DB: "source": "model"
+// DB: "signature": "linalg.fill:f32:512x512xf32#{{[0-9a-f]+}}"
+// DB-NEXT: "skill": null
+
+// SECOND: ks-tune: every dispatch (2) found in {{.*}}db.json: nothing measured
+// REPORT2: "from_database": true
+// REPORT2: "measurement": "none: every dispatch was found in the tuning database"
+func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<512x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+  return %r : tensor<512x512xf32>
+}
