@@ -115,10 +115,11 @@ private:
     llvm::sys::path::append(p, name);
     return p.str().str();
   }
+  llvm::raw_ostream &out() const { return opts.log ? *opts.log : llvm::outs(); }
   void say(const llvm::Twine &line) {
     if (!opts.quiet)
-      llvm::outs() << "ks-tune: " << line << "\n";
-    llvm::outs().flush();
+      out() << "ks-tune: " << line << "\n";
+    out().flush();
   }
 
   llvm::Error loadKnowledge();
@@ -668,14 +669,14 @@ llvm::Error Tuner::run() {
     return err;
 
   // The summary, one line per dispatch.
-  llvm::outs() << llvm::formatv("{0,-9} {1,-15} {2,12} {3,12} {4,8} {5,7} {6,7}  {7}\n",
+  out() << llvm::formatv("{0,-9} {1,-15} {2,12} {3,12} {4,8} {5,7} {6,7}  {7}\n",
                                 "dispatch", "class", "seed us", "tuned us", "speedup",
                                 "rounds", "SOL%", "winner");
   auto *dispatches = report.getArray("dispatches");
   for (const json::Value &v : *dispatches) {
     const json::Object &e = *v.getAsObject();
     if (e.getBoolean("from_database").value_or(false)) {
-      llvm::outs() << llvm::formatv("{0,-9} {1,-15} {2}\n", *e.getInteger("dispatch"),
+      out() << llvm::formatv("{0,-9} {1,-15} {2}\n", *e.getInteger("dispatch"),
                                     e.getString("op_class").value_or(""),
                                     "from the tuning database: " +
                                         e.getString("winner_text").value_or("").str());
@@ -685,14 +686,14 @@ llvm::Error Tuner::run() {
     if (const json::Object *w = e.getObject("winner"))
       winner = w->getString("skill").value_or("").str() + " " +
                llvm::formatv("{0}", json::Value(json::Object(*w->getObject("params")))).str();
-    llvm::outs() << llvm::formatv(
+    out() << llvm::formatv(
         "{0,-9} {1,-15} {2,12:f2} {3,12:f2} {4,7:f2}x {5,7} {6,7}  {7}\n",
         *e.getInteger("dispatch"), *e.getString("op_class"), *e.getNumber("seed_us"),
         *e.getNumber("tuned_us"), *e.getNumber("speedup"), *e.getInteger("rounds"),
         e.getNumber("tuned_sol_pct") ? llvm::formatv("{0:f1}", *e.getNumber("tuned_sol_pct")).str() : "-",
         winner);
   }
-  llvm::outs() << llvm::formatv("whole program: seed {0:f4} ms, tuned {1:f4} ms, {2:f2}x{3}; "
+  out() << llvm::formatv("whole program: seed {0:f4} ms, tuned {1:f4} ms, {2:f2}x{3}; "
                                 "plan: {4}\n",
                                 seed.timeMs, base.timeMs,
                                 base.timeMs > 0 ? seed.timeMs / base.timeMs : 0.0,

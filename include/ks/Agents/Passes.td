@@ -52,4 +52,48 @@ def KSEstimateKernels : Pass<"ks-estimate-kernels", "mlir::ModuleOp"> {
   ];
 }
 
+def KSOptimize : Pass<"ks-optimize", "mlir::ModuleOp"> {
+  let summary = "Tune every dispatch with the skill library and compile the best kernels";
+  let description = [{
+    The agent-guided optimizer as one pass over a linalg-on-tensors module:
+    it runs the tuning loop (ks/Agents/Tuner.h: features, profile, policy,
+    skill, review, memory) on the module, then compiles the module with the
+    winning plan to ptxas-verified PTX (the `ks-compile` pipeline), so the
+    result is what `ks-compile` gives plus the best verified kernel for
+    each dispatch. With a GPU (ks-run beside the tool, a CUDA driver) every
+    candidate is measured and checked against the seed kernels; without one
+    the cost model ranks them, ptxas reviews them, and the report says they
+    were not measured. `report.json`, `report.html`, `plan.json` and
+    `trajectory.jsonl` go to `out`; dispatches found in the tuning database
+    (`db`) are not tuned again and, when all are, nothing is measured.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"", "Target chip">,
+    Option<"device", "device", "std::string", /*default=*/"\"\"",
+           "The cost model's device (default: the first one for `chip`)">,
+    Option<"measure", "measure", "std::string", /*default=*/"\"auto\"",
+           "gpu (measure with ks-run), model (cost model) or auto">,
+    Option<"budget", "budget", "double", /*default=*/"0",
+           "Seconds of tuning after which no round starts (0: no limit)">,
+    Option<"rounds", "rounds", "unsigned", /*default=*/"6", "Candidates per dispatch at most">,
+    Option<"maxDispatches", "max-dispatches", "unsigned", /*default=*/"8",
+           "Tune this many of the slowest dispatches">,
+    Option<"win", "win", "double", /*default=*/"1.3",
+           "The base moves to a candidate this much faster">,
+    Option<"solTarget", "sol-target", "double", /*default=*/"90",
+           "Stop on a dispatch at this speed of light (%)">,
+    Option<"db", "db", "std::string", /*default=*/"\"\"", "Tuning database file">,
+    Option<"out", "out", "std::string", /*default=*/"\"ks-optimize-out\"",
+           "Directory for the report, plan and trajectory">,
+    Option<"skillDirs", "skill-dirs", "std::string", /*default=*/"\"\"",
+           "Skill directories, comma-separated (default: the skill path)">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"\"",
+           "Decision policy (default: policy.json of the first skill directory)">,
+    Option<"ksRun", "ks-run", "std::string", /*default=*/"\"\"",
+           "ks-run to measure with (default: beside this tool)">,
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"", "Function to tune">,
+    Option<"quiet", "quiet", "bool", /*default=*/"false", "No progress lines">,
+  ];
+}
+
 #endif // KS_AGENTS_PASSES

@@ -15,6 +15,7 @@
 #define KS_AGENTS_TUNER_H
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
@@ -42,6 +43,9 @@ struct TuneOptions {
   /// Tuning database: dispatches found there are not tuned again.
   std::string db;
   bool quiet = false;
+  /// Where progress and the summary go (stderr when the module itself is
+  /// the output, as in --ks-optimize).
+  llvm::raw_ostream *log = nullptr;
 };
 
 /// Tunes `options.module`; writes `plan.json` (the best plan),
