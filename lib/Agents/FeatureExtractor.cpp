@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineExpr.h"
@@ -439,6 +440,23 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
         ++f.fusedOps;
     });
 
+  if (op.getNumDpsInits() == 1) {
+    Operation *next = op->getNextNode();
+    while (next && !isa<linalg::LinalgOp>(next))
+      next = next->getNextNode();
+    if (auto consumer = dyn_cast_or_null<linalg::LinalgOp>(next)) {
+      // On tensors the result value, on buffers the output buffer.
+      Value result = op->getNumResults() == 1 ? op->getResult(0)
+                                              : op.getDpsInitOperand(0)->get();
+      f.elementwiseEpilogue =
+          linalg::isElementwise(consumer) &&
+          llvm::any_of(consumer.getDpsInputOperands(), [&](OpOperand *in) {
+            return in->get() == result &&
+                   consumer.getMatchingIndexingMap(in).isIdentity();
+          });
+    }
+  }
+
   // Operands: where each is read along the loop the threads run over.
   for (OpOperand &operand : op->getOpOperands()) {
     OperandFeatures o;
@@ -607,6 +625,9 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
   setIf("arithmetic_intensity", f.arithmeticIntensity);
   setIf("tensor_core_eligible", f.tensorCoreEligible);
   setIf("data_reuse", f.dataReuse);
+  // Only when true: most dispatches have no epilogue.
+  if (f.elementwiseEpilogue)
+    obj["elementwise_epilogue"] = true;
   return obj;
 }
 

@@ -79,6 +79,8 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
     skills.plan = options.plan;
     skills.skillDirs = options.skillDirs;
     pm.addPass(createKSApplySkills(skills));
+    // Reductions a skill gave to whole warps are split over their lanes.
+    pm.addNestedPass<func::FuncOp>(createKSDistributeWarpReductions());
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

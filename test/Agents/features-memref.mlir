@@ -44,6 +44,7 @@
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,
 // CHECK-NEXT:     "element_types": ["f32"],
+// CHECK-NEXT:     "elementwise_epilogue": true,
 // CHECK-NEXT:     "flops": 1024,
 // CHECK-NEXT:     "func": "buffers",
 // CHECK-NEXT:     "fused_ops": 2,

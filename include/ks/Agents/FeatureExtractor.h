@@ -111,6 +111,10 @@ struct DispatchFeatures {
   bool reductionInnermost = false;
   /// Non-yield ops of the body.
   int64_t fusedOps = 0;
+  /// The next linalg op in the block is elementwise and reads this op's
+  /// only output at the indices it is written (a bias add, an activation):
+  /// an epilogue fuse_elementwise_epilogue can compute in this op's kernel.
+  bool elementwiseEpilogue = false;
   /// See extractFeatures for the rule; unset when dynamic.
   std::optional<bool> tensorCoreEligible;
   /// max over the shaped inputs the body reads of (iteration-space size /

@@ -93,6 +93,28 @@ def KSApplySkills : Pass<"ks-apply-skills", "mlir::ModuleOp"> {
     "mlir::vector::VectorDialect"];
 }
 
+def KSDistributeWarpReductions
+    : Pass<"ks-distribute-warp-reductions", "mlir::func::FuncOp"> {
+  let summary = "Split a warp's reductions over its lanes, combined by shuffles";
+  let description = [{
+    For each linalg op a skill marked `ks.warp_reduce = E` (a reduction that
+    all 32 lanes of a warp execute: its rows mapped to `#gpu.warp`), lane l
+    folds the elements l*E .. l*E+E-1 of every 32*E along the innermost
+    (reduction) loop into a private partial result, starting from the
+    combiner's neutral element; the 32 partial results are combined by a
+    butterfly of `gpu.shuffle xor` (`shfl.sync.bfly`), and lane 0 folds the
+    total into the output. The op must be on buffers inside a `gpu.launch`,
+    with one output, one reduction loop (the innermost, of static size, a
+    multiple of E) and a body that folds into the output with one 32-bit
+    binary op that has a neutral element; anything else is an error. Run
+    right after `ks-apply-skills`.
+  }];
+  let dependentDialects = [
+    "mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+    "mlir::affine::AffineDialect"];
+}
+
 def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
   let summary = "Move the constants a skill's kernel uses into it";
   let description = [{

@@ -1,0 +1,179 @@
+//===- DistributeWarpReductions.cpp - A warp's lanes share a reduction ----===//
+//
+// A skill that maps the rows of a reduction to warps (`#gpu.warp`) leaves
+// each row's linalg op executed by all 32 lanes of its warp, and marks it
+// `ks.warp_reduce = E`. Here the lanes split that row: lane l folds the
+// elements l*E .. l*E+E-1 of every 32*E along the innermost (reduction)
+// loop into a private partial result (a warp reads 32*E contiguous elements
+// per step: coalesced), the 32 partial results are combined by a butterfly
+// of `gpu.shuffle xor` (shfl.sync.bfly), and lane 0 folds the total into
+// the output. The partial results start from the combiner's neutral element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSDISTRIBUTEWARPREDUCTIONS
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+constexpr llvm::StringLiteral kWarpReduceAttr = "ks.warp_reduce";
+constexpr int32_t kWarpSize = 32;
+
+/// The indices `map` selects from the loop indices `dims`.
+SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
+                            ArrayRef<Value> dims) {
+  SmallVector<OpFoldResult> operands(dims.begin(), dims.end());
+  SmallVector<Value> indices;
+  for (AffineExpr e : map.getResults())
+    indices.push_back(getValueOrCreateConstantIndexOp(
+        b, loc,
+        affine::makeComposedFoldedAffineApply(
+            b, loc, AffineMap::get(map.getNumDims(), 0, e), operands)));
+  return indices;
+}
+
+Value index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// `combiner` applied to (lhs, rhs): a copy with new operands.
+Value combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
+  Operation *copy = b.clone(*combiner);
+  copy->setOperands({lhs, rhs});
+  return copy->getResult(0);
+}
+
+LogicalResult distribute(linalg::LinalgOp op) {
+  auto elems = op->getAttrOfType<IntegerAttr>(kWarpReduceAttr);
+  if (!elems || elems.getInt() < 1)
+    return op.emitError() << kWarpReduceAttr
+                          << " must be a positive integer (elements per lane per step)";
+  int64_t perLane = elems.getInt();
+  if (!op->getParentOfType<gpu::LaunchOp>())
+    return op.emitError() << kWarpReduceAttr << ": the op is not inside a gpu.launch";
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() != 1 ||
+      iterators.back() != utils::IteratorType::reduction)
+    return op.emitError() << kWarpReduceAttr
+                          << " needs an op on buffers with one output and one "
+                             "reduction loop, the innermost";
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1 || combiners.front()->getNumOperands() != 2 ||
+      combiners.front()->getNumResults() != 1)
+    return op.emitError() << kWarpReduceAttr
+                          << " needs a body that folds into the output with one "
+                             "binary op";
+  Operation *combiner = combiners.front();
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
+  Type type = op.getRegionOutputArgs().front().getType();
+  if (!neutral || !type.isIntOrFloat() || type.getIntOrFloatBitWidth() != 32)
+    return op.emitError() << kWarpReduceAttr
+                          << " needs a 32-bit combiner with a neutral element, got '"
+                          << combiner->getName() << "' on " << type;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ShapedType::isDynamicShape(ranges) || ranges.back() % perLane != 0)
+    return op.emitError() << kWarpReduceAttr << ": the reduction must have a "
+                          << "static size, a multiple of " << perLane;
+
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value lane = gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize));
+  Value zero = index(b, loc, 0);
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t r : ArrayRef<int64_t>(ranges).drop_back()) {
+    lbs.push_back(zero);
+    ubs.push_back(index(b, loc, r));
+    steps.push_back(index(b, loc, 1));
+  }
+  Block *body = op.getBlock();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  Value init = arith::ConstantOp::create(b, loc, *neutral);
+
+  // Every parallel point the op covers (one row, after tiling to warps).
+  scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder &b, Location loc,
+                                                  ValueRange ivs) {
+    Value start = arith::MulIOp::create(b, loc, lane, index(b, loc, perLane));
+    auto partial = scf::ForOp::create(
+        b, loc, start, index(b, loc, ranges.back()), index(b, loc, kWarpSize * perLane),
+        ValueRange{init}, [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
+          Value value = acc.front();
+          for (int64_t e = 0; e < perLane; ++e) {
+            SmallVector<Value> dims(ivs.begin(), ivs.end());
+            dims.push_back(
+                e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k);
+            // The op's body on the element's inputs, folding into `value`.
+            IRMapping map;
+            for (OpOperand *in : op.getDpsInputOperands()) {
+              Value operand = in->get();
+              if (isa<MemRefType>(operand.getType()))
+                operand = memref::LoadOp::create(
+                    b, loc, operand,
+                    applyMap(b, loc, op.getMatchingIndexingMap(in), dims));
+              map.map(op.getMatchingBlockArgument(in), operand);
+            }
+            map.map(op.getRegionOutputArgs().front(), value);
+            for (Operation &inner : body->without_terminator()) {
+              if (auto idx = dyn_cast<linalg::IndexOp>(inner))
+                map.map(idx.getResult(), dims[idx.getDim()]);
+              else
+                b.clone(inner, map);
+            }
+            value = map.lookupOrDefault(yield.getOperand(0));
+          }
+          scf::YieldOp::create(b, loc, value);
+        });
+    // Butterfly: after the step with offset o, each lane holds the total of
+    // the 2*o lanes that differ from it in the bits below 2*o.
+    Value total = partial.getResult(0);
+    for (int32_t offset = kWarpSize / 2; offset >= 1; offset /= 2) {
+      auto shuffle = gpu::ShuffleOp::create(b, loc, total, offset, kWarpSize,
+                                            gpu::ShuffleMode::XOR);
+      total = combine(b, combiner, total, shuffle.getShuffleResult());
+    }
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+    OpOperand *out = op.getDpsInitOperand(0);
+    SmallVector<Value> dims(ivs.begin(), ivs.end());
+    dims.push_back(zero); // the output does not depend on the reduction loop
+    SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
+    Value old = memref::LoadOp::create(b, loc, out->get(), at);
+    memref::StoreOp::create(b, loc, combine(b, combiner, total, old), out->get(), at);
+  });
+  op->erase();
+  return success();
+}
+
+struct DistributeWarpReductions
+    : public ks::impl::KSDistributeWarpReductionsBase<DistributeWarpReductions> {
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> marked;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(kWarpReduceAttr))
+        marked.push_back(op);
+    });
+    for (linalg::LinalgOp op : marked)
+      if (failed(distribute(op)))
+        return signalPassFailure();
+  }
+};
+} // namespace

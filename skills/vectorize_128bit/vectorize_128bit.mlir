@@ -1,0 +1,133 @@
+// vectorize_128bit: a streaming dispatch (all loops parallel, two or three)
+// in blocks of TX threads; each thread handles R rows of VEC contiguous
+// elements of the innermost dim (block tiles R x BN, BN = VEC * TX; with
+// three loops 1 x R x BN, the outermost along z). The thread's tile is
+// vectorized into R loads and stores of vector<VECxf32>, marked aligned to
+// VEC * 4 bytes: without the mark vector-to-llvm (run by
+// convert-gpu-to-nvvm) aligns them to the element, 4 bytes, and the NVPTX
+// backend splits each into VEC scalar ld.global.b32 / st.global.b32.
+// The mark holds because every operand is f32 and a function argument or a
+// memref.alloc (checked below: device buffers are 256-byte aligned, identity
+// layout) and the innermost range is a multiple of BN (`requires`), so each
+// vector starts at a multiple of VEC elements.
+transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
+  %func = transform.get_parent_op %op {op_name = "func.func"}
+      : (!transform.any_op) -> !transform.any_op
+  %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+
+  // Every operand f32: their element types and f32 make one type.
+  %operands = transform.get_operand %op[all] : (!transform.any_op) -> !transform.any_value
+  %elements = transform.get_type elemental %operands
+      : (!transform.any_value) -> !transform.any_param
+  %f32 = transform.param.constant f32 -> !transform.any_param
+  %element_set = transform.merge_handles deduplicate %elements, %f32 : !transform.any_param
+  %num_elements = transform.num_associations %element_set
+      : (!transform.any_param) -> !transform.param<i64>
+  transform.match.param.cmpi eq %num_elements, %one : !transform.param<i64>
+  // Every operand a function argument or a memref.alloc, no view (an offset
+  // or strides the alignment may not hold for). A function argument has no
+  // defining op: get_defining_op fails, suppressed, leaving the handle empty.
+  %producers = transform.foreach %operands : !transform.any_value -> !transform.any_op {
+  ^bb0(%value: !transform.any_value):
+    %def = transform.sequence %func : !transform.any_op -> !transform.any_op
+        failures(suppress) {
+    ^bb1(%unused: !transform.any_op):
+      %d = transform.get_defining_op %value : (!transform.any_value) -> !transform.any_op
+      transform.yield %d : !transform.any_op
+    }
+    transform.yield %def : !transform.any_op
+  }
+  transform.foreach %producers : !transform.any_op {
+  ^bb0(%producer: !transform.any_op):
+    transform.match.operation_name %producer ["memref.alloc"] : !transform.any_op
+  }
+
+  // Named ops (linalg.copy, ...) as linalg.generic, then the op in %op2 or
+  // in %op3 by its number of loops; the foreach over the other does nothing.
+  %generic = transform.structured.generalize %op : (!transform.any_op) -> !transform.any_op
+  %op2 = transform.collect_matching @vectorize_128bit_rank_2 in %generic
+      : (!transform.any_op) -> !transform.any_op
+  %op3 = transform.collect_matching @vectorize_128bit_rank_3 in %generic
+      : (!transform.any_op) -> !transform.any_op
+  transform.foreach %op2 : !transform.any_op {
+  ^bb0(%o: !transform.any_op):
+    %tile, %blocks = transform.structured.tile_using_forall %o
+        tile_sizes [${R}, ${BN}] (mapping = [#gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %per_thread, %threads = transform.structured.tile_using_forall %tile
+        tile_sizes [0, ${VEC}] (mapping = [#gpu.thread<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %per_thread vector_sizes [${R}, ${VEC}] : !transform.any_op
+  }
+  transform.foreach %op3 : !transform.any_op {
+  ^bb0(%o: !transform.any_op):
+    %tile, %blocks = transform.structured.tile_using_forall %o
+        tile_sizes [1, ${R}, ${BN}]
+        (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %per_thread, %threads = transform.structured.tile_using_forall %tile
+        tile_sizes [0, 0, ${VEC}] (mapping = [#gpu.thread<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %per_thread vector_sizes [1, ${R}, ${VEC}]
+        : !transform.any_op
+  }
+  %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
+      : (!transform.any_op) -> !transform.any_op
+  // Threads share nothing: no barrier.
+  %mapped = transform.gpu.map_nested_forall_to_threads %launch
+      block_dims = [${TX}, 1, 1] sync_after_distribute = false
+      : (!transform.any_op) -> !transform.any_op
+
+  // The thread's R x VEC transfers as R 1-d vector.load / vector.store (a
+  // bias broadcast along the rows: one load, then a broadcast).
+  transform.apply_patterns to %mapped {
+    transform.apply_patterns.vector.transfer_permutation_patterns
+    transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true
+    transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  transform.apply_cse to %mapped : !transform.any_op
+
+  // Mark the loads of VEC elements (others, e.g. of an operand broadcast
+  // along the innermost dim, keep the element's alignment) and the stores,
+  // all of VEC elements (checked: the output follows the loops).
+  %loads = transform.structured.match ops{["vector.load"]}
+      filter_result_type = vector<${VEC}xf32> in %mapped
+      : (!transform.any_op) -> !transform.any_op
+  %stores = transform.structured.match ops{["vector.store"]} in %mapped
+      : (!transform.any_op) -> !transform.any_op
+  %stored = transform.get_operand %stores[0] : (!transform.any_op) -> !transform.any_value
+  %stored_types = transform.get_type %stored : (!transform.any_value) -> !transform.any_param
+  %vector = transform.param.constant vector<${VEC}xf32> -> !transform.any_param
+  %store_set = transform.merge_handles deduplicate %stored_types, %vector
+      : !transform.any_param
+  %num_store_types = transform.num_associations %store_set
+      : (!transform.any_param) -> !transform.param<i64>
+  transform.match.param.cmpi eq %num_store_types, %one : !transform.param<i64>
+  %align = transform.param.constant ${ALIGN} : i64 -> !transform.param<i64>
+  transform.annotate %loads "alignment" = %align : !transform.any_op, !transform.param<i64>
+  transform.annotate %stores "alignment" = %align : !transform.any_op, !transform.param<i64>
+  transform.yield
+}
+
+// Matchers: the op itself if it has two (three) loops.
+transform.named_sequence @vectorize_128bit_rank_2(%op: !transform.any_op {transform.readonly})
+    -> !transform.any_op {
+  transform.match.structured %op : !transform.any_op {
+  ^bb0(%s: !transform.any_op):
+    %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %rank, %two : !transform.param<i64>
+  }
+  transform.yield %op : !transform.any_op
+}
+transform.named_sequence @vectorize_128bit_rank_3(%op: !transform.any_op {transform.readonly})
+    -> !transform.any_op {
+  transform.match.structured %op : !transform.any_op {
+  ^bb0(%s: !transform.any_op):
+    %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
+  }
+  transform.yield %op : !transform.any_op
+}
