@@ -131,16 +131,20 @@ done
 plan_table=$(python3 bench/plan_table.py "$bench" "$plans"/*.json 2>&1)
 fi
 
-# The loop: ks-tune on benchmark inputs, one line per dispatch (seed time,
-# tuned time, speedup, rounds, winning skill, speed of light).
+# The loop: ks-tune on the benchmark inputs at realistic sizes (all of
+# bench/seed unless KS_TUNE_INPUTS names some), measured on the GPU, each
+# with a time budget (KS_TUNE_BUDGET seconds); bench/tune_table.py prints one
+# line per tuned dispatch (seed time, tuned time, speedup, rounds, winning
+# skill, speed of light) and the geometric means.
 if part tune; then
-tune_table=""
-for name in ${KS_TUNE_INPUTS:-matmul_2048 relu transpose softmax}; do
-  timeout 300 ks-tune "bench/seed/$name.mlir" --chip="$chip" --out="$tune/$name" \
-    --rounds=4 --trials=20 --quiet >"$tune/$name.log" 2>&1
-  rc=$?
-  tune_table+=$'\n'"-- $name (exit $rc)"$'\n'"$(grep -v '^ks-tune: dispatch\|^  ->' "$tune/$name.log")"
+tune_inputs=${KS_TUNE_INPUTS:-$(ls bench/seed/*.mlir | xargs -n1 basename | sed 's/\.mlir$//')}
+for name in $tune_inputs; do
+  timeout $(( ${KS_TUNE_BUDGET:-40} + 120 )) ks-tune "bench/seed/$name.mlir" --chip="$chip" \
+    --out="$tune/$name" --measure=gpu --rounds=4 --max-dispatches=3 --trials=20 \
+    --budget="${KS_TUNE_BUDGET:-40}" --quiet >"$tune/$name.log" 2>&1
+  echo "$name exit $?" >>"$tune/exits.log"
 done
+tune_table="$(python3 bench/tune_table.py "$tune" $tune_inputs 2>&1)"$'\n'"$(cat "$tune/exits.log")"
 fi
 echo "$bench_table" > "$out/bench-table.txt"
 

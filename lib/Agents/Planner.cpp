@@ -80,7 +80,8 @@ std::string describe(const ParamValues &params, const Skill &skill) {
 /// step in a direction the skill prefers counting half), ties in the order
 /// the descriptor lists the values. Small steps from a known good point
 /// before far jumps, the skill's expert hints before the rest.
-std::vector<ParamValues> choices(const Skill &skill, const ParamValues &center) {
+std::vector<ParamValues> choices(const Skill &skill, const ParamValues &center,
+                                 const llvm::StringMap<std::string> *repair = nullptr) {
   std::vector<ParamValues> out{center};
   ParamValues current;
   std::function<void(size_t)> walk = [&](size_t i) {
@@ -115,6 +116,24 @@ std::vector<ParamValues> choices(const Skill &skill, const ParamValues &center) 
                    [&](const ParamValues &a, const ParamValues &b) {
                      return distance(a) < distance(b);
                    });
+  if (!repair)
+    return out;
+  // A repair: first the choices that move only the parameters it names,
+  // only the way it says, nearest first; the failed point itself last.
+  auto repairs = [&](const ParamValues &v) {
+    bool moved = false;
+    for (const auto &p : skill.params) {
+      int64_t a = v.lookup(p.first), b = center.lookup(p.first);
+      if (a == b)
+        continue;
+      auto way = repair->find(p.first);
+      if (way == repair->end() || (way->second == "smaller") != (a < b))
+        return false;
+      moved = true;
+    }
+    return moved;
+  };
+  std::stable_partition(out.begin(), out.end(), repairs);
   return out;
 }
 } // namespace
@@ -230,8 +249,17 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
     }
     unsigned fitting = 0, tried = 0;
     auto center = input.centers.find(id);
+    const llvm::StringMap<std::string> *repair = nullptr;
+    if (input.repair && input.repair->skill == id) {
+      auto r = skill->repairs.find(input.repair->kind);
+      if (r != skill->repairs.end())
+        repair = &r->second;
+    }
     for (const ParamValues &given :
-         choices(*skill, center != input.centers.end() ? center->second : skill->defaults)) {
+         choices(*skill,
+                 repair ? input.repair->from
+                        : (center != input.centers.end() ? center->second : skill->defaults),
+                 repair)) {
       llvm::Expected<ParamValues> values = skill->resolve(given);
       if (!values) {
         llvm::consumeError(values.takeError());
@@ -254,6 +282,14 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       d.skill = id;
       for (const auto &p : skill->params)
         d.params[p.first] = values->lookup(p.first);
+      if (repair) {
+        std::string moves;
+        for (const auto &p : skill->params)
+          if (auto m = repair->find(p.first); m != repair->end())
+            moves += (moves.empty() ? "" : ", ") + p.first + " " + m->second;
+        d.rule += "; repair after " + input.repair->kind + " with " +
+                  describe(input.repair->from, *skill) + ": " + moves;
+      }
       return d;
     }
     passOver(fitting == 0

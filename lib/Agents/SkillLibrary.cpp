@@ -188,6 +188,27 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
       s.prefer[kv.first.str()] = way->str();
     }
   }
+  if (const json::Value *repairs = root->get("repairs")) {
+    const json::Object *o = repairs->getAsObject();
+    const char *shape = "expected an object FAILURE -> {PARAM: \"larger\" | \"smaller\"} "
+                        "(FAILURE: shared_memory_overflow, register_spills)";
+    if (!o)
+      return r.fieldError("repairs", shape);
+    for (const auto &kind : *o) {
+      const json::Object *moves = kind.second.getAsObject();
+      if ((kind.first != "shared_memory_overflow" && kind.first != "register_spills") || !moves ||
+          moves->empty())
+        return r.fieldError("repairs", shape);
+      for (const auto &kv : *moves) {
+        std::optional<llvm::StringRef> way = kv.second.getAsString();
+        if (!params->get(kv.first))
+          return r.fieldError("repairs", "'" + kv.first.str() + "' is no parameter");
+        if (!way || (*way != "larger" && *way != "smaller"))
+          return r.fieldError("repairs", "'" + kv.first.str() + "' must be \"larger\" or \"smaller\"");
+        s.repairs[kind.first.str()][kv.first.str()] = way->str();
+      }
+    }
+  }
   if (const json::Value *expected = root->get("expected")) {
     if (!expected->getAsObject())
       return r.fieldError("expected", "expected an object METRIC -> \"up\" | \"down\"");

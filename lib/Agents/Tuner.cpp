@@ -12,6 +12,7 @@
 #include "ks/Agents/TuningDatabase.h"
 #include "ks/Transforms/Pipelines.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -225,6 +226,18 @@ Measurement Tuner::estimate(const PlanSteps &plan, llvm::StringRef label) {
     m.message = diagnostics;
     return m;
   }
+  // What ptxas said of each kernel module (ks-verify-ptx): its spills.
+  llvm::StringMap<int64_t> spills;
+  module->walk([&](mlir::gpu::BinaryOp binary) {
+    if (auto perChip = binary->getAttrOfType<mlir::DictionaryAttr>("ks.ptxas"))
+      for (mlir::NamedAttribute chipReport : perChip)
+        if (auto kernels = mlir::dyn_cast<mlir::DictionaryAttr>(chipReport.getValue()))
+          for (mlir::NamedAttribute kernel : kernels)
+            if (auto report = mlir::dyn_cast<mlir::DictionaryAttr>(kernel.getValue()))
+              for (llvm::StringRef key : {"spill_store_bytes", "spill_load_bytes"})
+                if (auto v = report.getAs<mlir::IntegerAttr>(key))
+                  spills[binary.getName()] += v.getInt();
+  });
   m.outcome = "ok";
   m.kernelsPerRun = estimates.size();
   for (const KernelEstimate &e : estimates) {
@@ -233,6 +246,7 @@ Measurement Tuner::estimate(const PlanSteps &plan, llvm::StringRef label) {
       continue;
     m.kernelUs[e.dispatch] += e.timeUs;
     json::Object metrics = e.metrics();
+    metrics["spill_bytes"] = spills.lookup(e.kernel);
     metrics["kernels_per_run"] = int64_t(estimates.size());
     m.metrics[e.dispatch] = std::move(metrics);
   }
@@ -336,6 +350,7 @@ Measurement Tuner::measureOnGpu(const PlanSteps &plan, llvm::StringRef label) {
         if (const json::Object *mm = k.getObject("metrics"))
           metrics = *mm;
         metrics["registers"] = k.getInteger("registers").value_or(0);
+        metrics["spill_bytes"] = k.getInteger("spill_bytes").value_or(0);
         if (const json::Object *occ = k.getObject("occupancy"))
           metrics["occupancy_limited_by_registers"] =
               occ->getString("limiter") == "registers" ? 1 : 0;
@@ -354,6 +369,20 @@ void Tuner::remember(json::Object attempt) {
   *trajectoryFile << text << "\n";
   trajectoryFile->flush();
   trajectory.push_back(std::move(attempt));
+}
+
+/// A failure a skill's `repairs` can answer: shared memory over the
+/// block's limit (ptxas refuses the kernel), or spills to local memory.
+std::string repairableFailure(const Measurement &m, int64_t dispatch) {
+  llvm::StringRef message(m.message);
+  if (m.outcome != "ok" &&
+      (message.contains("too much shared data") || message.contains("shared memory") ||
+       message.contains("shared data")))
+    return "shared_memory_overflow";
+  if (m.outcome == "ok" && m.metrics.count(dispatch) &&
+      m.metrics.at(dispatch).getInteger("spill_bytes").value_or(0) > 0)
+    return "register_spills";
+  return "";
 }
 
 /// Why an attempt failed, and what follows for the next one.
@@ -499,12 +528,19 @@ llvm::Error Tuner::run() {
     int64_t d = f->id;
     json::Object featureJson = *toJSON(*f).getAsObject();
     std::string baseName = best.count(d) ? "accepted" : "seed";
+    // A skill on another dispatch may have taken this one into its kernel
+    // (epilogue fusion): nothing of its own is left to tune.
+    bool fused = !base.kernelUs.count(d) && !best.count(d);
     double seedUs = seed.kernelUs[d], baseUs = base.kernelUs[d];
     json::Object baseMetrics = base.metrics[d];
     std::string firstBottleneck, firstRule;
     unsigned rounds = 0;
     std::string stopped = "round budget";
-    for (unsigned round = 1; round <= opts.rounds; ++round) {
+    // The Diagnoser's verdict on the last attempt, when it can be repaired.
+    std::optional<PlanInput::Repair> repair;
+    if (fused)
+      stopped = "no kernel of its own: the plan computes it in another dispatch's kernel";
+    for (unsigned round = 1; !fused && round <= opts.rounds; ++round) {
       if (opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds) {
         stopped = llvm::formatv("time budget ({0} s) spent", opts.budgetSeconds);
         break;
@@ -521,6 +557,7 @@ llvm::Error Tuner::run() {
       input.features = featureJson;
       input.metrics = baseMetrics;
       input.base = "seed";
+      input.repair = repair;
       if (best.count(d))
         input.centers[best[d].skill] = best[d].params;
       for (const json::Object &t : trajectory) {
@@ -583,6 +620,22 @@ llvm::Error Tuner::run() {
         attempt["message"] = m.message;
         attempt["diagnosis"] = diagnose(m);
       }
+      repair.reset();
+      std::string failure = repairableFailure(m, d);
+      if (!failure.empty()) {
+        repair = PlanInput::Repair{*decision.skill, failure, decision.params};
+        std::string why =
+            failure == "register_spills"
+                ? llvm::formatv("ptxas spilled {0} bytes to local memory: next, the skill's "
+                                "repair for spills (less coarsening)",
+                                m.metrics[d].getInteger("spill_bytes").value_or(0))
+                      .str()
+                : "the kernel needs more shared memory than a block may have: next, the "
+                  "skill's repair for it (a smaller tile)";
+        std::optional<llvm::StringRef> before = attempt.getString("diagnosis");
+        attempt["diagnosis"] = before ? (before->str() + "; " + why) : why;
+        attempt["repair_next"] = failure;
+      }
       attempt["accepted"] = accepted;
       say(llvm::formatv("  -> {0}{1}", attempt.getString("outcome").value_or(""),
                         accepted ? llvm::formatv(", {0:f2} us: new base", baseUs).str()
@@ -603,6 +656,8 @@ llvm::Error Tuner::run() {
       entry["seed_sol_pct"] = *s0;
     if (std::optional<double> s1 = baseMetrics.getNumber("speed_of_light_pct"))
       entry["tuned_sol_pct"] = *s1;
+    if (fused)
+      entry["fused"] = true;
     entry["flops"] = featureJson.getNumber("flops").value_or(0);
     entry["min_bytes"] = featureJson.getNumber("min_bytes").value_or(0);
     entry["source"] = onGpu ? "gpu" : "model";
@@ -675,6 +730,12 @@ llvm::Error Tuner::run() {
   auto *dispatches = report.getArray("dispatches");
   for (const json::Value &v : *dispatches) {
     const json::Object &e = *v.getAsObject();
+    if (e.getBoolean("fused").value_or(false)) {
+      out() << llvm::formatv("{0,-9} {1,-15} {2,12:f2} {3,12}  fused: {4}\n", *e.getInteger("dispatch"),
+                             *e.getString("op_class"), *e.getNumber("seed_us"), "-",
+                             e.getString("stopped").value_or(""));
+      continue;
+    }
     if (e.getBoolean("from_database").value_or(false)) {
       out() << llvm::formatv("{0,-9} {1,-15} {2}\n", *e.getInteger("dispatch"),
                                     e.getString("op_class").value_or(""),

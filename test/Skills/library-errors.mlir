@@ -16,6 +16,8 @@
 // PLACEHOLDER: error: {{.*}}unknown_placeholder/skill.json: field 'script': ${C} in {{.*}}unknown_placeholder.mlir is no parameter
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-prefer dispatch=1 skill=bad_prefer" 2>&1 | FileCheck %s --check-prefix=PREFER
 // PREFER: error: {{.*}}bad_prefer/skill.json: field 'prefer': 'B' must be "larger" or "smaller"
+// RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-repairs dispatch=1 skill=bad_repairs" 2>&1 | FileCheck %s --check-prefix=REPAIRS
+// REPAIRS: error: {{.*}}bad_repairs/skill.json: field 'repairs': expected an object FAILURE -> {{.*}} (FAILURE: shared_memory_overflow, register_spills)
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-not-json dispatch=1 skill=not_json" 2>&1 | FileCheck %s --check-prefix=JSON
 // JSON: error: {{.*}}not_json/skill.json: not valid JSON: [3:3, byte=25]: Expected object key
 

@@ -79,6 +79,18 @@ int main(int argc, char **argv) {
       input.trajectory.push_back(std::move(a));
     }
   }
+  // The Diagnoser's verdict on the last attempt: {"skill", "kind", "params"}.
+  if (const json::Object *repair = root->getObject("repair")) {
+    PlanInput::Repair r;
+    r.skill = repair->getString("skill").value_or("").str();
+    r.kind = repair->getString("kind").value_or("").str();
+    if (const json::Object *params = repair->getObject("params"))
+      for (const auto &kv : *params)
+        r.from[kv.first.str()] = kv.second.getAsInteger().value_or(0);
+    if (r.skill.empty() || r.kind.empty())
+      fail(situationFile + ": \"repair\" needs \"skill\" and \"kind\"");
+    input.repair = std::move(r);
+  }
   Decision d = plan(input, *policy, *library);
   llvm::outs() << llvm::formatv("{0:2}", json::Value(d.toJson())) << "\n";
   return 0;

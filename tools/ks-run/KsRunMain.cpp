@@ -154,7 +154,8 @@ std::string summarizeKernels(const std::vector<KernelRecord> &records,
                              unsigned trials,
                              const std::vector<RawMetrics> &metrics,
                              const SmLimits &sm,
-                             const llvm::StringMap<int64_t> &dispatches) {
+                             const llvm::StringMap<int64_t> &dispatches,
+                             const llvm::StringMap<int64_t> &spills) {
   llvm::json::Array kernels;
   std::vector<std::string> order;
   llvm::StringMap<std::vector<const KernelRecord *>> byName;
@@ -194,6 +195,8 @@ std::string summarizeKernels(const std::vector<KernelRecord> &records,
                                          {"limiter", occ.limiter}}}};
     if (auto it = dispatches.find(name); it != dispatches.end())
       k["dispatch"] = it->second;
+    if (auto it = spills.find(name); it != spills.end())
+      k["spill_bytes"] = it->second;
     size_t position = &first - records.data();
     if (metrics.size() == perRun && position < perRun)
       k["metrics"] = deriveMetrics(metrics[position]);
@@ -375,7 +378,7 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
   if (!records.empty())
     outcome.kernelsJson =
         summarizeKernels(records, opts->trials, metrics, readSmLimits(*api),
-                         (*program)->kernelDispatches());
+                         (*program)->kernelDispatches(), (*program)->kernelSpillBytes());
   api->cuEventDestroy(start);
   api->cuEventDestroy(stop);
   release();

@@ -38,6 +38,14 @@ struct PlanInput {
   /// Where to search from, per skill (the accepted parameters so far);
   /// a skill not here is searched from its defaults.
   llvm::StringMap<ParamValues> centers;
+  /// The Diagnoser's verdict on the last attempt, when it can be repaired:
+  /// the skill's `repairs` entry for `kind` says which parameters to move
+  /// from `from`, and which way; those choices come first.
+  struct Repair {
+    std::string skill, kind;
+    ParamValues from;
+  };
+  std::optional<Repair> repair;
 };
 
 struct Decision {

@@ -40,6 +40,10 @@ struct Skill {
   /// Search hints: a parameter -> "larger" or "smaller", the direction in
   /// which the planner tries its values first (steps that way cost half).
   llvm::StringMap<std::string> prefer;
+  /// How to repair a failed choice, by failure kind
+  /// ("shared_memory_overflow", "register_spills"): the parameters to move
+  /// and which way, e.g. spills -> {"TM": "smaller", "TN": "smaller"}.
+  llvm::StringMap<llvm::StringMap<std::string>> repairs;
   /// Parameters computed from others, in order: name -> expression.
   std::vector<std::pair<std::string, std::string>> derived;
   /// Conditions over parameters (and derived ones) a choice must meet.

@@ -59,6 +59,8 @@ public:
   const std::vector<TensorSpec> &outputs() const { return outputSpecs; }
   /// Kernel name -> the dispatch it computes (GPU programs).
   const llvm::StringMap<int64_t> &kernelDispatches() const { return dispatches; }
+  /// Kernel name -> bytes ptxas spilled to local memory (stores + loads).
+  const llvm::StringMap<int64_t> &kernelSpillBytes() const { return spills; }
 
   /// Runs the entry on `buffers` (inputs, then outputs), dense row-major,
   /// device pointers for the GPU and host pointers for the CPU. GPU work is
@@ -71,7 +73,7 @@ private:
   std::string entry;
   Target target = Target::GPU;
   std::vector<TensorSpec> inputSpecs, outputSpecs;
-  llvm::StringMap<int64_t> dispatches;
+  llvm::StringMap<int64_t> dispatches, spills;
   std::unique_ptr<mlir::ExecutionEngine> engine;
 };
 
