@@ -6,7 +6,7 @@
 // trajectory, and write plan, trajectory and report.
 // UNSUPPORTED: device-bundle
 // RUN: rm -rf %t.out
-// RUN: ks-tune %s --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=5 > %t.log
+// RUN: ks-tune %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=5 > %t.log
 // RUN: FileCheck %s --check-prefix=LOG < %t.log
 // RUN: FileCheck %s --check-prefix=TRAJ < %t.out/trajectory.jsonl
 // RUN: FileCheck %s --check-prefix=PLAN < %t.out/plan.json
@@ -47,7 +47,7 @@
 // REPORT: "winner": {
 
 // A second run resumes: nothing is tried twice, the accepted plan stands.
-// RUN: ks-tune %s --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 > %t.resume.log
+// RUN: ks-tune %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 > %t.resume.log
 // RUN: FileCheck %s --check-prefix=RESUME < %t.resume.log
 // RESUME: ks-tune: resuming: 5 earlier attempts, accepted plans for 1 dispatches
 // RESUME: ks-tune: dispatch 1 (matmul) round 1/1: matmul_register_tile {"BM":64,"BN":32,"KT":4,"TM":4,"TN":8}; base 300.00 us

@@ -15,14 +15,14 @@
 // RUN: FileCheck %s --check-prefix=REPORT2 < %t/second/report.json
 
 // The seed matmul re-reads its operands and its output from L1/L2 at every
-// k; register tiles cut the bytes loaded (4x4: from 12 to 2 floats per
-// FMA, 8x8 below that), clearly faster, so the base moves.
+// k; operand tiles in shared memory with 4x4 register tiles cut the bytes
+// loaded, clearly faster, so the base moves.
 // FIRST: ks-tune: estimating on h100-sxm (NVIDIA H100 SXM5 80GB): times are the cost model's, kernels are checked by ptxas, numerics are not checked
-// FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_register_tile {"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
+// FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_smem_tile {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
 // FIRST-NEXT: ks-tune:   -> ok, {{.*}} us: new base
 // FIRST: whole program: seed {{.*}} ms, tuned {{.*}} ms, {{[0-9.]+}}x (estimated on h100-sxm, not measured on a GPU)
 
-// TRAJ: {"accepted":true,"base":"seed",{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"outcome":"ok","params":{"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},"round":1,"rule":"case gemm-register-blocking: tier high {{.*}}bottleneck gemm_tiling
+// TRAJ: {"accepted":true,"base":"seed",{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},"round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
 // TRAJ: "round":2
 // TRAJ: "round":3
 
@@ -31,13 +31,13 @@
 // REPORT: "bottleneck": "gemm_tiling"
 // REPORT: "source": "model"
 // REPORT: "winner": {
-// REPORT: "skill": "matmul_register_tile"
+// REPORT: "skill": "matmul_smem_tile"
 // REPORT: "measured_on_gpu": false
 
 // The database keys dispatches by op and shapes plus a hash of the op; the
 // fill keeps its seed kernel (it is at its roofline).
 // DB: "signature": "linalg.matmul:512x512xf32:512x512xf32:512x512xf32#{{[0-9a-f]+}}"
-// DB: "skill": "matmul_register_tile"
+// DB: "skill": "matmul_smem_tile"
 // DB: "source": "model"
 // DB: "signature": "linalg.fill:f32:512x512xf32#{{[0-9a-f]+}}"
 // DB-NEXT: "skill": null
