@@ -328,9 +328,11 @@ Measurement Tuner::measureOnGpu(const PlanSteps &plan, llvm::StringRef label) {
     for (const json::Value &o : *outs)
       if (o.getAsObject()->getBoolean("passed") == false) {
         m.outcome = "mismatch";
-        m.message = llvm::formatv("output #{0}: max abs err {1}, {2} mismatches",
+        m.message = llvm::formatv("output #{0}: max abs err {1:e2}, max rel err {2:e2}, "
+                                  "{3} mismatches",
                                   o.getAsObject()->getInteger("index").value_or(0),
                                   o.getAsObject()->getNumber("max_abs_error").value_or(0),
+                                  o.getAsObject()->getNumber("max_rel_error").value_or(0),
                                   o.getAsObject()->getInteger("mismatches").value_or(0));
       }
   if (m.outcome.empty())
