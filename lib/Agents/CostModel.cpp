@@ -260,7 +260,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     if (!kernel)
       return;
     KernelEstimate e;
-    e.kernel = launch.getKernelModuleName().str();
+    e.kernel = launch.getKernelName().str();
     if (auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>())
       if (auto id = gpuModule->getAttrOfType<IntegerAttr>("ks.dispatch"))
         e.dispatch = id.getInt();

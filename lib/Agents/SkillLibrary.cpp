@@ -28,6 +28,22 @@ public:
     return llvm::createStringError(path + ": field '" + field.str() + "': " + what.str());
   }
 
+  /// An object PARAM -> "larger" | "smaller" (prefer, and each repair), every
+  /// PARAM one of `params`, into `out`.
+  llvm::Error directions(llvm::StringRef field, const json::Object &moves,
+                         const json::Object &params,
+                         llvm::StringMap<std::string> &out) const {
+    for (const auto &kv : moves) {
+      std::optional<llvm::StringRef> way = kv.second.getAsString();
+      if (!params.get(kv.first))
+        return fieldError(field, "'" + kv.first.str() + "' is no parameter");
+      if (!way || (*way != "larger" && *way != "smaller"))
+        return fieldError(field, "'" + kv.first.str() + "' must be \"larger\" or \"smaller\"");
+      out[kv.first.str()] = way->str();
+    }
+    return llvm::Error::success();
+  }
+
   llvm::Expected<std::string> string(llvm::StringRef field, bool required = true) const {
     const json::Value *v = root.get(field);
     if (!v) {
@@ -179,14 +195,8 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
     const json::Object *o = prefer->getAsObject();
     if (!o)
       return r.fieldError("prefer", "expected an object PARAM -> \"larger\" | \"smaller\"");
-    for (const auto &kv : *o) {
-      std::optional<llvm::StringRef> way = kv.second.getAsString();
-      if (!params->get(kv.first))
-        return r.fieldError("prefer", "'" + kv.first.str() + "' is no parameter");
-      if (!way || (*way != "larger" && *way != "smaller"))
-        return r.fieldError("prefer", "'" + kv.first.str() + "' must be \"larger\" or \"smaller\"");
-      s.prefer[kv.first.str()] = way->str();
-    }
+    if (llvm::Error err = r.directions("prefer", *o, *params, s.prefer))
+      return std::move(err);
   }
   if (const json::Value *repairs = root->get("repairs")) {
     const json::Object *o = repairs->getAsObject();
@@ -199,14 +209,8 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
       if ((kind.first != "shared_memory_overflow" && kind.first != "register_spills") || !moves ||
           moves->empty())
         return r.fieldError("repairs", shape);
-      for (const auto &kv : *moves) {
-        std::optional<llvm::StringRef> way = kv.second.getAsString();
-        if (!params->get(kv.first))
-          return r.fieldError("repairs", "'" + kv.first.str() + "' is no parameter");
-        if (!way || (*way != "larger" && *way != "smaller"))
-          return r.fieldError("repairs", "'" + kv.first.str() + "' must be \"larger\" or \"smaller\"");
-        s.repairs[kind.first.str()][kv.first.str()] = way->str();
-      }
+      if (llvm::Error err = r.directions("repairs", *moves, *params, s.repairs[kind.first.str()]))
+        return std::move(err);
     }
   }
   if (const json::Value *expected = root->get("expected")) {

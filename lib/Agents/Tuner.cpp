@@ -10,9 +10,9 @@
 #include "ks/Agents/ReportHtml.h"
 #include "ks/Agents/SkillLibrary.h"
 #include "ks/Agents/TuningDatabase.h"
+#include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -125,11 +125,11 @@ private:
 
   llvm::Error loadKnowledge();
   llvm::Error extractFeatures();
-  Measurement measure(const PlanSteps &plan, llvm::StringRef label) {
-    return onGpu ? measureOnGpu(plan, label) : estimate(plan, label);
-  }
-  Measurement measureOnGpu(const PlanSteps &plan, llvm::StringRef label);
-  Measurement estimate(const PlanSteps &plan, llvm::StringRef label);
+  /// The plan is written to LABEL.plan.json (none for the seed) and
+  /// measured or estimated.
+  Measurement measure(const PlanSteps &plan, llvm::StringRef label);
+  Measurement measureOnGpu(llvm::StringRef planFile, llvm::StringRef label);
+  Measurement estimate(llvm::StringRef planFile);
   void remember(json::Object attempt);
   llvm::Error reuseFromDatabase(PlanSteps &best, std::set<int64_t> &fromDb, json::Array &entries);
 };
@@ -182,15 +182,22 @@ llvm::Error Tuner::extractFeatures() {
 /// The cost model's verdict on a plan: the module compiled with it in this
 /// process, each kernel estimated on the device, and every kernel assembled
 /// by ptxas (the review available without a GPU; numerics are not checked).
-Measurement Tuner::estimate(const PlanSteps &plan, llvm::StringRef label) {
-  Measurement m;
-  std::string planFile = path(label.str() + ".plan.json");
-  if (!plan.empty())
+Measurement Tuner::measure(const PlanSteps &plan, llvm::StringRef label) {
+  std::string planFile;
+  if (!plan.empty()) {
+    planFile = path(label.str() + ".plan.json");
     if (llvm::Error err = writeJsonFile(planFile, planJson(plan))) {
+      Measurement m;
       m.outcome = "error";
       m.message = llvm::toString(std::move(err));
       return m;
     }
+  }
+  return onGpu ? measureOnGpu(planFile, label) : estimate(planFile);
+}
+
+Measurement Tuner::estimate(llvm::StringRef planFile) {
+  Measurement m;
   std::unique_ptr<mlir::MLIRContext> context = createContext();
   std::string diagnostics;
   mlir::ScopedDiagnosticHandler collect(context.get(), [&](mlir::Diagnostic &d) {
@@ -205,39 +212,28 @@ Measurement Tuner::estimate(const PlanSteps &plan, llvm::StringRef label) {
     m.message = "cannot parse " + opts.module + ": " + diagnostics;
     return m;
   }
-  mlir::PassManager seedPm(context.get());
+  // Seed lowering (with the plan), the estimate, then PTX and ptxas.
+  mlir::PassManager seedPm(context.get()), ptxPm(context.get());
   ks::SeedLoweringOptions seedOptions;
-  if (!plan.empty())
-    seedOptions.plan = planFile;
+  seedOptions.plan = planFile.str();
   seedOptions.skillDirs = opts.skillDirs;
   ks::buildSeedLoweringPipeline(seedPm, seedOptions);
-  if (mlir::failed(seedPm.run(*module))) {
-    m.outcome = "compile_error";
-    m.message = diagnostics;
-    return m;
-  }
-  std::vector<KernelEstimate> estimates = estimateKernels(*module, *device);
-  mlir::PassManager ptxPm(context.get());
   ks::CompileOptions compileOptions;
   compileOptions.chip = opts.chip;
   ks::buildPtxPipeline(ptxPm, compileOptions);
-  if (mlir::failed(ptxPm.run(*module))) {
+  auto failedToBuild = [&](mlir::PassManager &pm) {
+    if (mlir::succeeded(pm.run(*module)))
+      return false;
     m.outcome = "compile_error";
     m.message = diagnostics;
+    return true;
+  };
+  if (failedToBuild(seedPm))
     return m;
-  }
-  // What ptxas said of each kernel module (ks-verify-ptx): its spills.
-  llvm::StringMap<int64_t> spills;
-  module->walk([&](mlir::gpu::BinaryOp binary) {
-    if (auto perChip = binary->getAttrOfType<mlir::DictionaryAttr>("ks.ptxas"))
-      for (mlir::NamedAttribute chipReport : perChip)
-        if (auto kernels = mlir::dyn_cast<mlir::DictionaryAttr>(chipReport.getValue()))
-          for (mlir::NamedAttribute kernel : kernels)
-            if (auto report = mlir::dyn_cast<mlir::DictionaryAttr>(kernel.getValue()))
-              for (llvm::StringRef key : {"spill_store_bytes", "spill_load_bytes"})
-                if (auto v = report.getAs<mlir::IntegerAttr>(key))
-                  spills[binary.getName()] += v.getInt();
-  });
+  std::vector<KernelEstimate> estimates = estimateKernels(*module, *device);
+  if (failedToBuild(ptxPm))
+    return m;
+  llvm::StringMap<int64_t> spills = ks::readPtxasSpillBytes(*module);
   m.outcome = "ok";
   m.kernelsPerRun = estimates.size();
   for (const KernelEstimate &e : estimates) {
@@ -253,9 +249,8 @@ Measurement Tuner::estimate(const PlanSteps &plan, llvm::StringRef label) {
   return m;
 }
 
-Measurement Tuner::measureOnGpu(const PlanSteps &plan, llvm::StringRef label) {
+Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label) {
   Measurement m;
-  std::string planFile = path(label.str() + ".plan.json");
   std::string jsonFile = path(label.str() + ".run.json");
   std::string logFile = path(label.str() + ".log");
   llvm::sys::fs::remove(jsonFile);
@@ -266,15 +261,10 @@ Measurement Tuner::measureOnGpu(const PlanSteps &plan, llvm::StringRef label) {
       "--timeout=" + std::to_string(opts.timeoutSeconds),
       "--seed=" + std::to_string(1000 + runs++), // fresh inputs every check
       "--json=" + jsonFile};
-  if (plan.empty()) {
+  if (planFile.empty()) {
     args.push_back("--reference=none");
   } else {
-    if (llvm::Error err = writeJsonFile(planFile, planJson(plan))) {
-      m.outcome = "error";
-      m.message = llvm::toString(std::move(err));
-      return m;
-    }
-    args.push_back("--plan=" + planFile);
+    args.push_back("--plan=" + planFile.str());
     // The reference: the seed kernels on the GPU, same inputs, full size.
     args.push_back("--reference=gpu:" + opts.module);
   }

@@ -3,6 +3,7 @@
 #include "ks/Runtime/Program.h"
 
 #include "ks/Runtime/GpuRuntime.h"
+#include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -120,22 +121,7 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
   if (failed(pm.run(*clone)))
     return llvm::createStringError("cannot compile the module for " + what +
                                    " (see the diagnostics above)");
-  // What ptxas said of each kernel (ks-verify-ptx): its spills.
-  clone->walk([&](gpu::BinaryOp binary) {
-    auto perChip = binary->getAttrOfType<DictionaryAttr>("ks.ptxas");
-    if (!perChip)
-      return;
-    for (NamedAttribute chipReport : perChip)
-      if (auto kernels = dyn_cast<DictionaryAttr>(chipReport.getValue()))
-        for (NamedAttribute kernel : kernels)
-          if (auto report = dyn_cast<DictionaryAttr>(kernel.getValue())) {
-            int64_t bytes = 0;
-            for (llvm::StringRef key : {"spill_store_bytes", "spill_load_bytes"})
-              if (auto v = report.getAs<IntegerAttr>(key))
-                bytes += v.getInt();
-            program->spills[kernel.getName()] = bytes;
-          }
-  });
+  program->spills = ks::readPtxasSpillBytes(*clone);
 
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;

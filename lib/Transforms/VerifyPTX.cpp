@@ -215,3 +215,20 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
 };
 
 } // namespace
+
+llvm::StringMap<int64_t> ks::readPtxasSpillBytes(ModuleOp module) {
+  llvm::StringMap<int64_t> spills;
+  module.walk([&](gpu::BinaryOp binary) {
+    auto perChip = binary->getAttrOfType<DictionaryAttr>("ks.ptxas");
+    if (!perChip)
+      return;
+    for (NamedAttribute chipReport : perChip)
+      if (auto kernels = dyn_cast<DictionaryAttr>(chipReport.getValue()))
+        for (NamedAttribute kernel : kernels)
+          if (auto report = dyn_cast<DictionaryAttr>(kernel.getValue()))
+            for (llvm::StringRef key : {"spill_store_bytes", "spill_load_bytes"})
+              if (auto v = report.getAs<IntegerAttr>(key))
+                spills[kernel.getName()] += v.getInt();
+  });
+  return spills;
+}

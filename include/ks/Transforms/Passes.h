@@ -4,6 +4,8 @@
 
 #include "mlir/Pass/Pass.h"
 
+#include "llvm/ADT/StringMap.h"
+
 namespace mlir {
 class ModuleOp;
 namespace func {
@@ -18,6 +20,11 @@ namespace ks {
 
 #define GEN_PASS_REGISTRATION
 #include "ks/Transforms/Passes.h.inc"
+
+/// Kernel name -> bytes ptxas spilled to local memory (stores + loads), read
+/// from the `ks.ptxas` reports ks-verify-ptx attaches to the gpu.binary ops
+/// of `module` (summed over chips).
+llvm::StringMap<int64_t> readPtxasSpillBytes(mlir::ModuleOp module);
 
 } // namespace ks
 
