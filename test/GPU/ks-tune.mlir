@@ -1,6 +1,6 @@
 // REQUIRES: cuda-gpu
 // The loop end to end on a 1024^3 matmul: the seed is measured, the
-// planner reads the counters (GEMM tiling) and proposes register blocking,
+// planner reads the counters (GEMM tiling) and proposes shared-memory tiles,
 // each candidate is checked against the seed kernels on the GPU and timed,
 // the base moves on a clear win, and plan, trajectory and report are
 // written. The winning plan then runs again through ks-run and matches the
@@ -8,9 +8,9 @@
 // RUN: rm -rf %t.out
 // RUN: ks-tune %s --out=%t.out --rounds=3 --trials=5 > %t.log
 // RUN: grep -q "whole program: seed" %t.log
-// RUN: grep -q '"skill": "matmul_register_tile"' %t.out/plan.json
+// RUN: grep -q '"skill": "matmul_smem_tile"' %t.out/plan.json
 // RUN: grep -q '"accepted":true' %t.out/trajectory.jsonl
-// RUN: grep -q '"rule":"case gemm-register-blocking' %t.out/trajectory.jsonl
+// RUN: grep -q '"rule":"case gemm-shared-memory' %t.out/trajectory.jsonl
 // RUN: %python %S/Inputs/check_tune.py %t.out/report.json > %t.check
 // RUN: grep -q "^tuned faster than the seed$" %t.check
 // RUN: ks-run %s --plan=%t.out/plan.json --trials=2 > %t.run.log
