@@ -94,7 +94,9 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
                                       program->outputSpecs))
     return std::move(err);
 
-  llvm::StringRef what = target == Target::GPU ? "the GPU" : "the CPU";
+  llvm::StringRef what = target == Target::GPU           ? "the GPU"
+                         : target == Target::EmulatedGPU ? "the GPU emulated on the CPU"
+                                                         : "the CPU";
   OwningOpRef<ModuleOp> clone = module.clone();
   PassManager pm(module.getContext());
   if (target == Target::GPU) {
@@ -115,6 +117,10 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
         program->dispatches[kernel.getName()] = id.getInt();
     ks::buildPtxPipeline(pm, options);
     ks::buildLowerHostPipeline(pm);
+  } else if (target == Target::EmulatedGPU) {
+    ks::SeedLoweringOptions seed;
+    seed.plan = plan.str();
+    ks::buildEmulationPipeline(pm, seed);
   } else {
     ks::buildCpuReferencePipeline(pm);
   }

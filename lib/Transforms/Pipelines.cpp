@@ -170,12 +170,13 @@ void ks::buildLowerHostPipeline(OpPassManager &pm) {
   addToLLVMPasses(pm);
 }
 
-void ks::buildCpuReferencePipeline(OpPassManager &pm) {
-  pm.addPass(createKSCheckInputContract());
-  pm.addPass(createKSReadOnlyInputs());
-  addBufferizationPasses(pm);
-  pm.addPass(createKSMemrefCopyToLinalg());
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+/// Loops, arith, math and vector ops to LLVM for the CPU.
+static void addCpuLoopsToLLVMPasses(OpPassManager &pm) {
+  // Vector ops (skills' register tiles) unrolled to scalars and small
+  // vectors, then LLVM's.
+  VectorTransferToSCFOptions vectorToScf;
+  vectorToScf.enableFullUnroll();
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(vectorToScf));
   // The CPU has no bf16 arithmetic and libgcc may lack the f32 -> bf16
   // conversion (__truncsfbf2): compute in f32, round each result to bf16 as
   // the GPU does, and do the rounding with integer ops.
@@ -188,7 +189,24 @@ void ks::buildCpuReferencePipeline(OpPassManager &pm) {
   // tanh, ...); libm has no rsqrtf.
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
   addToLLVMPasses(pm);
+}
+
+void ks::buildCpuReferencePipeline(OpPassManager &pm) {
+  pm.addPass(createKSCheckInputContract());
+  pm.addPass(createKSReadOnlyInputs());
+  addBufferizationPasses(pm);
+  pm.addPass(createKSMemrefCopyToLinalg());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  addCpuLoopsToLLVMPasses(pm);
+}
+
+void ks::buildEmulationPipeline(OpPassManager &pm, const SeedLoweringOptions &options) {
+  buildSeedLoweringPipeline(pm, options);
+  pm.addPass(createKSEmulateGPUOnCPU());
+  addCpuLoopsToLLVMPasses(pm);
 }
 
 void ks::registerPipelines() {
@@ -202,6 +220,11 @@ void ks::registerPipelines() {
       "Lower linalg-on-tensors to LLVM for the CPU (the reference the GPU "
       "result is checked against)",
       buildCpuReferencePipeline);
+  PassPipelineRegistration<SeedLoweringOptions>(
+      "ks-emulate-on-cpu",
+      "Compile linalg-on-tensors like ks-seed-lowering (plan included), then "
+      "run the GPU kernels on the CPU, thread by thread, and lower to LLVM",
+      buildEmulationPipeline);
   PassPipelineRegistration<SeedLoweringOptions>(
       "ks-seed-lowering",
       "Lower linalg-on-tensors to host functions launching outlined GPU "

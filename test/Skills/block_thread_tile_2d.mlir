@@ -4,6 +4,9 @@
 // RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=block_thread_tile_2d params=BM=32,BN=32,TM=2,TN=2" | FileCheck %s
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "block_thread_tile_2d", "params": {"BM": 32, "BN": 32, "TM": 2, "TN": 2}}]}' > %t.plan.json
 // RUN: ks-opt %S/Inputs/matmul_256x128x64.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s --check-prefix=SEED
+// Without a GPU: the transformed kernels run on the CPU thread by thread
+// (barriers and shuffles included) and match the CPU reference.
+// RUN: ks-run %S/Inputs/matmul_256x128x64.mlir --emulate-gpu --plan=%t.plan.json --seed=11 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK: linalg.fill {{.*}}{ks.dispatch = 0 : i64}
 // CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : index
@@ -28,3 +31,7 @@ func.func @main(%a: memref<256x128xf32>, %b: memref<128x64xf32>, %c: memref<256x
   linalg.matmul {ks.dispatch = 1 : i64} ins(%a, %b : memref<256x128xf32>, memref<128x64xf32>) outs(%c : memref<256x64xf32>)
   return
 }
+
+// EMULATED: GPU kernels emulated on the CPU vs CPU reference
+// EMULATED-NOT: MISMATCH
+// EMULATED: output #0 {{.*}}: match

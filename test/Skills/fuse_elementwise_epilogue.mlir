@@ -12,6 +12,9 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 // Refused where fusing would be wrong, or with nothing to fuse.
 // RUN: not ks-opt %S/Inputs/fuse_elementwise_epilogue_refused.mlir --split-input-file --ks-apply-skills="dispatch=1 skill=fuse_elementwise_epilogue params=BM=32,BN=32,TM=2,TN=2,KT=4" 2>&1 | FileCheck %s --check-prefix=REFUSED
+// Without a GPU: the transformed kernels run on the CPU thread by thread
+// (barriers and shuffles included) and match the CPU reference.
+// RUN: ks-run %S/Inputs/fuse_elementwise_epilogue.mlir --emulate-gpu --plan=%t.plan.json --seed=12 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK: linalg.fill {{.*}}{ks.dispatch = 0 : i64}
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c16, {{.*}})
@@ -75,3 +78,7 @@ func.func @main(%a: memref<256x128xf32>, %b: memref<128x64xf32>, %bias: memref<6
   }
   return
 }
+
+// EMULATED: GPU kernels emulated on the CPU vs CPU reference
+// EMULATED-NOT: MISMATCH
+// EMULATED: output #0 {{.*}}: match

@@ -9,6 +9,9 @@
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/matmul_256x128x64.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
+// Without a GPU: the transformed kernels run on the CPU thread by thread
+// (barriers and shuffles included) and match the CPU reference.
+// RUN: ks-run %S/Inputs/matmul_256x128x64.mlir --emulate-gpu --plan=%t.plan.json --seed=13 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c16, {{.*}})
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<16xi8>
@@ -40,3 +43,7 @@ func.func @main(%a: memref<256x128xf32>, %b: memref<128x64xf32>, %c: memref<256x
   linalg.matmul {ks.dispatch = 1 : i64} ins(%a, %b : memref<256x128xf32>, memref<128x64xf32>) outs(%c : memref<256x64xf32>)
   return
 }
+
+// EMULATED: GPU kernels emulated on the CPU vs CPU reference
+// EMULATED-NOT: MISMATCH
+// EMULATED: output #0 {{.*}}: match

@@ -13,6 +13,9 @@
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=NOLOCAL < %t.ptx/main_kernel_0.sm_90.ptx
+// Without a GPU: the transformed kernels run on the CPU thread by thread
+// (barriers and shuffles included) and match the CPU reference.
+// RUN: ks-run %S/Inputs/matmul_256x128x64.mlir --emulate-gpu --plan=%t.plan.json --seed=14 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK: linalg.fill {{.*}}{ks.dispatch = 0 : i64}
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c16, {{.*}})
@@ -77,3 +80,7 @@ func.func @main(%a: memref<256x128xf32>, %b: memref<128x64xf32>, %c: memref<256x
   linalg.matmul {ks.dispatch = 1 : i64} ins(%a, %b : memref<256x128xf32>, memref<128x64xf32>) outs(%c : memref<256x64xf32>)
   return
 }
+
+// EMULATED: GPU kernels emulated on the CPU vs CPU reference
+// EMULATED-NOT: MISMATCH
+// EMULATED: output #0 {{.*}}: match

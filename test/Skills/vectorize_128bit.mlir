@@ -20,6 +20,9 @@
 // RUN: rm -rf %t.vec2 && ks-opt %S/Inputs/vectorize_128bit_bias_add.mlir --ks-compile="plan=%t.vec2.json ptx-dir=%t.vec2" -o %t.vec2.mlir
 // RUN: FileCheck %s --check-prefix=VEC2 < %t.vec2/main_kernel.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=SEED < %t.vec2/main_kernel_0.sm_90.ptx
+// Without a GPU: the transformed kernels run on the CPU thread by thread
+// (barriers and shuffles included) and match the CPU reference.
+// RUN: ks-run %S/Inputs/vectorize_128bit_bias_add.mlir --emulate-gpu --plan=%t.plan.json --seed=15 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c32, {{.*}}) threads({{.*}}) in ({{.*}} = %c64, {{.*}})
 // CHECK: %[[X0:.*]] = vector.load {{.*}} {alignment = 16 : i64} : memref<2x4xf32, strided<[512, 1], offset: ?>>, vector<4xf32>
@@ -84,3 +87,7 @@ func.func @main(%x: memref<64x512xf32>, %b: memref<512xf32>, %y: memref<64x512xf
   linalg.copy {ks.dispatch = 3 : i64} ins(%v : memref<64x512xf32, strided<[516, 1], offset: 1>>) outs(%y : memref<64x512xf32>)
   return
 }
+
+// EMULATED: GPU kernels emulated on the CPU vs CPU reference
+// EMULATED-NOT: MISMATCH
+// EMULATED: output #0 {{.*}}: match

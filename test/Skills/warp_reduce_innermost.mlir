@@ -12,6 +12,9 @@
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/warp_reduce_innermost_rows.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=SUM < %t.ptx/main_kernel_0.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=MAX < %t.ptx/main_kernel_2.sm_90.ptx
+// Without a GPU: the transformed kernels run on the CPU thread by thread
+// (barriers and shuffles included) and match the CPU reference.
+// RUN: ks-run %S/Inputs/warp_reduce_innermost_rows.mlir --emulate-gpu --plan=%t.plan.json --seed=16 | FileCheck %s --check-prefix=EMULATED
 
 // Rows to blocks (4 each) and to warps (thread x / 32); the row's op is
 // left whole, marked with its elements per lane per step.
@@ -96,3 +99,7 @@ func.func @main(%a: memref<64x1024xf32>, %sums: memref<64xf32>, %maxima: memref<
   }
   return
 }
+
+// EMULATED: GPU kernels emulated on the CPU vs CPU reference
+// EMULATED-NOT: MISMATCH
+// EMULATED: output #0 {{.*}}: match

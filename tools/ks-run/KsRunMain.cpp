@@ -68,6 +68,7 @@ struct Options {
   cl::list<std::string> inputNpy{"input", cl::desc("Input i from a .npy file (repeat in argument order)")};
   cl::opt<std::string> outputDir{"output-dir", cl::desc("Write every output as <dir>/<i>.npy")};
   cl::opt<bool> cpuOnly{"cpu-only", cl::desc("Run only the CPU reference (no GPU needed)")};
+  cl::opt<bool> emulateGpu{"emulate-gpu", cl::desc("Run the GPU kernels (plan included) on the CPU, thread by thread, against the CPU reference: the numerics check without a GPU; nothing is timed")};
   cl::opt<bool> noReference{"no-reference", cl::desc("Skip the reference (same as --reference=none)")};
   cl::opt<std::string> reference{"reference", cl::desc("What the GPU result is checked against: 'cpu' (the module lowered independently for the CPU), 'gpu:FILE' (a second variant of the program, same signature, run on the GPU on the same inputs) or 'none'"), cl::init("cpu")};
   cl::opt<std::string> checkAt{"check-at", cl::desc("Check correctness on FILE instead, the same program at a smaller size (GPU against the CPU, its own inputs); the module itself is then only timed")};
@@ -597,6 +598,14 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   std::string referenceKind = opts->noReference ? "none" : opts->reference.getValue();
   bool allChecksPassed = true;
   llvm::json::Object referenceInfo;
+  if (opts->emulateGpu) {
+    if (opts->cpuOnly)
+      fail("--emulate-gpu runs the GPU kernels on the CPU; it does not go with --cpu-only");
+    if (!opts->checkAt.empty())
+      fail("--emulate-gpu checks the module itself; it does not go with --check-at");
+    if (referenceKind != "cpu" && referenceKind != "none")
+      fail("--emulate-gpu is checked against the CPU reference, not --reference=" + referenceKind);
+  }
   if (!opts->checkAt.empty()) {
     if (opts->cpuOnly)
       fail("--check-at checks the GPU at a smaller size; it does not go with --cpu-only");
@@ -634,7 +643,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   bool compared = !opts->cpuOnly && referenceKind != "none";
 
   // Fail before the CPU reference, and clearly, where there is no GPU.
-  if (!opts->cpuOnly) {
+  if (!opts->cpuOnly && !opts->emulateGpu) {
     llvm::Expected<const cuda::DriverAPI &> driver = cuda::loadDriver();
     if (!driver)
       fail(llvm::toString(driver.takeError()) +
@@ -677,7 +686,21 @@ int ks::tools::ksRunMain(int argc, char **argv) {
 
   std::vector<HostBuffer> results = reference;
   bool allPassed = allChecksPassed;
-  if (!opts->cpuOnly) {
+  if (opts->emulateGpu) {
+    std::unique_ptr<Program> program = orFail(
+        Program::compile(*module, opts->entry, Program::Target::EmulatedGPU, opts->chip, opts->plan),
+        "GPU kernels emulated on the CPU");
+    results = newOutputs();
+    std::vector<void *> buffers;
+    for (HostBuffer &b : inputs)
+      buffers.push_back(b.bytes.data());
+    for (HostBuffer &b : results)
+      buffers.push_back(b.bytes.data());
+    if (llvm::Error err = program->invoke(buffers))
+      fail("the emulated run failed: " + llvm::toString(std::move(err)));
+    report["status"] = "ok";
+    report["emulated_on_cpu"] = true;
+  } else if (!opts->cpuOnly) {
     // With a GPU reference, the worker returns its outputs after ours.
     std::vector<HostBuffer> outputs = newOutputs();
     if (referenceModule)
@@ -743,6 +766,9 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   llvm::json::Array outputs;
   std::string checkedAgainst =
       opts->cpuOnly ? "CPU reference only"
+      : opts->emulateGpu
+          ? (compared ? "GPU kernels emulated on the CPU vs CPU reference"
+                      : "GPU kernels emulated on the CPU, not checked")
       : referenceModule ? "GPU vs the GPU reference " + referenceKind.substr(4)
       : compared        ? "GPU vs CPU reference"
       : !opts->checkAt.empty()

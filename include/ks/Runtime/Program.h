@@ -44,11 +44,15 @@ llvm::Error readSignature(mlir::ModuleOp module, llvm::StringRef entry,
 
 class Program {
 public:
-  enum class Target { GPU, CPU };
+  /// GPU: the kernels on the GPU. CPU: the module lowered independently
+  /// for the CPU (the reference). EmulatedGPU: the GPU kernels, plan
+  /// included, run on the CPU thread by thread (ks-emulate-on-cpu): the
+  /// numerics check where there is no GPU.
+  enum class Target { GPU, CPU, EmulatedGPU };
 
   /// Compiles `entry` of `module` (which is not modified) for `target`; for
   /// the GPU, `chip` names the chip and `plan`, if given, the skills to apply
-  /// to its dispatches (see ks-apply-skills). The kernels are loaded into the
+  /// to its dispatches (see ks-apply-skills; also for EmulatedGPU). The kernels are loaded into the
   /// CUDA driver's primary context of device 0.
   static llvm::Expected<std::unique_ptr<Program>>
   compile(mlir::ModuleOp module, llvm::StringRef entry, Target target,

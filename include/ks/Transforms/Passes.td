@@ -115,6 +115,31 @@ def KSDistributeWarpReductions
     "mlir::affine::AffineDialect"];
 }
 
+def KSEmulateGPUOnCPU : Pass<"ks-emulate-gpu-on-cpu", "mlir::ModuleOp"> {
+  let summary = "Run outlined GPU kernels on the CPU, thread by thread";
+  let description = [{
+    The numerics check where there is no GPU. Each `gpu.func` a
+    `gpu.launch_func` calls becomes a private `func.func @MODULE_on_cpu`
+    taking the grid size and the kernel's arguments: loops over the blocks
+    and, in each block, over the threads (the block size must be a
+    constant). The kernel body is split at `gpu.barrier` and `gpu.shuffle`
+    into thread loops that run one after another; a value that lives across
+    a split is kept per thread in a scratch buffer (pure values are
+    recomputed), a shuffle reads what its partner lane stored before the
+    split, and an `scf.for` that contains a split must have bounds the same
+    in every thread: it runs once per block around its thread loops, what it
+    carries kept per thread. Workgroup globals become one buffer per kernel
+    call; other globals move to the host module. On the host, launches
+    become calls and `gpu.alloc`/`dealloc`/`memcpy` their memref forms. A
+    kernel the CPU cannot run faithfully is an error on the op that prevents
+    it (a barrier under thread-dependent control flow, an NVVM op, a
+    dynamic block size).
+  }];
+  let dependentDialects = [
+    "mlir::func::FuncDialect", "mlir::scf::SCFDialect",
+    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"];
+}
+
 def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
   let summary = "Move the constants a skill's kernel uses into it";
   let description = [{

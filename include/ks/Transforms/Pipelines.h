@@ -92,7 +92,13 @@ void buildLowerHostPipeline(mlir::OpPassManager &pm);
 /// the GPU result is checked against (loops, no GPU mapping).
 void buildCpuReferencePipeline(mlir::OpPassManager &pm);
 
-/// Registers `ks-seed-lowering`, `ks-compile`, `ks-lower-host` and
+/// The seed lowering (with `options.plan`), then the GPU kernels turned into
+/// CPU loops (ks-emulate-gpu-on-cpu) and everything lowered to LLVM: the
+/// reviewer's numerics check of a candidate where there is no GPU.
+void buildEmulationPipeline(mlir::OpPassManager &pm,
+                            const SeedLoweringOptions &options);
+
+/// Registers `ks-seed-lowering`, `ks-emulate-on-cpu`, `ks-compile`, `ks-lower-host` and
 /// `ks-lower-cpu-reference`.
 void registerPipelines();
 

@@ -1,0 +1,618 @@
+//===- EmulateGPUOnCPU.cpp - Run GPU kernels on the CPU, thread by thread -===//
+//
+// The reviewer's numerics check where there is no GPU. After the seed
+// lowering (with a plan's skills applied) a module launches outlined
+// kernels; here each kernel becomes a CPU function that loops over its
+// blocks and, in each block, over its threads, and each launch a call of it.
+// Threads of a block meet at gpu.barrier and exchange values at
+// gpu.shuffle: the kernel body is split there into thread loops that run
+// one after another (loop fission, the MCUDA/Polygeist way). A value that
+// lives across a split is kept per thread in a scratch buffer (pure values
+// are recomputed instead); a loop that contains a split must be uniform
+// (bounds the same in every thread) and runs once per block around its
+// thread loops, its loop-carried values kept per thread. Shared memory is
+// one buffer, reused by the blocks in turn. Anything the emulation cannot
+// run faithfully (a barrier under thread-dependent control flow, an op
+// without a CPU meaning) is an error naming it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSEMULATEGPUONCPU
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+constexpr int64_t kWarpSize = 32;
+
+/// An op at which the threads of a block synchronize.
+bool isSyncPoint(Operation *op) { return isa<gpu::BarrierOp, gpu::ShuffleOp>(op); }
+
+bool containsSyncPoint(Operation *op) {
+  return op->walk([](Operation *inner) {
+           return isSyncPoint(inner) ? WalkResult::interrupt() : WalkResult::advance();
+         })
+      .wasInterrupted();
+}
+
+/// The same memref type in the CPU's (default) memory space.
+Type withoutMemorySpace(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.getMemorySpace())
+    return type;
+  return MemRefType::get(memref.getShape(), memref.getElementType(), memref.getLayout());
+}
+
+/// One kernel turned into a CPU function: `(grid x, y, z, kernel args...)`.
+class KernelEmulator {
+public:
+  KernelEmulator(gpu::GPUFuncOp kernel, std::array<int64_t, 3> blockSize)
+      : kernel(kernel), blockSize(blockSize) {}
+
+  FailureOr<func::FuncOp> build(ModuleOp top, StringRef name);
+
+private:
+  struct Thread {
+    Value id[3];
+    Value linear;
+    IRMapping map;
+  };
+
+  gpu::GPUFuncOp kernel;
+  std::array<int64_t, 3> blockSize;
+  int64_t numThreads() const { return blockSize[0] * blockSize[1] * blockSize[2]; }
+  Value gridSize[3], blockId[3];
+  /// Where scratch and shared-memory buffers are allocated and freed.
+  OpBuilder *entry = nullptr, *exit = nullptr;
+  /// Values the same in every thread of a block: kernel arguments, block
+  /// ids, shared memory, induction variables of uniform loops.
+  IRMapping blockMap;
+  /// Values kept per thread across a split: their memref<threads x T>.
+  DenseMap<Value, Value> scratch;
+  llvm::StringMap<std::string> movedGlobals;
+
+  InFlightDiagnostic error(Operation *at, const Twine &message) {
+    return at->emitOpError("cannot run on the CPU: ") << message;
+  }
+  Value constIndex(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, kernel.getLoc(), v);
+  }
+  Value newScratch(Type type) {
+    auto buffer = memref::AllocOp::create(
+        *entry, kernel.getLoc(), MemRefType::get({numThreads()}, withoutMemorySpace(type)));
+    memref::DeallocOp::create(*exit, kernel.getLoc(), buffer);
+    return buffer;
+  }
+
+  LogicalResult emitSequence(OpBuilder &b, Block &block);
+  LogicalResult emitUniformFor(OpBuilder &b, scf::ForOp loop);
+  LogicalResult emitThreadLoop(OpBuilder &b,
+                               function_ref<LogicalResult(OpBuilder &, Thread &)> body);
+  LogicalResult emitSegment(OpBuilder &b, Block &block, ArrayRef<Operation *> ops);
+  FailureOr<Value> inThread(OpBuilder &b, Thread &t, Value v, Operation *user);
+  FailureOr<Value> atBlockLevel(OpBuilder &b, Value v, Operation *user);
+  Value gpuIndexValue(OpBuilder &b, Operation *op, Thread &t);
+  void replaceGpuIndexOps(Operation *cloned, Thread &t);
+  LogicalResult receiveShuffle(OpBuilder &b, Thread &t, gpu::ShuffleOp shuffle);
+  DenseMap<Operation *, Value> shuffleBuffers;
+};
+
+/// A pure op without regions: recomputing it where its result is needed is
+/// the same as keeping the value.
+bool isRecomputable(Operation *op) {
+  return op && op->getNumRegions() == 0 && isMemoryEffectFree(op) && !isSyncPoint(op);
+}
+
+FailureOr<Value> KernelEmulator::atBlockLevel(OpBuilder &b, Value v, Operation *user) {
+  if (Value m = blockMap.lookupOrNull(v))
+    return m;
+  Operation *def = v.getDefiningOp();
+  if (auto dim = dyn_cast_or_null<gpu::BlockIdOp>(def))
+    return blockId[int(dim.getDimension())];
+  if (auto dim = dyn_cast_or_null<gpu::GridDimOp>(def))
+    return gridSize[int(dim.getDimension())];
+  if (auto dim = dyn_cast_or_null<gpu::BlockDimOp>(def))
+    return constIndex(b, blockSize[int(dim.getDimension())]);
+  if (isa_and_nonnull<gpu::ThreadIdOp, gpu::LaneIdOp>(def) || !isRecomputable(def)) {
+    error(user, "it synchronizes threads inside a loop whose bounds may differ between "
+                "threads");
+    return failure();
+  }
+  IRMapping local;
+  for (Value operand : def->getOperands()) {
+    FailureOr<Value> m = atBlockLevel(b, operand, user);
+    if (failed(m))
+      return failure();
+    local.map(operand, *m);
+  }
+  return b.clone(*def, local)->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+FailureOr<Value> KernelEmulator::inThread(OpBuilder &b, Thread &t, Value v, Operation *user) {
+  if (Value m = t.map.lookupOrNull(v))
+    return m;
+  if (Value m = blockMap.lookupOrNull(v)) {
+    t.map.map(v, m); // clones read the thread's map only
+    return m;
+  }
+  if (auto it = scratch.find(v); it != scratch.end()) {
+    Value loaded = memref::LoadOp::create(b, v.getLoc(), it->second, t.linear);
+    t.map.map(v, loaded);
+    return loaded;
+  }
+  Operation *def = v.getDefiningOp();
+  if (def)
+    if (Value index = gpuIndexValue(b, def, t)) {
+      t.map.map(v, index);
+      return index;
+    }
+  if (!isRecomputable(def)) {
+    error(user, "a value it uses lives across a barrier and cannot be kept per thread");
+    return failure();
+  }
+  for (Value operand : def->getOperands())
+    if (failed(inThread(b, t, operand, user)))
+      return failure();
+  b.clone(*def, t.map);
+  return t.map.lookup(v);
+}
+
+/// What a thread, block or grid id or size (`op`) is in thread `t`; null
+/// for any other op.
+Value KernelEmulator::gpuIndexValue(OpBuilder &b, Operation *op, Thread &t) {
+  if (auto dim = dyn_cast<gpu::ThreadIdOp>(op))
+    return t.id[int(dim.getDimension())];
+  if (isa<gpu::LaneIdOp>(op))
+    return arith::RemUIOp::create(b, op->getLoc(), t.linear, constIndex(b, kWarpSize));
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(op))
+    return *atBlockLevel(b, op->getResult(0), op);
+  return Value();
+}
+
+/// Ids and sizes nested in a cloned op become the emulation's.
+void KernelEmulator::replaceGpuIndexOps(Operation *cloned, Thread &t) {
+  SmallVector<Operation *> found;
+  cloned->walk([&](Operation *op) {
+    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp, gpu::LaneIdOp>(op))
+      found.push_back(op);
+  });
+  for (Operation *op : found) {
+    OpBuilder b(op);
+    op->getResult(0).replaceAllUsesWith(gpuIndexValue(b, op, t));
+    op->erase();
+  }
+}
+
+LogicalResult KernelEmulator::emitThreadLoop(
+    OpBuilder &b, function_ref<LogicalResult(OpBuilder &, Thread &)> body) {
+  Location loc = kernel.getLoc();
+  OpBuilder::InsertionGuard guard(b);
+  Thread t;
+  Value zero = constIndex(b, 0), one = constIndex(b, 1);
+  for (int d = 2; d >= 0; --d) {
+    if (blockSize[d] == 1) {
+      t.id[d] = zero;
+      continue;
+    }
+    auto loop = scf::ForOp::create(b, loc, zero, constIndex(b, blockSize[d]), one);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    t.id[d] = loop.getInductionVar();
+  }
+  Value bx = constIndex(b, blockSize[0]), by = constIndex(b, blockSize[1]);
+  t.linear = arith::AddIOp::create(
+      b, loc, t.id[0],
+      arith::MulIOp::create(b, loc, bx,
+                            arith::AddIOp::create(b, loc, t.id[1],
+                                                  arith::MulIOp::create(b, loc, by, t.id[2]))));
+  return body(b, t);
+}
+
+/// Runs `ops` (between two splits of `block`) in every thread; keeps what
+/// later splits use.
+LogicalResult KernelEmulator::emitSegment(OpBuilder &b, Block &block,
+                                          ArrayRef<Operation *> ops) {
+  if (ops.empty())
+    return success();
+  llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
+  // Whether a later split reads `v`, directly or through values recomputed
+  // there (which need their operands).
+  DenseMap<Value, bool> memo;
+  std::function<bool(Value)> usedLater = [&](Value v) {
+    auto [it, inserted] = memo.try_emplace(v, false);
+    if (!inserted)
+      return it->second;
+    bool later = false;
+    for (Operation *user : v.getUsers()) {
+      Operation *ancestor = block.findAncestorOpInBlock(*user);
+      if (!ancestor || !inSegment.contains(ancestor))
+        later = true;
+      else if (ancestor == user && isRecomputable(user))
+        later = llvm::any_of(user->getResults(), usedLater);
+      if (later)
+        break;
+    }
+    return memo[v] = later;
+  };
+  return emitThreadLoop(b, [&](OpBuilder &b, Thread &t) -> LogicalResult {
+    for (Operation *op : ops) {
+      if (llvm::all_of(op->getResults(), [&](Value r) { return blockMap.contains(r); }) &&
+          op->getNumResults() > 0)
+        continue; // shared memory: mapped to its buffer
+      if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+        if (failed(receiveShuffle(b, t, shuffle)))
+          return failure();
+      } else if (Value index = gpuIndexValue(b, op, t)) {
+        t.map.map(op->getResult(0), index);
+      } else {
+        // Everything the op reads from above, its regions included.
+        llvm::SetVector<Value> used(op->operand_begin(), op->operand_end());
+        for (Region &region : op->getRegions())
+          getUsedValuesDefinedAbove(region, used);
+        for (Value v : used)
+          if (failed(inThread(b, t, v, op)))
+            return failure();
+        replaceGpuIndexOps(b.clone(*op, t.map), t);
+      }
+      for (Value r : op->getResults()) {
+        if (isRecomputable(op) || !usedLater(r))
+          continue;
+        if (isa<BaseMemRefType>(r.getType()))
+          return error(op, "a buffer it makes lives across a barrier");
+        Value buffer = newScratch(r.getType());
+        memref::StoreOp::create(b, r.getLoc(), t.map.lookup(r), buffer, t.linear);
+        scratch[r] = buffer;
+      }
+    }
+    return success();
+  });
+}
+
+/// gpu.shuffle in a thread: the value its partner lane stored before the
+/// split. A lane whose partner is outside the width reads its own value,
+/// with `valid` false.
+LogicalResult KernelEmulator::receiveShuffle(OpBuilder &b, Thread &t, gpu::ShuffleOp shuffle) {
+  Location loc = shuffle.getLoc();
+  FailureOr<Value> offset32 = inThread(b, t, shuffle.getOffset(), shuffle);
+  FailureOr<Value> width32 = inThread(b, t, shuffle.getWidth(), shuffle);
+  if (failed(offset32) || failed(width32))
+    return failure();
+  auto toIndex = [&](Value v) {
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), v).getResult();
+  };
+  Value offset = toIndex(*offset32), width = toIndex(*width32);
+  Value lane = arith::RemUIOp::create(b, loc, t.linear, constIndex(b, kWarpSize));
+  Value warpStart = arith::SubIOp::create(b, loc, t.linear, lane);
+  Value partner, valid;
+  switch (shuffle.getMode()) {
+  case gpu::ShuffleMode::XOR:
+    partner = arith::XOrIOp::create(b, loc, lane, offset);
+    break;
+  case gpu::ShuffleMode::DOWN:
+    partner = arith::AddIOp::create(b, loc, lane, offset);
+    break;
+  case gpu::ShuffleMode::UP:
+    // Unsigned: a lane below the offset wraps to a huge index, invalid.
+    partner = arith::SubIOp::create(b, loc, lane, offset);
+    break;
+  case gpu::ShuffleMode::IDX:
+    partner = offset;
+    break;
+  }
+  valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, partner, width);
+  Value source = arith::AddIOp::create(b, loc, warpStart, partner);
+  valid = arith::AndIOp::create(
+      b, loc, valid,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, source,
+                            constIndex(b, numThreads())));
+  source = arith::SelectOp::create(b, loc, valid, source, t.linear);
+  Value value = memref::LoadOp::create(b, loc, shuffleBuffers.lookup(shuffle), source);
+  t.map.map(shuffle.getShuffleResult(), value);
+  t.map.map(shuffle.getValid(), valid);
+  return success();
+}
+
+/// A loop around a split: run once per block, around thread loops; what it
+/// carries is kept per thread.
+LogicalResult KernelEmulator::emitUniformFor(OpBuilder &b, scf::ForOp loop) {
+  FailureOr<Value> lb = atBlockLevel(b, loop.getLowerBound(), loop);
+  FailureOr<Value> ub = atBlockLevel(b, loop.getUpperBound(), loop);
+  FailureOr<Value> step = atBlockLevel(b, loop.getStep(), loop);
+  if (failed(lb) || failed(ub) || failed(step))
+    return failure();
+  SmallVector<Value> carried;
+  for (Value init : loop.getInitArgs())
+    carried.push_back(newScratch(init.getType()));
+  auto storeAll = [&](ValueRange values, Operation *user) {
+    return emitThreadLoop(b, [&](OpBuilder &b, Thread &t) -> LogicalResult {
+      for (auto [v, buffer] : llvm::zip(values, carried)) {
+        FailureOr<Value> m = inThread(b, t, v, user);
+        if (failed(m))
+          return failure();
+        memref::StoreOp::create(b, loop.getLoc(), *m, buffer, t.linear);
+      }
+      return success();
+    });
+  };
+  if (!carried.empty() && failed(storeAll(loop.getInitArgs(), loop)))
+    return failure();
+  auto outer = scf::ForOp::create(b, loop.getLoc(), *lb, *ub, *step);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(outer.getBody()->getTerminator());
+    IRMapping saved = blockMap;
+    blockMap.map(loop.getInductionVar(), outer.getInductionVar());
+    for (auto [arg, buffer] : llvm::zip(loop.getRegionIterArgs(), carried))
+      scratch[arg] = buffer;
+    if (failed(emitSequence(b, *loop.getBody())))
+      return failure();
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    if (!carried.empty() && failed(storeAll(yield.getOperands(), yield)))
+      return failure();
+    blockMap = saved;
+  }
+  for (auto [result, buffer] : llvm::zip(loop.getResults(), carried))
+    scratch[result] = buffer;
+  return success();
+}
+
+LogicalResult KernelEmulator::emitSequence(OpBuilder &b, Block &block) {
+  SmallVector<Operation *> segment;
+  for (Operation &op : block.without_terminator()) {
+    if (isa<gpu::BarrierOp>(op)) {
+      if (failed(emitSegment(b, block, segment)))
+        return failure();
+      segment.clear();
+      continue;
+    }
+    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+      if (failed(emitSegment(b, block, segment)))
+        return failure();
+      segment.clear();
+      // Every lane hands its value over before any lane reads.
+      Value buffer = newScratch(shuffle.getValue().getType());
+      shuffleBuffers[shuffle] = buffer;
+      if (failed(emitThreadLoop(b, [&](OpBuilder &b, Thread &t) -> LogicalResult {
+            FailureOr<Value> v = inThread(b, t, shuffle.getValue(), shuffle);
+            if (failed(v))
+              return failure();
+            memref::StoreOp::create(b, shuffle.getLoc(), *v, buffer, t.linear);
+            return success();
+          })))
+        return failure();
+      segment.push_back(&op); // received at the start of the next segment
+      continue;
+    }
+    if (!containsSyncPoint(&op)) {
+      segment.push_back(&op);
+      continue;
+    }
+    if (failed(emitSegment(b, block, segment)))
+      return failure();
+    segment.clear();
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (failed(emitUniformFor(b, loop)))
+        return failure();
+      continue;
+    }
+    return error(&op, "it contains a barrier or shuffle that threads may reach "
+                      "a different number of times");
+  }
+  return emitSegment(b, block, segment);
+}
+
+FailureOr<func::FuncOp> KernelEmulator::build(ModuleOp top, StringRef name) {
+  Location loc = kernel.getLoc();
+  // What the CPU cannot run.
+  WalkResult unsupported = kernel.walk([&](Operation *op) {
+    bool known = isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp,
+                     gpu::LaneIdOp, gpu::BarrierOp, gpu::ShuffleOp, gpu::ReturnOp>(op);
+    StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    if (!known && op != kernel && (dialect == "gpu" || dialect == "nvvm" || dialect == "rocdl")) {
+      error(op, "no CPU equivalent");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (unsupported.wasInterrupted())
+    return failure();
+  if (!kernel.getBody().hasOneBlock()) {
+    error(kernel, "its body has more than one block");
+    return failure();
+  }
+  if (!kernel.getWorkgroupAttributions().empty() || !kernel.getPrivateAttributions().empty()) {
+    error(kernel, "memory attributions are not supported");
+    return failure();
+  }
+
+  OpBuilder b(top.getContext());
+  b.setInsertionPointToEnd(top.getBody());
+  SmallVector<Type> argTypes(3, b.getIndexType());
+  for (Type t : kernel.getArgumentTypes())
+    argTypes.push_back(withoutMemorySpace(t));
+  auto func = func::FuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
+  func.setPrivate();
+  Block *body = func.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  auto ret = func::ReturnOp::create(b, loc);
+  for (int d = 0; d < 3; ++d)
+    gridSize[d] = body->getArgument(d);
+  for (auto [i, arg] : llvm::enumerate(kernel.getArguments()))
+    blockMap.map(arg, body->getArgument(3 + i));
+
+  // The blocks, one after another.
+  b.setInsertionPoint(ret);
+  Value zero = constIndex(b, 0), one = constIndex(b, 1);
+  // Buffers are allocated before the blocks run and freed after.
+  OpBuilder entryBuilder(zero.getDefiningOp()), exitBuilder(ret);
+  entry = &entryBuilder;
+  exit = &exitBuilder;
+  for (int d = 2; d >= 0; --d) {
+    auto loop = scf::ForOp::create(b, loc, zero, gridSize[d], one);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    blockId[d] = loop.getInductionVar();
+  }
+  // Shared memory: one buffer per workgroup global; other globals move to
+  // the host module.
+  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+  WalkResult badGlobal = kernel.walk([&](memref::GetGlobalOp get) {
+    auto global = gpuModule.lookupSymbol<memref::GlobalOp>(get.getNameAttr());
+    if (!global) {
+      error(get, "its global is not in the kernel's module");
+      return WalkResult::interrupt();
+    }
+    auto type = global.getType();
+    if (auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+        space && space.getValue() == gpu::AddressSpace::Workgroup) {
+      auto buffer =
+          memref::AllocOp::create(entryBuilder, loc, cast<MemRefType>(withoutMemorySpace(type)),
+                                  global.getAlignmentAttr());
+      memref::DeallocOp::create(exitBuilder, loc, buffer);
+      blockMap.map(get.getResult(), buffer);
+      return WalkResult::advance();
+    }
+    if (!movedGlobals.count(global.getSymName())) {
+      OpBuilder g(top.getContext());
+      g.setInsertionPointToStart(top.getBody());
+      auto copy = cast<memref::GlobalOp>(g.clone(*global));
+      copy.setSymName((name + "_" + global.getSymName()).str());
+      copy.setType(cast<MemRefType>(withoutMemorySpace(type)));
+      movedGlobals[global.getSymName()] = copy.getSymName().str();
+    }
+    return WalkResult::advance();
+  });
+  if (badGlobal.wasInterrupted())
+    return failure();
+  // Helper functions the kernel calls (math-to-funcs' integer powers).
+  kernel.walk([&](func::CallOp call) {
+    if (top.lookupSymbol(call.getCalleeAttr()))
+      return;
+    if (Operation *callee = gpuModule.lookupSymbol(call.getCalleeAttr())) {
+      OpBuilder g(top.getContext());
+      g.setInsertionPointToEnd(top.getBody());
+      g.clone(*callee);
+    }
+  });
+
+  if (failed(emitSequence(b, kernel.getBody().front())))
+    return failure();
+
+  // The CPU has one memory space; moved globals keep their new names.
+  func.walk([&](Operation *op) {
+    for (Value r : op->getResults())
+      r.setType(withoutMemorySpace(r.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setType(withoutMemorySpace(arg.getType()));
+    if (auto get = dyn_cast<memref::GetGlobalOp>(op))
+      if (auto it = movedGlobals.find(get.getName()); it != movedGlobals.end())
+        get.setName(it->second);
+  });
+  return func;
+}
+
+std::optional<int64_t> constantIndex(Value v) {
+  if (auto c = v.getDefiningOp<arith::ConstantIndexOp>())
+    return c.value();
+  return std::nullopt;
+}
+
+struct EmulateGPUOnCPU : public ks::impl::KSEmulateGPUOnCPUBase<EmulateGPUOnCPU> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::StringMap<func::FuncOp> emulated;
+    SmallVector<gpu::LaunchFuncOp> launches;
+    module.walk([&](gpu::LaunchFuncOp launch) { launches.push_back(launch); });
+    for (gpu::LaunchFuncOp launch : launches) {
+      if (!launch.getAsyncDependencies().empty() || launch.getAsyncToken() ||
+          launch.getDynamicSharedMemorySize() || launch.hasClusterSize()) {
+        launch.emitOpError("cannot run on the CPU: asynchronous launches, dynamic shared "
+                           "memory and clusters are not supported");
+        return signalPassFailure();
+      }
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+          launch, launch.getKernelAttr());
+      if (!kernel) {
+        launch.emitOpError("cannot run on the CPU: no gpu.func ") << launch.getKernelAttr();
+        return signalPassFailure();
+      }
+      std::array<int64_t, 3> blockSize;
+      Value sizes[3] = {launch.getBlockSizeX(), launch.getBlockSizeY(), launch.getBlockSizeZ()};
+      for (int d = 0; d < 3; ++d) {
+        std::optional<int64_t> size = constantIndex(sizes[d]);
+        if (!size) {
+          launch.emitOpError("cannot run on the CPU: the block size is not a constant");
+          return signalPassFailure();
+        }
+        blockSize[d] = *size;
+      }
+      std::string name = (launch.getKernelModuleName().getValue() + "_on_cpu").str();
+      func::FuncOp func = emulated.lookup(name);
+      if (!func) {
+        FailureOr<func::FuncOp> built = KernelEmulator(kernel, blockSize).build(module, name);
+        if (failed(built))
+          return signalPassFailure();
+        func = *built;
+        func->setAttr("ks.block_size", DenseI64ArrayAttr::get(&getContext(), blockSize));
+        emulated[name] = func;
+      } else if (func->getAttrOfType<DenseI64ArrayAttr>("ks.block_size").asArrayRef() !=
+                 ArrayRef<int64_t>(blockSize)) {
+        launch.emitOpError("cannot run on the CPU: the kernel is launched with two block sizes");
+        return signalPassFailure();
+      }
+      OpBuilder b(launch);
+      SmallVector<Value> args = {launch.getGridSizeX(), launch.getGridSizeY(),
+                                 launch.getGridSizeZ()};
+      llvm::append_range(args, launch.getKernelOperands());
+      func::CallOp::create(b, launch.getLoc(), func, args);
+      launch.erase();
+    }
+    // Device memory is host memory.
+    WalkResult host = module.walk([&](Operation *op) {
+      OpBuilder b(op);
+      if (auto alloc = dyn_cast<gpu::AllocOp>(op)) {
+        if (alloc.getAsyncToken() || alloc.getHostShared()) {
+          alloc.emitOpError("cannot run on the CPU: asynchronous or host-shared allocation");
+          return WalkResult::interrupt();
+        }
+        Value host = memref::AllocOp::create(b, alloc.getLoc(), alloc.getMemref().getType(),
+                                             alloc.getDynamicSizes(), alloc.getSymbolOperands(),
+                                             IntegerAttr());
+        alloc.getMemref().replaceAllUsesWith(host);
+        alloc.erase();
+      } else if (auto dealloc = dyn_cast<gpu::DeallocOp>(op)) {
+        memref::DeallocOp::create(b, dealloc.getLoc(), dealloc.getMemref());
+        dealloc.erase();
+      } else if (auto copy = dyn_cast<gpu::MemcpyOp>(op)) {
+        memref::CopyOp::create(b, copy.getLoc(), copy.getSrc(), copy.getDst());
+        copy.erase();
+      } else if (op->getDialect() && op->getDialect()->getNamespace() == "gpu" &&
+                 !op->getParentOfType<gpu::GPUModuleOp>() && !isa<gpu::GPUModuleOp>(op)) {
+        op->emitOpError("cannot run on the CPU: no CPU equivalent on the host");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (host.wasInterrupted())
+      return signalPassFailure();
+    for (auto gpuModule : llvm::make_early_inc_range(module.getOps<gpu::GPUModuleOp>()))
+      gpuModule.erase();
+    module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+  }
+};
+} // namespace
