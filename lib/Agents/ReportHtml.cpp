@@ -242,6 +242,9 @@ void Renderer::header() {
   if (std::optional<double> win = number(report, "win_threshold"))
     os << " &middot; a candidate replaces its base at " << fixed(*win, 2)
        << "x on it or better";
+  std::string numerics = str(report, "numerics");
+  if (!numerics.empty())
+    os << "<br>\n<span id=\"numerics\">" << escape(numerics) << "</span>";
   os << "</p>\n";
 }
 

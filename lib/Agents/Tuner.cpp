@@ -87,8 +87,35 @@ struct Measurement {
   std::map<int64_t, double> kernelUs;
   std::map<int64_t, json::Object> metrics;
   unsigned kernelsPerRun = 0;
+  /// How the candidate's numbers were checked (or why they were not).
+  std::string numerics;
   json::Value raw = nullptr;
 };
+
+/// "output #i: max abs err .., max rel err .., n mismatches" for the first
+/// output of a ks-run report that did not match; empty if all matched.
+std::string firstMismatch(const json::Object &report) {
+  if (const json::Array *outs = report.getArray("outputs"))
+    for (const json::Value &o : *outs)
+      if (o.getAsObject()->getBoolean("passed") == false)
+        return llvm::formatv("output #{0}: max abs err {1:e2}, max rel err {2:e2}, "
+                             "{3} mismatches",
+                             o.getAsObject()->getInteger("index").value_or(0),
+                             o.getAsObject()->getNumber("max_abs_error").value_or(0),
+                             o.getAsObject()->getNumber("max_rel_error").value_or(0),
+                             o.getAsObject()->getInteger("mismatches").value_or(0));
+  return "";
+}
+
+/// The last line of a log file (ks-run's last word on what went wrong).
+std::string lastLineOf(llvm::StringRef logFile) {
+  auto log = llvm::MemoryBuffer::getFile(logFile);
+  if (!log)
+    return std::string();
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*log)->getBuffer().trim().split(lines, '\n');
+  return lines.empty() ? std::string() : lines.back().trim().str();
+}
 
 class Tuner {
 public:
@@ -130,6 +157,19 @@ private:
   Measurement measure(const PlanSteps &plan, llvm::StringRef label);
   Measurement measureOnGpu(llvm::StringRef planFile, llvm::StringRef label);
   Measurement estimate(llvm::StringRef planFile);
+  /// Runs ks-run (with our skill path) with stdout and stderr to `logFile`;
+  /// its exit code, -2 with `error` set when it crashed or timed out.
+  int runKsRun(const std::vector<std::string> &args, llvm::StringRef logFile,
+               unsigned timeoutSeconds, std::string &error);
+  /// The numerics check without a GPU: the program shrunk (ks-shrink-shapes)
+  /// to a size the CPU runs in moments, its seed kernels emulated once.
+  void prepareCpuCheck();
+  /// The candidate's kernels run on the CPU, thread by thread, against the
+  /// CPU reference; sets m.numerics, and m.outcome when they disagree.
+  void checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m);
+  std::string cpuCheckModule; ///< Empty: numerics are not checked.
+  int64_t cpuCheckDim = 0;
+  std::string cpuCheckNote;
   void remember(json::Object attempt);
   llvm::Error reuseFromDatabase(PlanSteps &best, std::set<int64_t> &fromDb, json::Array &entries);
 };
@@ -193,7 +233,173 @@ Measurement Tuner::measure(const PlanSteps &plan, llvm::StringRef label) {
       return m;
     }
   }
-  return onGpu ? measureOnGpu(planFile, label) : estimate(planFile);
+  if (onGpu)
+    return measureOnGpu(planFile, label);
+  Measurement m = estimate(planFile);
+  if (m.outcome == "ok" && !planFile.empty())
+    checkOnCpu(planFile, label, m);
+  return m;
+}
+
+int Tuner::runKsRun(const std::vector<std::string> &args, llvm::StringRef logFile,
+                    unsigned timeoutSeconds, std::string &error) {
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  // ks-run finds skills on the skill path: hand it ours.
+  std::optional<llvm::ArrayRef<llvm::StringRef>> env;
+  std::vector<std::string> envStrings;
+  std::vector<llvm::StringRef> envRefs;
+  if (!opts.skillDirs.empty()) {
+    for (char **e = environ; *e; ++e)
+      if (!llvm::StringRef(*e).starts_with("KS_SKILL_PATH="))
+        envStrings.push_back(*e);
+    std::string dirs = opts.skillDirs;
+    std::replace(dirs.begin(), dirs.end(), ',', ':');
+    envStrings.push_back("KS_SKILL_PATH=" + dirs);
+    envRefs.assign(envStrings.begin(), envStrings.end());
+    env = envRefs;
+  }
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, logFile, logFile};
+  return llvm::sys::ExecuteAndWait(ksRun, argRefs, env, redirects, timeoutSeconds, 0, &error);
+}
+
+void Tuner::prepareCpuCheck() {
+  if (opts.cpuCheckDim <= 0) {
+    cpuCheckNote = "numerics are not checked (no CPU check asked for)";
+    return;
+  }
+  if (!llvm::sys::fs::can_execute(ksRun)) {
+    cpuCheckNote = "numerics are not checked: no ks-run at " + ksRun;
+    return;
+  }
+  // More work than this and the CPU check would take longer than the
+  // candidate's review is worth.
+  constexpr double kMaxCheckFlops = 2e9;
+  std::vector<std::string> reasons;
+  std::vector<int64_t> sizes = {opts.cpuCheckDim};
+  if (opts.cpuCheckDim / 4 >= 16)
+    sizes.push_back(opts.cpuCheckDim / 4);
+  for (int64_t dim : sizes) {
+    std::unique_ptr<mlir::MLIRContext> context = createContext();
+    std::string diagnostics;
+    mlir::ScopedDiagnosticHandler collect(context.get(), [&](mlir::Diagnostic &d) {
+      if (d.getSeverity() == mlir::DiagnosticSeverity::Error && diagnostics.empty())
+        diagnostics = d.str();
+      return mlir::success();
+    });
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceFile<mlir::ModuleOp>(opts.module, context.get());
+    if (!module)
+      return void(cpuCheckNote = "numerics are not checked: cannot parse " + opts.module);
+    mlir::PassManager shrink(context.get());
+    ks::KSShrinkShapesOptions shrinkOptions;
+    shrinkOptions.maxDim = dim;
+    shrink.addPass(ks::createKSShrinkShapes(shrinkOptions));
+    if (mlir::failed(shrink.run(*module))) {
+      reasons.push_back(llvm::formatv("it does not shrink to dimensions <= {0} ({1})", dim,
+                                      diagnostics));
+      continue;
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    // The plan names dispatches by number: the shrunk program must have the
+    // same ones.
+    mlir::PassManager dispatches(context.get());
+    ks::buildDispatchPipeline(dispatches);
+    if (mlir::failed(dispatches.run(*module))) {
+      reasons.push_back(llvm::formatv("at dimensions <= {0} it does not lower ({1})", dim,
+                                      diagnostics));
+      continue;
+    }
+    std::vector<DispatchFeatures> shrunk = extractAllFeatures(*module);
+    bool same = shrunk.size() == features.size();
+    double flops = 0;
+    for (size_t i = 0; same && i < shrunk.size(); ++i) {
+      same = shrunk[i].id == features[i].id && shrunk[i].opClass == features[i].opClass;
+      flops += shrunk[i].flops.value_or(0);
+    }
+    if (!same) {
+      reasons.push_back(llvm::formatv("at dimensions <= {0} its dispatches differ", dim));
+      continue;
+    }
+    if (flops > kMaxCheckFlops) {
+      reasons.push_back(llvm::formatv("at dimensions <= {0} it still does {1:f1} GFLOP", dim,
+                                      flops / 1e9));
+      continue;
+    }
+    std::string file = path(llvm::formatv("check-{0}.mlir", dim).str());
+    if (llvm::Error err = llvm::writeToOutput(file, [&](llvm::raw_ostream &os) {
+          os << text;
+          return llvm::Error::success();
+        }))
+      return void(cpuCheckNote = "numerics are not checked: " + llvm::toString(std::move(err)));
+    // The seed kernels, emulated, must match the reference first.
+    std::string error, log = path("seed.cpu-check.log");
+    int rc = runKsRun({"ks-run", file, "--entry=" + opts.entry, "--emulate-gpu",
+                       "--seed=" + std::to_string(1000 + runs++), "--json=" + path("seed.cpu-check.json")},
+                      log, opts.timeoutSeconds, error);
+    if (rc != 0) {
+      reasons.push_back(llvm::formatv("its seed kernels do not run on the CPU at dimensions "
+                                      "<= {0} ({1})",
+                                      dim, error.empty() ? lastLineOf(log) : error));
+      continue;
+    }
+    cpuCheckModule = file;
+    cpuCheckDim = dim;
+    cpuCheckNote = llvm::formatv("numerics are checked on the CPU: each candidate's kernels "
+                                 "run thread by thread on the program with dimensions <= {0} "
+                                 "({1:f1} MFLOP), fresh random inputs, against the CPU reference",
+                                 dim, flops / 1e6);
+    return;
+  }
+  cpuCheckNote = "numerics are not checked: " + llvm::join(reasons, "; ");
+}
+
+void Tuner::checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m) {
+  if (cpuCheckModule.empty()) {
+    m.numerics = "not checked";
+    return;
+  }
+  std::string jsonFile = path(label.str() + ".cpu-check.json");
+  std::string logFile = path(label.str() + ".cpu-check.log");
+  llvm::sys::fs::remove(jsonFile);
+  std::string error;
+  int rc = runKsRun({"ks-run", cpuCheckModule, "--entry=" + opts.entry, "--emulate-gpu",
+                     "--plan=" + planFile.str(), "--seed=" + std::to_string(1000 + runs++),
+                     llvm::formatv("--atol={0:e}", opts.atol).str(),
+                     llvm::formatv("--rtol={0:e}", opts.rtol).str(), "--json=" + jsonFile},
+                    logFile, opts.timeoutSeconds, error);
+  std::string where = llvm::formatv("on the CPU at dimensions <= {0}", cpuCheckDim);
+  if (rc == 0) {
+    m.numerics = "checked " + where + ": match";
+    return;
+  }
+  if (rc == 4) { // the candidate does not compile at this size
+    m.numerics = "not checked " + where + ": " + lastLineOf(logFile);
+    return;
+  }
+  m.numerics = "checked " + where;
+  if (rc == -2) {
+    m.outcome = llvm::StringRef(error).contains("timed out") ? "timeout" : "crash";
+    m.message = error + " " + where;
+    return;
+  }
+  auto buffer = llvm::MemoryBuffer::getFile(jsonFile);
+  llvm::Expected<json::Value> report =
+      buffer ? json::parse((*buffer)->getBuffer())
+             : llvm::Expected<json::Value>(llvm::errorCodeToError(buffer.getError()));
+  if (report && report->getAsObject()) {
+    std::string mismatch = firstMismatch(*report->getAsObject());
+    if (!mismatch.empty()) {
+      m.outcome = "mismatch";
+      m.message = mismatch + " (" + where + ")";
+      return;
+    }
+  } else {
+    llvm::consumeError(report.takeError());
+  }
+  m.outcome = "error";
+  m.message = "the check " + where + " failed: " + (error.empty() ? lastLineOf(logFile) : error);
 }
 
 Measurement Tuner::estimate(llvm::StringRef planFile) {
@@ -260,6 +466,8 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
       "--trials=" + std::to_string(opts.trials),
       "--timeout=" + std::to_string(opts.timeoutSeconds),
       "--seed=" + std::to_string(1000 + runs++), // fresh inputs every check
+      llvm::formatv("--atol={0:e}", opts.atol).str(),
+      llvm::formatv("--rtol={0:e}", opts.rtol).str(),
       "--json=" + jsonFile};
   if (planFile.empty()) {
     args.push_back("--reference=none");
@@ -268,34 +476,9 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
     // The reference: the seed kernels on the GPU, same inputs, full size.
     args.push_back("--reference=gpu:" + opts.module);
   }
-  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
-  // ks-run finds skills on the skill path: hand it ours.
-  std::optional<llvm::ArrayRef<llvm::StringRef>> env;
-  std::vector<std::string> envStrings;
-  std::vector<llvm::StringRef> envRefs;
-  if (!opts.skillDirs.empty()) {
-    for (char **e = environ; *e; ++e)
-      if (!llvm::StringRef(*e).starts_with("KS_SKILL_PATH="))
-        envStrings.push_back(*e);
-    std::string dirs = opts.skillDirs;
-    std::replace(dirs.begin(), dirs.end(), ',', ':');
-    envStrings.push_back("KS_SKILL_PATH=" + dirs);
-    envRefs.assign(envStrings.begin(), envStrings.end());
-    env = envRefs;
-  }
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(logFile),
-                                                llvm::StringRef(logFile)};
   std::string error;
-  int rc = llvm::sys::ExecuteAndWait(ksRun, argRefs, env, redirects,
-                                     opts.timeoutSeconds * 4, 0, &error);
-  auto lastLine = [&] {
-    auto log = llvm::MemoryBuffer::getFile(logFile);
-    if (!log)
-      return std::string();
-    llvm::SmallVector<llvm::StringRef> lines;
-    (*log)->getBuffer().trim().split(lines, '\n');
-    return lines.empty() ? std::string() : lines.back().trim().str();
-  };
+  int rc = runKsRun(args, logFile, opts.timeoutSeconds * 4, error);
+  auto lastLine = [&] { return lastLineOf(logFile); };
   auto buffer = llvm::MemoryBuffer::getFile(jsonFile);
   llvm::Expected<json::Value> report =
       buffer ? json::parse((*buffer)->getBuffer())
@@ -314,17 +497,13 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
     m.message = r.getString("message").value_or("").str();
     return m;
   }
-  if (const json::Array *outs = r.getArray("outputs"))
-    for (const json::Value &o : *outs)
-      if (o.getAsObject()->getBoolean("passed") == false) {
-        m.outcome = "mismatch";
-        m.message = llvm::formatv("output #{0}: max abs err {1:e2}, max rel err {2:e2}, "
-                                  "{3} mismatches",
-                                  o.getAsObject()->getInteger("index").value_or(0),
-                                  o.getAsObject()->getNumber("max_abs_error").value_or(0),
-                                  o.getAsObject()->getNumber("max_rel_error").value_or(0),
-                                  o.getAsObject()->getInteger("mismatches").value_or(0));
-      }
+  std::string mismatch = firstMismatch(r);
+  if (!mismatch.empty()) {
+    m.outcome = "mismatch";
+    m.message = mismatch;
+  }
+  if (!planFile.empty())
+    m.numerics = "checked on the GPU against the seed kernels";
   if (m.outcome.empty())
     m.outcome = rc == 0 ? "ok" : "error";
   if (const json::Object *t = r.getObject("time_ms"))
@@ -380,7 +559,7 @@ std::string repairableFailure(const Measurement &m, int64_t dispatch) {
 /// Why an attempt failed, and what follows for the next one.
 std::string diagnose(const Measurement &m) {
   if (m.outcome == "mismatch")
-    return "the candidate's numbers differ from the seed's (" + m.message +
+    return "the candidate's numbers differ from the reference's (" + m.message +
            "): reverted; this skill and these parameters are not tried again here";
   if (m.outcome == "fault" || m.outcome == "timeout" || m.outcome == "crash") {
     const char *what = m.outcome == "fault"     ? "faulted"
@@ -492,10 +671,12 @@ llvm::Error Tuner::run() {
   if (seed.outcome != "ok")
     return llvm::createStringError("the seed kernels did not run: " + seed.outcome + ": " +
                                    seed.message);
-  if (!onGpu)
+  if (!onGpu) {
+    prepareCpuCheck();
     say(llvm::formatv("estimating on {0} ({1}): times are the cost model's, kernels are "
-                      "checked by ptxas, numerics are not checked",
-                      device->name, device->title));
+                      "checked by ptxas; {2}",
+                      device->name, device->title, cpuCheckNote));
+  }
   Measurement base = best.empty() ? seed : measure(best, "resumed");
   if (base.outcome != "ok")
     return llvm::createStringError("the resumed plan did not run: " + base.message);
@@ -590,6 +771,8 @@ llvm::Error Tuner::run() {
                            {"rule", decision.rule},
                            {"evidence", json::Object(decision.evidence)},
                            {"outcome", m.outcome}};
+      if (!m.numerics.empty())
+        attempt["numerics"] = m.numerics;
       bool accepted = false;
       if (m.outcome == "ok" && m.kernelUs.count(d)) {
         double us = m.kernelUs[d];
@@ -699,6 +882,9 @@ llvm::Error Tuner::run() {
   json::Object report{{"module", opts.module},
                       {"chip", opts.chip},
                       {"measured_on_gpu", onGpu},
+                      {"numerics", onGpu ? "candidates checked on the GPU against the seed "
+                                           "kernels, full size, fresh random inputs"
+                                         : cpuCheckNote},
                       {"device", json::Object{{"name", device->name},
                                               {"title", device->title},
                                               {"dram_gbps", device->dramGBps},

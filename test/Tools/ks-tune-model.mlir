@@ -17,12 +17,12 @@
 // The seed matmul re-reads its operands and its output from L1/L2 at every
 // k; operand tiles in shared memory with 4x4 register tiles cut the bytes
 // loaded, clearly faster, so the base moves.
-// FIRST: ks-tune: estimating on h100-sxm (NVIDIA H100 SXM5 80GB): times are the cost model's, kernels are checked by ptxas, numerics are not checked
+// FIRST: ks-tune: estimating on h100-sxm (NVIDIA H100 SXM5 80GB): times are the cost model's, kernels are checked by ptxas; numerics are checked on the CPU: {{.*}} dimensions <= 256
 // FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_smem_tile {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
 // FIRST-NEXT: ks-tune:   -> ok, {{.*}} us: new base
 // FIRST: whole program: seed {{.*}} ms, tuned {{.*}} ms, {{[0-9.]+}}x (estimated on h100-sxm, not measured on a GPU)
 
-// TRAJ: {"accepted":true,"base":"seed",{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},"round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
+// TRAJ: {"accepted":true,"base":"seed",{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"numerics":"checked on the CPU at dimensions <= 256: match","outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},"round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
 // TRAJ: "round":2
 // TRAJ: "round":3
 

@@ -509,8 +509,8 @@ llvm::json::Value checkAtSmallerSize(const char *argv0, bool &passed) {
   std::vector<std::string> args = {
       "ks-run", opts->checkAt, "--entry=" + opts->entry, "--chip=" + opts->chip,
       "--seed=" + std::to_string(opts->seed),
-      llvm::formatv("--atol={0}", opts->absTol.getValue()).str(),
-      llvm::formatv("--rtol={0}", opts->relTol.getValue()).str(),
+      llvm::formatv("--atol={0:e}", opts->absTol.getValue()).str(),
+      llvm::formatv("--rtol={0:e}", opts->relTol.getValue()).str(),
       "--int-low=" + std::to_string(opts->intLow),
       "--int-high=" + std::to_string(opts->intHigh),
       "--timeout=" + std::to_string(opts->timeoutSeconds),
@@ -687,9 +687,13 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   std::vector<HostBuffer> results = reference;
   bool allPassed = allChecksPassed;
   if (opts->emulateGpu) {
-    std::unique_ptr<Program> program = orFail(
-        Program::compile(*module, opts->entry, Program::Target::EmulatedGPU, opts->chip, opts->plan),
-        "GPU kernels emulated on the CPU");
+    // Exit code 4: this program cannot be emulated (e.g. a skill that does
+    // not apply at this size), as opposed to a mismatch (1).
+    llvm::Expected<std::unique_ptr<Program>> compiled =
+        Program::compile(*module, opts->entry, Program::Target::EmulatedGPU, opts->chip, opts->plan);
+    if (!compiled)
+      fail("GPU kernels emulated on the CPU: " + llvm::toString(compiled.takeError()), 4);
+    std::unique_ptr<Program> program = std::move(*compiled);
     results = newOutputs();
     std::vector<void *> buffers;
     for (HostBuffer &b : inputs)

@@ -38,6 +38,9 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<double> solTarget("sol-target", cl::desc("Stop on a dispatch at this speed of light (%)"), cl::init(90));
   cl::opt<unsigned> trials("trials", cl::desc("Timed runs per measurement"), cl::init(20));
   cl::opt<unsigned> timeout("timeout", cl::desc("Seconds one candidate's GPU run may take"), cl::init(120));
+  cl::opt<double> atol("atol", cl::desc("Absolute tolerance of the numerics checks"), cl::init(1e-4));
+  cl::opt<double> rtol("rtol", cl::desc("Relative tolerance of the numerics checks"), cl::init(1e-4));
+  cl::opt<int64_t> cpuCheckDim("cpu-check-dim", cl::desc("Without a GPU, check candidates on the CPU with the program's dimensions shrunk to at most this (0: no check)"), cl::init(256));
   cl::opt<double> budget("budget", cl::desc("Seconds of tuning after which no round starts (0: no limit)"), cl::init(0));
   cl::opt<std::string> measure("measure", cl::desc("gpu (ks-run), model (cost model, no GPU) or auto"), cl::init("auto"));
   cl::opt<std::string> device("device", cl::desc("The cost model's device (default: the first for --chip in devices.json)"));
@@ -72,6 +75,9 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.trials = trials;
   options.timeoutSeconds = timeout;
   options.budgetSeconds = budget;
+  options.atol = atol;
+  options.rtol = rtol;
+  options.cpuCheckDim = cpuCheckDim;
   options.measure = measure;
   options.device = device;
   options.devices = devices;

@@ -32,6 +32,13 @@ struct TuneOptions {
   double win = 1.3;       ///< The base moves when a candidate is this much faster.
   double solTarget = 90;  ///< Stop on a dispatch at this speed of light (%).
   unsigned trials = 20, warmup = 3, timeoutSeconds = 120;
+  /// Tolerances of every numerics check (GPU or CPU).
+  double atol = 1e-4, rtol = 1e-4;
+  /// Without a GPU, candidates' kernels run on the CPU thread by thread
+  /// (ks-run --emulate-gpu) on the program shrunk to dimensions of at most
+  /// this (ks-shrink-shapes; a smaller size is tried when that is too much
+  /// work); 0: numerics are not checked.
+  int64_t cpuCheckDim = 256;
   /// Stop starting rounds after this many seconds (0: no limit).
   double budgetSeconds = 0;
   /// "gpu": measure with ks-run; "model": estimate with the cost model;
@@ -52,8 +59,9 @@ struct TuneOptions {
 /// `trajectory.jsonl` and `report.json` under `options.outDir` and prints a
 /// summary. A trajectory already there is resumed: its attempts are not
 /// repeated and its accepted candidates are the starting point. Without a
-/// GPU (or with measure = "model") candidates are ranked by the cost model
-/// and checked by ptxas only, and the report says so.
+/// GPU (or with measure = "model") candidates are ranked by the cost model,
+/// checked by ptxas and, at a reduced size, by running their kernels on the
+/// CPU against the CPU reference; the report says so.
 llvm::Error tune(const TuneOptions &options);
 
 /// Writes `outDir`/report.html (ReportHtml.h) from the report.json and

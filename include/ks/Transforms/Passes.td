@@ -115,6 +115,25 @@ def KSDistributeWarpReductions
     "mlir::affine::AffineDialect"];
 }
 
+def KSShrinkShapes : Pass<"ks-shrink-shapes", "mlir::ModuleOp"> {
+  let summary = "Make a program's large dimensions small (checks on the CPU)";
+  let description = [{
+    Rewrites a linalg-on-tensors program so that every static dimension
+    larger than `max-dim` becomes its largest divisor not above `max-dim`
+    (or `max-dim` itself when that divisor is under half of it): the same
+    ops, dispatches and skills at a size the CPU checks in moments. The same
+    size always maps to the same new size, so matching dimensions still
+    match. Splat constants follow their new shapes and `tensor.expand_shape`
+    its result. An op that carries sizes as attributes (slices, pads,
+    non-splat constants) and would change, or a result that no longer
+    verifies, is an error naming the op: such a program cannot be shrunk.
+  }];
+  let options = [
+    Option<"maxDim", "max-dim", "int64_t", /*default=*/"256",
+           "The largest dimension left">,
+  ];
+}
+
 def KSEmulateGPUOnCPU : Pass<"ks-emulate-gpu-on-cpu", "mlir::ModuleOp"> {
   let summary = "Run outlined GPU kernels on the CPU, thread by thread";
   let description = [{

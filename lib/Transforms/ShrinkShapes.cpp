@@ -1,0 +1,117 @@
+//===- ShrinkShapes.cpp - The same program at a size the CPU checks fast --===//
+//
+// The reviewer without a GPU runs a candidate's kernels on the CPU, thread
+// by thread: at full size a 4096^3 matmul would take hours. The program is
+// shrunk instead: each large dimension becomes a divisor of it (tiles that
+// divided it still divide the new one), the same size the same everywhere
+// (dimensions that had to agree still agree). What cannot follow (sizes
+// held in attributes) is an error: the caller then checks at another size
+// or says the numerics were not checked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Verifier.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSSHRINKSHAPES
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+struct ShrinkShapes : public ks::impl::KSShrinkShapesBase<ShrinkShapes> {
+  using Base::Base;
+
+  int64_t shrink(int64_t size) const {
+    if (ShapedType::isDynamic(size) || size <= maxDim)
+      return size;
+    for (int64_t d = maxDim; d * 2 > maxDim; --d)
+      if (size % d == 0)
+        return d;
+    return maxDim;
+  }
+
+  Type shrink(Type type) const {
+    auto shaped = dyn_cast<RankedTensorType>(type);
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      if (!memref.getLayout().isIdentity())
+        return type;
+      SmallVector<int64_t> shape = llvm::map_to_vector(
+          memref.getShape(), [&](int64_t s) { return shrink(s); });
+      return MemRefType::get(shape, memref.getElementType(), MemRefLayoutAttrInterface(),
+                             memref.getMemorySpace());
+    }
+    if (!shaped)
+      return type;
+    SmallVector<int64_t> shape =
+        llvm::map_to_vector(shaped.getShape(), [&](int64_t s) { return shrink(s); });
+    return RankedTensorType::get(shape, shaped.getElementType(), shaped.getEncoding());
+  }
+
+  /// Ops whose only sizes are in their types (or that are fixed up here).
+  static bool followsItsTypes(Operation *op) {
+    return isa<linalg::LinalgOp, linalg::YieldOp, tensor::EmptyOp, tensor::CollapseShapeOp,
+               tensor::ExpandShapeOp, tensor::CastOp, arith::ConstantOp, func::FuncOp,
+               func::ReturnOp, func::CallOp>(op) ||
+           isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+  }
+
+  void runOnOperation() override {
+    if (maxDim < 1) {
+      getOperation().emitError("ks-shrink-shapes: max-dim must be at least 1");
+      return signalPassFailure();
+    }
+    WalkResult result = getOperation().walk([&](Operation *op) -> WalkResult {
+      bool changes = false;
+      for (Value r : op->getResults())
+        changes |= shrink(r.getType()) != r.getType();
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            changes |= shrink(arg.getType()) != arg.getType();
+      if (auto func = dyn_cast<func::FuncOp>(op)) {
+        auto type = func.getFunctionType();
+        auto inputs = llvm::map_to_vector(type.getInputs(), [&](Type t) { return shrink(t); });
+        auto results = llvm::map_to_vector(type.getResults(), [&](Type t) { return shrink(t); });
+        func.setFunctionType(FunctionType::get(&getContext(), inputs, results));
+      }
+      if (!changes)
+        return WalkResult::advance();
+      if (!followsItsTypes(op)) {
+        op->emitOpError("cannot be shrunk: its sizes are attributes");
+        return WalkResult::interrupt();
+      }
+      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+        if (!dense || !dense.isSplat()) {
+          op->emitOpError("cannot be shrunk: a constant that is not a splat");
+          return WalkResult::interrupt();
+        }
+        constant.setValueAttr(dense.resizeSplat(cast<ShapedType>(shrink(dense.getType()))));
+      }
+      for (Value r : op->getResults())
+        r.setType(shrink(r.getType()));
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            arg.setType(shrink(arg.getType()));
+      if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
+        expand.setStaticOutputShape(expand.getResultType().getShape());
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+    if (failed(verify(getOperation())))
+      return signalPassFailure();
+  }
+};
+} // namespace
