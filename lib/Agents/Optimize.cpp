@@ -70,6 +70,7 @@ struct Optimize : public ks::agents::impl::KSOptimizeBase<Optimize> {
     options.skillDirs = skillDirs;
     options.policy = policy;
     options.rounds = rounds;
+    options.jobs = jobs;
     options.maxDispatches = maxDispatches;
     options.win = win;
     options.solTarget = solTarget;

@@ -30,9 +30,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <set>
+#include <thread>
 #include <unistd.h>
 
 using namespace ks::agents;
@@ -136,7 +138,8 @@ private:
   bool onGpu = true; ///< Measuring with ks-run; false: the cost model.
   std::vector<json::Object> trajectory; ///< Every attempt, in order.
   std::unique_ptr<llvm::raw_fd_ostream> trajectoryFile;
-  unsigned runs = 0;
+  std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
+  unsigned jobs = 1;             ///< Candidates built and measured at once.
 
   std::string path(llvm::StringRef name) const {
     llvm::SmallString<256> p(opts.outDir);
@@ -596,6 +599,7 @@ llvm::Error Tuner::run() {
     return err;
   if (llvm::Error err = extractFeatures())
     return err;
+  jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
   auto started = std::chrono::steady_clock::now();
   auto elapsedSeconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -713,7 +717,7 @@ llvm::Error Tuner::run() {
     std::optional<PlanInput::Repair> repair;
     if (fused)
       stopped = "no kernel of its own: the plan computes it in another dispatch's kernel";
-    for (unsigned round = 1; !fused && round <= opts.rounds; ++round) {
+    for (unsigned round = 1; !fused && round <= opts.rounds;) {
       if (opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds) {
         stopped = llvm::formatv("time budget ({0} s) spent", opts.budgetSeconds);
         break;
@@ -745,77 +749,120 @@ llvm::Error Tuner::run() {
             a.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
         input.trajectory.push_back(std::move(a));
       }
-      Decision decision = plan(input, *policy, *library);
-      if (round == 1) {
-        firstBottleneck = decision.bottleneck;
-        firstRule = decision.rule;
-      }
-      if (!decision.skill) {
-        stopped = "nothing left to try (" + decision.rule + ")";
-        break;
-      }
-      ++rounds;
-      PlanSteps candidate = best;
-      candidate[d] = Step{*decision.skill, decision.params};
-      std::string label = llvm::formatv("d{0}-r{1}", d, round);
-      say(llvm::formatv("dispatch {0} ({1}) round {2}/{3}: {4} {5}; base {6:f2} us", d,
-                        stringifyOpClass(f->opClass), round, opts.rounds,
-                        *decision.skill, json::Value(paramsJson(decision.params)),
-                        baseUs));
-      Measurement m = measure(candidate, label);
-      json::Object attempt{{"dispatch", d},
-                           {"round", int64_t(round)},
-                           {"base", baseName},
-                           {"skill", *decision.skill},
-                           {"params", paramsJson(decision.params)},
-                           {"rule", decision.rule},
-                           {"evidence", json::Object(decision.evidence)},
-                           {"outcome", m.outcome}};
-      if (!m.numerics.empty())
-        attempt["numerics"] = m.numerics;
-      bool accepted = false;
-      if (m.outcome == "ok" && m.kernelUs.count(d)) {
-        double us = m.kernelUs[d];
-        attempt["kernel_us"] = us;
-        attempt["base_kernel_us"] = baseUs;
-        attempt["speedup_vs_base"] = baseUs / us;
-        attempt["time_ms"] = m.timeMs;
-        if (us * opts.win <= baseUs) {
-          accepted = true;
-          best = candidate;
-          baseName = label;
-          baseUs = us;
-          baseMetrics = m.metrics[d];
-          base = std::move(m);
-        } else {
-          attempt["diagnosis"] = llvm::formatv(
-              "{0:f2}x on the base: under the {1}x needed to move it", attempt.getNumber("speedup_vs_base").value_or(0), opts.win).str();
+      // A batch: as many distinct candidates as there are jobs, planned on
+      // the same evidence (each one counts as attempted for the next).
+      std::vector<Decision> batch;
+      unsigned size = std::min(jobs, opts.rounds - round + 1);
+      while (batch.size() < size) {
+        Decision decision = plan(input, *policy, *library);
+        if (round == 1 && batch.empty()) {
+          firstBottleneck = decision.bottleneck;
+          firstRule = decision.rule;
         }
+        if (!decision.skill) {
+          if (batch.empty())
+            stopped = "nothing left to try (" + decision.rule + ")";
+          break;
+        }
+        input.trajectory.push_back(Attempt{"seed", *decision.skill, decision.params, "pending"});
+        batch.push_back(std::move(decision));
+      }
+      if (batch.empty())
+        break;
+      // Built (and, on a GPU, run) in parallel; ks-run processes take turns
+      // on the GPU for their measurements.
+      std::vector<PlanSteps> candidates;
+      std::vector<std::string> labels;
+      for (auto [i, decision] : llvm::enumerate(batch)) {
+        PlanSteps candidate = best;
+        candidate[d] = Step{*decision.skill, decision.params};
+        candidates.push_back(std::move(candidate));
+        labels.push_back(llvm::formatv("d{0}-r{1}", d, round + i));
+        say(llvm::formatv("dispatch {0} ({1}) round {2}/{3}: {4} {5}; base {6:f2} us", d,
+                          stringifyOpClass(f->opClass), round + i, opts.rounds,
+                          *decision.skill, json::Value(paramsJson(decision.params)), baseUs));
+      }
+      std::vector<Measurement> results(batch.size());
+      if (batch.size() == 1) {
+        results[0] = measure(candidates[0], labels[0]);
       } else {
-        attempt["message"] = m.message;
-        attempt["diagnosis"] = diagnose(m);
+        std::vector<std::thread> workers;
+        for (size_t i = 0; i < batch.size(); ++i)
+          workers.emplace_back([&, i] { results[i] = measure(candidates[i], labels[i]); });
+        for (std::thread &w : workers)
+          w.join();
       }
       repair.reset();
-      std::string failure = repairableFailure(m, d);
-      if (!failure.empty()) {
-        repair = PlanInput::Repair{*decision.skill, failure, decision.params};
-        std::string why =
-            failure == "register_spills"
-                ? llvm::formatv("ptxas spilled {0} bytes to local memory: next, the skill's "
-                                "repair for spills (less coarsening)",
-                                m.metrics[d].getInteger("spill_bytes").value_or(0))
-                      .str()
-                : "the kernel needs more shared memory than a block may have: next, the "
-                  "skill's repair for it (a smaller tile)";
-        std::optional<llvm::StringRef> before = attempt.getString("diagnosis");
-        attempt["diagnosis"] = before ? (before->str() + "; " + why) : why;
-        attempt["repair_next"] = failure;
+      for (size_t i = 0; i < batch.size(); ++i) {
+        const Decision &decision = batch[i];
+        Measurement &m = results[i];
+        json::Object attempt{{"dispatch", d},
+                             {"round", int64_t(round + i)},
+                             {"base", baseName},
+                             {"skill", *decision.skill},
+                             {"params", paramsJson(decision.params)},
+                             {"rule", decision.rule},
+                             {"evidence", json::Object(decision.evidence)},
+                             {"outcome", m.outcome}};
+        if (batch.size() > 1)
+          attempt["batch"] = json::Object{{"first_round", int64_t(round)},
+                                          {"size", int64_t(batch.size())}};
+        if (!m.numerics.empty())
+          attempt["numerics"] = m.numerics;
+        bool accepted = false;
+        if (m.outcome == "ok" && m.kernelUs.count(d)) {
+          double us = m.kernelUs[d];
+          attempt["kernel_us"] = us;
+          attempt["base_kernel_us"] = baseUs;
+          attempt["speedup_vs_base"] = baseUs / us;
+          attempt["time_ms"] = m.timeMs;
+          if (us * opts.win <= baseUs) {
+            accepted = true;
+            best = candidates[i];
+            baseName = labels[i];
+            baseUs = us;
+            baseMetrics = m.metrics[d];
+            base = std::move(m);
+          } else {
+            attempt["diagnosis"] =
+                llvm::formatv("{0:f2}x on the base: under the {1}x needed to move it",
+                              attempt.getNumber("speedup_vs_base").value_or(0), opts.win)
+                    .str();
+          }
+        } else {
+          attempt["message"] = m.message;
+          attempt["diagnosis"] = diagnose(m);
+        }
+        std::string failure = accepted ? "" : repairableFailure(m, d);
+        if (!failure.empty()) {
+          const Measurement &failed = m;
+          // The first repairable failure of the batch sets the next batch's
+          // repair.
+          if (!repair)
+            repair = PlanInput::Repair{*decision.skill, failure, decision.params};
+          std::string why =
+              failure == "register_spills"
+                  ? llvm::formatv("ptxas spilled {0} bytes to local memory: next, the skill's "
+                                  "repair for spills (less coarsening)",
+                                  failed.metrics.count(d)
+                                      ? failed.metrics.at(d).getInteger("spill_bytes").value_or(0)
+                                      : 0)
+                        .str()
+                  : "the kernel needs more shared memory than a block may have: next, the "
+                    "skill's repair for it (a smaller tile)";
+          std::optional<llvm::StringRef> before = attempt.getString("diagnosis");
+          attempt["diagnosis"] = before ? (before->str() + "; " + why) : why;
+          attempt["repair_next"] = failure;
+        }
+        attempt["accepted"] = accepted;
+        say(llvm::formatv("  -> round {0}: {1}{2}", round + i,
+                          attempt.getString("outcome").value_or(""),
+                          accepted ? llvm::formatv(", {0:f2} us: new base", baseUs).str()
+                                   : std::string()));
+        remember(std::move(attempt));
       }
-      attempt["accepted"] = accepted;
-      say(llvm::formatv("  -> {0}{1}", attempt.getString("outcome").value_or(""),
-                        accepted ? llvm::formatv(", {0:f2} us: new base", baseUs).str()
-                                 : std::string()));
-      remember(std::move(attempt));
+      rounds += batch.size();
+      round += batch.size();
     }
     json::Object entry{{"dispatch", d},
                        {"op_class", stringifyOpClass(f->opClass)},
@@ -895,6 +942,7 @@ llvm::Error Tuner::run() {
                       {"tuned_ms", base.timeMs},
                       {"speedup", base.timeMs > 0 ? seed.timeMs / base.timeMs : 0.0},
                       {"win_threshold", opts.win},
+                      {"jobs", int64_t(jobs)},
                       {"dispatches", std::move(reportDispatches)}};
   if (llvm::Error err = writeJsonFile(path("report.json"), json::Value(json::Object(report))))
     return err;

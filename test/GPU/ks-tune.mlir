@@ -6,7 +6,10 @@
 // written. The winning plan then runs again through ks-run and matches the
 // CPU reference.
 // RUN: rm -rf %t.out
-// RUN: ks-tune %s --out=%t.out --rounds=3 --trials=5 > %t.log
+// The three candidates are one batch: built at once, measured in turns.
+// RUN: ks-tune %s --out=%t.out --rounds=3 --jobs=3 --trials=5 > %t.log
+// RUN: grep -q '"batch":{"first_round":1,"size":3}' %t.out/trajectory.jsonl
+// RUN: grep -q '"waited_ms"' %t.out/d1-r2.run.json
 // RUN: grep -q "whole program: seed" %t.log
 // RUN: grep -q '"skill": "matmul_smem_tile"' %t.out/plan.json
 // RUN: grep -q '"accepted":true' %t.out/trajectory.jsonl

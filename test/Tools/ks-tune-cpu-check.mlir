@@ -14,21 +14,21 @@
 // RUN: grep -q "output #0 256xf32: match" %t/ok/d1-r1.cpu-check.log
 // The warp's tree of sums is not the reference's sequential order: with no
 // tolerance for rounding, it is a mismatch.
-// RUN: ks-tune %s --measure=model --rounds=2 --atol=1e-9 --rtol=0 --out=%t/strict | FileCheck %s --check-prefix=STRICT
+// RUN: ks-tune %s --measure=model --rounds=2 --jobs=1 --atol=1e-9 --rtol=0 --out=%t/strict | FileCheck %s --check-prefix=STRICT
 // RUN: FileCheck %s --check-prefix=STRICTTRAJ < %t/strict/trajectory.jsonl
 // RUN: ks-tune %s --measure=model --rounds=1 --cpu-check-dim=0 --out=%t/off | FileCheck %s --check-prefix=OFF
 // RUN: ks-tune %S/Inputs/rows_slice.mlir --measure=model --rounds=1 --out=%t/slice | FileCheck %s --check-prefix=SLICE
 
 // OK: numerics are checked on the CPU: each candidate's kernels run thread by thread on the program with dimensions <= 256 ({{[0-9.]+}} MFLOP), fresh random inputs, against the CPU reference
 // OK: dispatch 1 (reduction) round 1/1: warp_reduce_innermost
-// OK-NEXT: -> ok, {{.*}}: new base
+// OK-NEXT: -> round 1: ok, {{.*}}: new base
 // OKTRAJ: "numerics":"checked on the CPU at dimensions <= 256: match","outcome":"ok"
 // OKREPORT: "numerics": "numerics are checked on the CPU: {{.*}}dimensions <= 256
 
 // STRICT: round 1/2: warp_reduce_innermost {"E":4,"R":4}
-// STRICT-NEXT: -> mismatch
+// STRICT-NEXT: -> round 1: mismatch
 // STRICT: round 2/2: warp_reduce_innermost {"E":8,"R":4}
-// STRICT-NEXT: -> mismatch
+// STRICT-NEXT: -> round 2: mismatch
 // STRICT: 1         reduction {{.*}} 1.00x       2 {{.*}}  -
 // STRICTTRAJ: "diagnosis":"the candidate's numbers differ from the reference's (output #0: max abs err {{[0-9.e+-]+}}, max rel err {{[0-9.e+-]+}}, {{[0-9]+}} mismatches (on the CPU at dimensions <= 256)): reverted; this skill and these parameters are not tried again here"
 // STRICTTRAJ-SAME: "outcome":"mismatch","params":{"E":4,"R":4}

@@ -6,26 +6,28 @@
 // trajectory, and write plan, trajectory and report.
 // UNSUPPORTED: device-bundle
 // RUN: rm -rf %t.out
-// RUN: ks-tune %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=5 > %t.log
+// RUN: ks-tune %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=5 --jobs=1 > %t.log
 // RUN: FileCheck %s --check-prefix=LOG < %t.log
 // RUN: FileCheck %s --check-prefix=TRAJ < %t.out/trajectory.jsonl
 // RUN: FileCheck %s --check-prefix=PLAN < %t.out/plan.json
 // RUN: FileCheck %s --check-prefix=REPORT < %t.out/report.json
 
-// The matmul (dispatch 1, 1000 us) first; the fill (10 us) has no case.
+// One candidate at a time (--jobs=1): each round is planned on the last
+// one's outcome. The matmul (dispatch 1, 1000 us) first; the fill (10 us)
+// has no case.
 // After the default, the search goes where the skill says (larger register
 // tiles first) from the best point so far.
 // LOG: ks-tune: seed: 1.0100 ms, 2 kernels
 // LOG: ks-tune: dispatch 1 (matmul) round 1/5: matmul_register_tile {"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}; base 1000.00 us
-// LOG-NEXT: ks-tune:   -> ok, 400.00 us: new base
+// LOG-NEXT: ks-tune:   -> round 1: ok, 400.00 us: new base
 // LOG-NEXT: ks-tune: dispatch 1 (matmul) round 2/5: matmul_register_tile {"BM":64,"BN":64,"KT":4,"TM":4,"TN":8}; base 400.00 us
-// LOG-NEXT: ks-tune:   -> ok, 300.00 us: new base
+// LOG-NEXT: ks-tune:   -> round 2: ok, 300.00 us: new base
 // LOG-NEXT: ks-tune: dispatch 1 (matmul) round 3/5: matmul_register_tile {"BM":64,"BN":64,"KT":4,"TM":8,"TN":8}; base 300.00 us
-// LOG-NEXT: ks-tune:   -> fault
+// LOG-NEXT: ks-tune:   -> round 3: fault
 // LOG-NEXT: ks-tune: dispatch 1 (matmul) round 4/5: matmul_register_tile {"BM":128,"BN":64,"KT":4,"TM":4,"TN":8}; base 300.00 us
-// LOG-NEXT: ks-tune:   -> mismatch
+// LOG-NEXT: ks-tune:   -> round 4: mismatch
 // LOG-NEXT: ks-tune: dispatch 1 (matmul) round 5/5: matmul_register_tile {"BM":32,"BN":64,"KT":4,"TM":4,"TN":8}; base 300.00 us
-// LOG-NEXT: ks-tune:   -> ok
+// LOG-NEXT: ks-tune:   -> round 5: ok
 // LOG:      dispatch  class
 // LOG-NEXT: 1         matmul               1000.00       300.00    3.33x       5
 // LOG-SAME: matmul_register_tile {"BM":64,"BN":64,"KT":4,"TM":4,"TN":8}
@@ -47,7 +49,7 @@
 // REPORT: "winner": {
 
 // A second run resumes: nothing is tried twice, the accepted plan stands.
-// RUN: ks-tune %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 > %t.resume.log
+// RUN: ks-tune %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 --jobs=1 > %t.resume.log
 // RUN: FileCheck %s --check-prefix=RESUME < %t.resume.log
 // RESUME: ks-tune: resuming: 5 earlier attempts, accepted plans for 1 dispatches
 // RESUME: ks-tune: dispatch 1 (matmul) round 1/1: matmul_register_tile {"BM":64,"BN":32,"KT":4,"TM":4,"TN":8}; base 300.00 us

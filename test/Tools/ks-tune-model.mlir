@@ -5,7 +5,7 @@
 // nothing.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ks-tune %s --measure=model --device=h100-sxm --rounds=3 --out=%t/first --db=%t/db.json | FileCheck %s --check-prefix=FIRST
+// RUN: ks-tune %s --measure=model --device=h100-sxm --rounds=3 --jobs=3 --out=%t/first --db=%t/db.json | FileCheck %s --check-prefix=FIRST
 // RUN: FileCheck %s --check-prefix=TRAJ < %t/first/trajectory.jsonl
 // RUN: FileCheck %s --check-prefix=REPORT < %t/first/report.json
 // RUN: FileCheck %s --check-prefix=DB < %t/db.json
@@ -18,11 +18,17 @@
 // k; operand tiles in shared memory with 4x4 register tiles cut the bytes
 // loaded, clearly faster, so the base moves.
 // FIRST: ks-tune: estimating on h100-sxm (NVIDIA H100 SXM5 80GB): times are the cost model's, kernels are checked by ptxas; numerics are checked on the CPU: {{.*}} dimensions <= 256
+// The three rounds are one batch (--jobs=3): planned together, each one
+// counted as attempted for the next, built in parallel, then judged in order.
 // FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_smem_tile {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
-// FIRST-NEXT: ks-tune:   -> ok, {{.*}} us: new base
+// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 2/3: matmul_smem_tile
+// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 3/3: matmul_smem_tile
+// FIRST-NEXT: ks-tune:   -> round 1: ok, {{.*}} us: new base
+// FIRST-NEXT: ks-tune:   -> round 2: ok
+// FIRST-NEXT: ks-tune:   -> round 3: ok
 // FIRST: whole program: seed {{.*}} ms, tuned {{.*}} ms, {{[0-9.]+}}x (estimated on h100-sxm, not measured on a GPU)
 
-// TRAJ: {"accepted":true,"base":"seed",{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"numerics":"checked on the CPU at dimensions <= 256: match","outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},"round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
+// TRAJ: {"accepted":true,"base":"seed","base_kernel_us":{{.*}},"batch":{"first_round":1,"size":3},{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"numerics":"checked on the CPU at dimensions <= 256: match","outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},"round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
 // TRAJ: "round":2
 // TRAJ: "round":3
 

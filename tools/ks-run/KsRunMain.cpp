@@ -30,6 +30,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -48,6 +49,8 @@
 #include <thread>
 
 #include <signal.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -145,7 +148,55 @@ struct GpuOutcome {
   std::string kernelsJson;  ///< Per-kernel CUPTI times and counters (JSON).
   std::string tracingNote;  ///< Why there are no per-kernel times, if so.
   std::string metricsNote;  ///< Why there are no counters, if so.
+  double lockWaitMs = 0;    ///< Waited for other ks-runs' turns on the GPU.
+  /// This run's turn on the GPU, ms since the epoch (0: it never got one).
+  double turnStartMs = 0, turnEndMs = 0;
 };
+
+double epochMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+/// Set in a forked worker: where it tells its parent that it holds the GPU
+/// (the parent's timeout runs from then, not while it compiles or waits).
+int *gpuHeldFlag = nullptr;
+
+/// ks-run processes take turns on a GPU: candidates compile in parallel,
+/// their times and counters are measured one at a time. An exclusive flock
+/// on KS_GPU_LOCK (default: one file per set of visible GPUs under /tmp),
+/// released when the process exits, however it exits. Returns the open
+/// file (close it to release), or -1 with `error` set.
+int acquireGpuLock(double &waitedMs, std::string &error) {
+  std::string path;
+  if (const char *env = std::getenv("KS_GPU_LOCK"))
+    path = env;
+  if (path.empty()) {
+    std::string devices = "all";
+    if (const char *visible = std::getenv("CUDA_VISIBLE_DEVICES"))
+      devices = visible;
+    for (char &c : devices)
+      if (!llvm::isAlnum(c))
+        c = '_';
+    path = "/tmp/ks-run-gpu-" + devices + ".lock";
+  }
+  int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    error = "cannot open the GPU lock " + path + ": " + std::strerror(errno);
+    return -1;
+  }
+  auto start = std::chrono::steady_clock::now();
+  while (flock(fd, LOCK_EX) != 0)
+    if (errno != EINTR) {
+      error = "cannot lock " + path + ": " + std::strerror(errno);
+      close(fd);
+      return -1;
+    }
+  waitedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                 .count();
+  return fd;
+}
 
 /// Per-kernel summary of the traced trials: launch shape, resources,
 /// occupancy, time statistics and, where the profiler ran, the counters of
@@ -257,6 +308,21 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     referenceProgram = std::move(*compiled);
   }
 
+  // Compiled; now wait for our turn on the GPU.
+  double lockWaitMs = 0;
+  std::string lockError;
+  int lockFd = acquireGpuLock(lockWaitMs, lockError);
+  if (lockFd < 0)
+    llvm::errs() << "ks-run: warning: " << lockError
+                 << "; measuring without waiting for other ks-runs\n";
+  double turnStartMs = epochMs();
+  llvm::scope_exit unlock([&] {
+    if (lockFd >= 0)
+      close(lockFd);
+  });
+  if (gpuHeldFlag)
+    __atomic_store_n(gpuHeldFlag, 1, __ATOMIC_SEQ_CST);
+
   cuda::CUstream stream = nullptr;
   api->cuStreamCreate(&stream, cuda::CU_STREAM_DEFAULT);
 
@@ -319,6 +385,8 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
   // Timing as KernelBench: warm-up, then events around each trial with L2
   // flushed before it (a 256 MiB memset evicts the H100's 50 MB L2).
   GpuOutcome outcome;
+  outcome.lockWaitMs = lockWaitMs;
+  outcome.turnStartMs = turnStartMs;
   const size_t flushBytes = 256u << 20;
   if (!opts->noL2Flush)
     if (llvm::Error err = alloc(flushBytes, flush))
@@ -384,6 +452,7 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
   api->cuEventDestroy(stop);
   release();
   outcome.outputs = std::move(results);
+  outcome.turnEndMs = epochMs();
   return outcome;
 }
 
@@ -397,6 +466,8 @@ struct SharedHeader {
   char kernelsJson[1 << 20];
   char tracingNote[1024];
   char metricsNote[1024];
+  int holdsGpu; ///< Set by the worker once it is its turn on the GPU.
+  double lockWaitMs, turnStartMs, turnEndMs;
 };
 
 /// Runs `runOnGpu` in a forked worker so that a kernel that faults, hangs
@@ -425,7 +496,11 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
     return gpuFailure("cannot start a worker process");
   }
   if (pid == 0) {
+    gpuHeldFlag = &header->holdsGpu;
     GpuOutcome o = runOnGpu(module, inputs, results, referenceModule);
+    header->lockWaitMs = o.lockWaitMs;
+    header->turnStartMs = o.turnStartMs;
+    header->turnEndMs = o.turnEndMs;
     std::snprintf(header->status, sizeof(header->status), "%s", o.status.c_str());
     std::snprintf(header->message, sizeof(header->message), "%s", o.message.c_str());
     header->numTimes = std::min<size_t>(o.timesMs.size(), 4096);
@@ -450,18 +525,30 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
 
   GpuOutcome outcome;
   int wstatus = 0;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
+  // The timeout counts from the worker's turn on the GPU; compiling and
+  // waiting for other ks-runs get a generous deadline of their own.
+  auto now = [] { return std::chrono::steady_clock::now(); };
+  auto deadline = now() + std::chrono::seconds(std::max(600u, 10 * timeoutSeconds));
+  bool onGpu = false;
   while (true) {
     pid_t r = waitpid(pid, &wstatus, WNOHANG);
     if (r == pid)
       break;
-    if (std::chrono::steady_clock::now() > deadline) {
+    if (!onGpu && __atomic_load_n(&header->holdsGpu, __ATOMIC_SEQ_CST)) {
+      onGpu = true;
+      deadline = now() + std::chrono::seconds(timeoutSeconds);
+    }
+    if (now() > deadline) {
       kill(pid, SIGKILL);
       waitpid(pid, &wstatus, 0);
       outcome.status = "timeout";
-      outcome.message = "the GPU run did not finish within " +
-                        std::to_string(timeoutSeconds) +
-                        " s; the worker was stopped";
+      outcome.message = onGpu ? "the GPU run did not finish within " +
+                                    std::to_string(timeoutSeconds) +
+                                    " s; the worker was stopped"
+                              : "the worker did not get to the GPU (compiling, or waiting "
+                                "for other ks-runs) within " +
+                                    std::to_string(std::max(600u, 10 * timeoutSeconds)) +
+                                    " s; it was stopped";
       munmap(shared, size);
       return outcome;
     }
@@ -482,6 +569,9 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
   outcome.timesMs.assign(header->times, header->times + header->numTimes);
   outcome.kernelsJson = header->kernelsJson;
   outcome.tracingNote = header->tracingNote;
+  outcome.lockWaitMs = header->lockWaitMs;
+  outcome.turnStartMs = header->turnStartMs;
+  outcome.turnEndMs = header->turnEndMs;
   outcome.metricsNote = header->metricsNote;
   if (outcome.status == "ok") {
     const uint8_t *at = data;
@@ -726,6 +816,9 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       return 3;
     }
     results = std::move(gpu.outputs);
+    report["gpu_turn"] = llvm::json::Object{{"waited_ms", gpu.lockWaitMs},
+                                            {"start_ms", gpu.turnStartMs},
+                                            {"end_ms", gpu.turnEndMs}};
     if (referenceModule) {
       reference.assign(std::make_move_iterator(results.begin() + outSpecs.size()),
                        std::make_move_iterator(results.end()));

@@ -33,6 +33,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<std::string> skillDirs("skill-dirs", cl::desc("Skill directories, comma-separated"));
   cl::opt<std::string> policy("policy", cl::desc("Decision policy (default: policy.json of the first skill directory)"));
   cl::opt<unsigned> rounds("rounds", cl::desc("Candidates per dispatch at most"), cl::init(6));
+  cl::opt<unsigned> jobs("jobs", cl::desc("Candidates built at once, in parallel (0: one per core)"), cl::init(0));
   cl::opt<unsigned> maxDispatches("max-dispatches", cl::desc("Tune this many of the slowest dispatches"), cl::init(8));
   cl::opt<double> win("win", cl::desc("The base moves to a candidate this much faster"), cl::init(1.3));
   cl::opt<double> solTarget("sol-target", cl::desc("Stop on a dispatch at this speed of light (%)"), cl::init(90));
@@ -69,6 +70,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.skillDirs = skillDirs;
   options.policy = policy;
   options.rounds = rounds;
+  options.jobs = jobs;
   options.maxDispatches = maxDispatches;
   options.win = win;
   options.solTarget = solTarget;

@@ -76,6 +76,8 @@ def KSOptimize : Pass<"ks-optimize", "mlir::ModuleOp"> {
     Option<"budget", "budget", "double", /*default=*/"0",
            "Seconds of tuning after which no round starts (0: no limit)">,
     Option<"rounds", "rounds", "unsigned", /*default=*/"6", "Candidates per dispatch at most">,
+    Option<"jobs", "jobs", "unsigned", /*default=*/"0",
+           "Candidates built at once, in parallel (0: one per core)">,
     Option<"maxDispatches", "max-dispatches", "unsigned", /*default=*/"8",
            "Tune this many of the slowest dispatches">,
     Option<"win", "win", "double", /*default=*/"1.3",

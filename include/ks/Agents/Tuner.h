@@ -28,6 +28,10 @@ struct TuneOptions {
   std::string skillDirs;  ///< Comma-separated (default: the skill path).
   std::string policy;     ///< Default: policy.json of the first skill dir.
   unsigned rounds = 6;    ///< Candidates per dispatch at most.
+  /// Candidates built at once (each batch is planned on the same evidence;
+  /// on a GPU, ks-run processes take turns for their measurements); 0: as
+  /// many as the machine has cores.
+  unsigned jobs = 0;
   unsigned maxDispatches = 8; ///< Tune the slowest ones only.
   double win = 1.3;       ///< The base moves when a candidate is this much faster.
   double solTarget = 90;  ///< Stop on a dispatch at this speed of light (%).
