@@ -33,7 +33,8 @@ echo "device-run: GPU: ${gpu:-none found}"
 cap=$(echo "$gpu" | awk -F', ' '{print $3}' | tr -d .)
 chip=${KS_CHIP:-sm_${cap:-90}}
 
-# The parts to run (KS_DEVICE_PARTS, default all): corpus, lit, bench, tune.
+# The parts to run (KS_DEVICE_PARTS, default all): corpus, lit, bench, tune,
+# jobs (the loop with one candidate at a time vs a batch of 6, same rounds).
 # One device call may be too short for all of them: split them over calls.
 part() { [[ " ${KS_DEVICE_PARTS:-corpus lit bench tune} " == *" $1 "* ]]; }
 echo "device-run: parts: ${KS_DEVICE_PARTS:-corpus lit bench tune}"
@@ -146,6 +147,19 @@ for name in $tune_inputs; do
 done
 tune_table="$(python3 bench/tune_table.py "$tune" $tune_inputs 2>&1)"$'\n'"$(cat "$tune/exits.log")"
 fi
+# Parallel candidates: the same 6 rounds on the 2048^3 matmul, one candidate
+# at a time and then six at once (built in parallel, measured in turns).
+if part jobs; then
+  for j in 1 6; do
+    start=$(date +%s.%N)
+    ks-tune bench/seed/matmul_2048.mlir --chip="$chip" --out="$tune/jobs-$j" --measure=gpu \
+      --rounds=6 --max-dispatches=1 --trials=20 --jobs=$j --quiet >"$tune/jobs-$j.log" 2>&1
+    rc=$?
+    end=$(date +%s.%N)
+    jobs_table+="$(printf "jobs=%s: %6.1f s wall for 6 rounds (exit %s); %s" "$j" \
+      "$(python3 -c "print($end - $start)")" "$rc" "$(grep -o 'whole program: .*x' "$tune/jobs-$j.log")")"$'\n'
+  done
+fi
 echo "$bench_table" > "$out/bench-table.txt"
 
 # What was compiled and measured comes back as two archives (PTX with the
@@ -166,6 +180,9 @@ echo "$plan_table"
 echo
 echo "== ks-tune (the loop) on benchmark inputs =="
 echo "$tune_table"
+echo
+echo "== parallel candidates (ks-tune --jobs) =="
+echo -n "$jobs_table"
 echo
 if ! part corpus; then
   echo "device-run: lit GPU tests: $lit_summary"
