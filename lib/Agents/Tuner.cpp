@@ -80,6 +80,21 @@ std::unique_ptr<mlir::MLIRContext> createContext() {
   return std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
 }
 
+/// A module file parsed into a context of its own, keeping the first error
+/// diagnostic of whatever runs on it (for the attempt's message).
+struct ParsedModule {
+  explicit ParsedModule(llvm::StringRef path)
+      : module(mlir::parseSourceFile<mlir::ModuleOp>(path, context.get())) {}
+  std::unique_ptr<mlir::MLIRContext> context = createContext();
+  std::string firstError;
+  mlir::ScopedDiagnosticHandler collect{context.get(), [this](mlir::Diagnostic &d) {
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error && firstError.empty())
+      firstError = d.str();
+    return mlir::success();
+  }};
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+
 /// What one ks-run of a candidate (or the base) came back with.
 struct Measurement {
   std::string outcome; ///< ok, mismatch, fault, timeout, crash, error
@@ -282,18 +297,13 @@ void Tuner::prepareCpuCheck() {
   if (opts.cpuCheckDim / 4 >= 16)
     sizes.push_back(opts.cpuCheckDim / 4);
   for (int64_t dim : sizes) {
-    std::unique_ptr<mlir::MLIRContext> context = createContext();
-    std::string diagnostics;
-    mlir::ScopedDiagnosticHandler collect(context.get(), [&](mlir::Diagnostic &d) {
-      if (d.getSeverity() == mlir::DiagnosticSeverity::Error && diagnostics.empty())
-        diagnostics = d.str();
-      return mlir::success();
-    });
-    mlir::OwningOpRef<mlir::ModuleOp> module =
-        mlir::parseSourceFile<mlir::ModuleOp>(opts.module, context.get());
+    ParsedModule parsed(opts.module);
+    mlir::MLIRContext *context = parsed.context.get();
+    const std::string &diagnostics = parsed.firstError;
+    mlir::OwningOpRef<mlir::ModuleOp> &module = parsed.module;
     if (!module)
       return void(cpuCheckNote = "numerics are not checked: cannot parse " + opts.module);
-    mlir::PassManager shrink(context.get());
+    mlir::PassManager shrink(context);
     ks::KSShrinkShapesOptions shrinkOptions;
     shrinkOptions.maxDim = dim;
     shrink.addPass(ks::createKSShrinkShapes(shrinkOptions));
@@ -307,7 +317,7 @@ void Tuner::prepareCpuCheck() {
     module->print(os);
     // The plan names dispatches by number: the shrunk program must have the
     // same ones.
-    mlir::PassManager dispatches(context.get());
+    mlir::PassManager dispatches(context);
     ks::buildDispatchPipeline(dispatches);
     if (mlir::failed(dispatches.run(*module))) {
       reasons.push_back(llvm::formatv("at dimensions <= {0} it does not lower ({1})", dim,
@@ -407,22 +417,17 @@ void Tuner::checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurem
 
 Measurement Tuner::estimate(llvm::StringRef planFile) {
   Measurement m;
-  std::unique_ptr<mlir::MLIRContext> context = createContext();
-  std::string diagnostics;
-  mlir::ScopedDiagnosticHandler collect(context.get(), [&](mlir::Diagnostic &d) {
-    if (d.getSeverity() == mlir::DiagnosticSeverity::Error && diagnostics.empty())
-      diagnostics = d.str();
-    return mlir::success();
-  });
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(opts.module, context.get());
+  ParsedModule parsed(opts.module);
+  mlir::MLIRContext *context = parsed.context.get();
+  const std::string &diagnostics = parsed.firstError;
+  mlir::OwningOpRef<mlir::ModuleOp> &module = parsed.module;
   if (!module) {
     m.outcome = "error";
     m.message = "cannot parse " + opts.module + ": " + diagnostics;
     return m;
   }
   // Seed lowering (with the plan), the estimate, then PTX and ptxas.
-  mlir::PassManager seedPm(context.get()), ptxPm(context.get());
+  mlir::PassManager seedPm(context), ptxPm(context);
   ks::SeedLoweringOptions seedOptions;
   seedOptions.plan = planFile.str();
   seedOptions.skillDirs = opts.skillDirs;
@@ -481,7 +486,6 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
   }
   std::string error;
   int rc = runKsRun(args, logFile, opts.timeoutSeconds * 4, error);
-  auto lastLine = [&] { return lastLineOf(logFile); };
   auto buffer = llvm::MemoryBuffer::getFile(jsonFile);
   llvm::Expected<json::Value> report =
       buffer ? json::parse((*buffer)->getBuffer())
@@ -489,7 +493,7 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
   if (!report) {
     llvm::consumeError(report.takeError());
     m.outcome = rc == -2 ? "timeout" : "error";
-    m.message = error.empty() ? lastLine() : error;
+    m.message = error.empty() ? lastLineOf(logFile) : error;
     return m;
   }
   m.raw = std::move(*report);
@@ -835,7 +839,6 @@ llvm::Error Tuner::run() {
         }
         std::string failure = accepted ? "" : repairableFailure(m, d);
         if (!failure.empty()) {
-          const Measurement &failed = m;
           // The first repairable failure of the batch sets the next batch's
           // repair.
           if (!repair)
@@ -844,9 +847,7 @@ llvm::Error Tuner::run() {
               failure == "register_spills"
                   ? llvm::formatv("ptxas spilled {0} bytes to local memory: next, the skill's "
                                   "repair for spills (less coarsening)",
-                                  failed.metrics.count(d)
-                                      ? failed.metrics.at(d).getInteger("spill_bytes").value_or(0)
-                                      : 0)
+                                  m.metrics[d].getInteger("spill_bytes").value_or(0))
                         .str()
                   : "the kernel needs more shared memory than a block may have: next, the "
                     "skill's repair for it (a smaller tile)";

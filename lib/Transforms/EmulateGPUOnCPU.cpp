@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Transforms/DefinedValues.h"
 #include "ks/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -513,12 +514,7 @@ FailureOr<func::FuncOp> KernelEmulator::build(ModuleOp top, StringRef name) {
 
   // The CPU has one memory space; moved globals keep their new names.
   func.walk([&](Operation *op) {
-    for (Value r : op->getResults())
-      r.setType(withoutMemorySpace(r.getType()));
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          arg.setType(withoutMemorySpace(arg.getType()));
+    ks::forEachDefinedValue(op, [](Value v) { v.setType(withoutMemorySpace(v.getType())); });
     if (auto get = dyn_cast<memref::GetGlobalOp>(op))
       if (auto it = movedGlobals.find(get.getName()); it != movedGlobals.end())
         get.setName(it->second);

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Transforms/DefinedValues.h"
 #include "ks/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -72,12 +73,7 @@ struct ShrinkShapes : public ks::impl::KSShrinkShapesBase<ShrinkShapes> {
     }
     WalkResult result = getOperation().walk([&](Operation *op) -> WalkResult {
       bool changes = false;
-      for (Value r : op->getResults())
-        changes |= shrink(r.getType()) != r.getType();
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (BlockArgument arg : block.getArguments())
-            changes |= shrink(arg.getType()) != arg.getType();
+      ks::forEachDefinedValue(op, [&](Value v) { changes |= shrink(v.getType()) != v.getType(); });
       if (auto func = dyn_cast<func::FuncOp>(op)) {
         auto type = func.getFunctionType();
         auto inputs = llvm::map_to_vector(type.getInputs(), [&](Type t) { return shrink(t); });
@@ -98,12 +94,7 @@ struct ShrinkShapes : public ks::impl::KSShrinkShapesBase<ShrinkShapes> {
         }
         constant.setValueAttr(dense.resizeSplat(cast<ShapedType>(shrink(dense.getType()))));
       }
-      for (Value r : op->getResults())
-        r.setType(shrink(r.getType()));
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (BlockArgument arg : block.getArguments())
-            arg.setType(shrink(arg.getType()));
+      ks::forEachDefinedValue(op, [&](Value v) { v.setType(shrink(v.getType())); });
       if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
         expand.setStaticOutputShape(expand.getResultType().getShape());
       return WalkResult::advance();

@@ -755,21 +755,25 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   }
 
 
-  // The CPU reference.
-  std::vector<HostBuffer> reference;
-  if (referenceKind == "cpu") {
-    std::unique_ptr<Program> program =
-        orFail(Program::compile(*module, opts->entry, Program::Target::CPU),
-               "CPU reference");
-    reference = newOutputs();
+  // Runs a program compiled for the CPU on the inputs; its outputs.
+  auto runOnHost = [&](Program &program, llvm::StringRef what) {
+    std::vector<HostBuffer> outputs = newOutputs();
     std::vector<void *> buffers;
     for (HostBuffer &b : inputs)
       buffers.push_back(b.bytes.data());
-    for (HostBuffer &b : reference)
+    for (HostBuffer &b : outputs)
       buffers.push_back(b.bytes.data());
-    if (llvm::Error err = program->invoke(buffers))
-      fail("CPU reference run failed: " + llvm::toString(std::move(err)));
-  }
+    if (llvm::Error err = program.invoke(buffers))
+      fail(what + " failed: " + llvm::toString(std::move(err)));
+    return outputs;
+  };
+
+  // The CPU reference.
+  std::vector<HostBuffer> reference;
+  if (referenceKind == "cpu")
+    reference = runOnHost(*orFail(Program::compile(*module, opts->entry, Program::Target::CPU),
+                                  "CPU reference"),
+                          "CPU reference run");
   report["reference"] = std::move(referenceInfo);
   if (!opts->plan.empty())
     report["plan"] = opts->plan.getValue();
@@ -783,15 +787,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
         Program::compile(*module, opts->entry, Program::Target::EmulatedGPU, opts->chip, opts->plan);
     if (!compiled)
       fail("GPU kernels emulated on the CPU: " + llvm::toString(compiled.takeError()), 4);
-    std::unique_ptr<Program> program = std::move(*compiled);
-    results = newOutputs();
-    std::vector<void *> buffers;
-    for (HostBuffer &b : inputs)
-      buffers.push_back(b.bytes.data());
-    for (HostBuffer &b : results)
-      buffers.push_back(b.bytes.data());
-    if (llvm::Error err = program->invoke(buffers))
-      fail("the emulated run failed: " + llvm::toString(std::move(err)));
+    results = runOnHost(**compiled, "the emulated run");
     report["status"] = "ok";
     report["emulated_on_cpu"] = true;
   } else if (!opts->cpuOnly) {
