@@ -52,6 +52,7 @@ static void addBufferizationPasses(OpPassManager &pm) {
 }
 
 void ks::buildDispatchPipeline(OpPassManager &pm) {
+  pm.addPass(createKSDropDeviceAssertions());
   pm.addPass(createKSCheckInputContract());
   pm.addPass(createKSReadOnlyInputs());
 
@@ -195,6 +196,7 @@ static void addCpuLoopsToLLVMPasses(OpPassManager &pm) {
 }
 
 void ks::buildCpuReferencePipeline(OpPassManager &pm) {
+  pm.addPass(createKSDropDeviceAssertions());
   pm.addPass(createKSCheckInputContract());
   pm.addPass(createKSReadOnlyInputs());
   addBufferizationPasses(pm);

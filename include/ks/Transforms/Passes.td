@@ -24,6 +24,21 @@ def KSCheckInputContract : Pass<"ks-check-input", "mlir::ModuleOp"> {
   }];
 }
 
+def KSDropDeviceAssertions : Pass<"ks-drop-device-assertions", "mlir::ModuleOp"> {
+  let summary = "Remove cf.assert from linalg and tensor.pad bodies";
+  let description = [{
+    Torch-MLIR guards some lowerings with `cf.assert` inside linalg bodies
+    (e.g. batch norm, cross entropy's class index). GPU kernels cannot
+    report a failed assertion, so they are removed before the seed lowering,
+    as device code does in IREE; the numerics checks against the reference
+    are what catch bad values. Asserts elsewhere are left for the input
+    contract to report.
+  }];
+  let statistics = [
+    Statistic<"numDropped", "dropped", "cf.assert ops removed">
+  ];
+}
+
 def KSReadOnlyInputs : Pass<"ks-read-only-inputs", "mlir::ModuleOp"> {
   let summary = "Keep public functions from writing into their arguments";
   let description = [{
