@@ -12,7 +12,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 if [ "${1:-}" = "--prepare" ]; then
-  exec scripts/make-bundle.sh
+  # The bundle, and the problems imported through Torch-MLIR (which the GPU
+  # machine does not have) for the 'torch' part.
+  scripts/make-bundle.sh || exit
+  rm -rf dist/torch-imports
+  PYTHONPATH=python exec .venv/bin/python -W ignore -m ks_torch import bench/problems -o dist/torch-imports
 fi
 
 out=${OUT:-$PWD/device-out}
@@ -34,7 +38,9 @@ cap=$(echo "$gpu" | awk -F', ' '{print $3}' | tr -d .)
 chip=${KS_CHIP:-sm_${cap:-90}}
 
 # The parts to run (KS_DEVICE_PARTS, default all): corpus, lit, bench, tune,
-# jobs (the loop with one candidate at a time vs a batch of 6, same rounds).
+# jobs (the loop with one candidate at a time vs a batch of 6, same rounds),
+# torch (the KernelBench-style harness on bench/problems; KS_TORCH_BENCH_ARGS
+# are passed on, e.g. "--filter level2 level3").
 # One device call may be too short for all of them: split them over calls.
 part() { [[ " ${KS_DEVICE_PARTS:-corpus lit bench tune} " == *" $1 "* ]]; }
 echo "device-run: parts: ${KS_DEVICE_PARTS:-corpus lit bench tune}"
@@ -51,6 +57,7 @@ lit_summary="not run"
 bench_table="not run"
 plan_table="not run"
 tune_table="not run"
+jobs_table=""
 
 if part corpus; then
 # 1. Compile the corpus and the example with the bundled ks-opt.
@@ -160,6 +167,21 @@ if part jobs; then
       "$(python3 -c "print($end - $start)")" "$rc" "$(grep -o 'whole program: .*x' "$tune/jobs-$j.log")")"$'\n'
   done
 fi
+
+# The PyTorch problems: ks against eager and torch.compile (python/ks_torch).
+torch_table="not run"
+if part torch; then
+  if [ -f dist/torch-imports/import-report.json ]; then
+    # shellcheck disable=SC2086
+    KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch \
+      bench dist/torch-imports -o "$out/torch-bench.json" --chip="$chip" ${KS_TORCH_BENCH_ARGS:-} \
+      > "$out/torch-bench.log" 2>&1
+    echo "device-run: torch bench exit $?"
+    torch_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report "$out/torch-bench.json" 2>&1)
+  else
+    torch_table="dist/torch-imports not found: run 'scripts/device-run.sh --prepare' on the build machine"
+  fi
+fi
 echo "$bench_table" > "$out/bench-table.txt"
 
 # What was compiled and measured comes back as two archives (PTX with the
@@ -183,6 +205,9 @@ echo "$tune_table"
 echo
 echo "== parallel candidates (ks-tune --jobs) =="
 echo -n "$jobs_table"
+echo
+echo "== PyTorch problems: ks vs eager vs torch.compile (bench/problems) =="
+echo "$torch_table"
 echo
 if ! part corpus; then
   echo "device-run: lit GPU tests: $lit_summary"

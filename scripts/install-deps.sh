@@ -22,6 +22,13 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+# python3-venv: the PyTorch frontend's packages live in .venv.
+if ! python3 -c "import ensurepip, venv" 2>/dev/null; then
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends python3-venv
+fi
+"$(dirname "$0")/install-python.sh"
+
 if [ -x "${CUDA_HOME:-/usr/local/cuda}/bin/ptxas" ] || command -v ptxas >/dev/null; then
   :
 else

@@ -48,3 +48,18 @@ if os.path.exists(os.path.join(config.ks_tools_dir, "KSUnitTests")):
 
 config.substitutions.append(
     ("%ks_library", os.path.join(config.ks_lib_dir, "libKernelSkill.so")))
+
+# The PyTorch frontend (python/ks_torch) runs in the venv that
+# scripts/install-python.sh makes; its tests need torch and torch-mlir there.
+venv_python = os.path.join(config.ks_src_root, ".venv", "bin", "python")
+if os.path.exists(venv_python) and any(
+        os.path.isdir(os.path.join(d, "torch_mlir"))
+        for d in __import__("glob").glob(os.path.join(config.ks_src_root, ".venv", "lib",
+                                                      "python3*", "site-packages"))):
+    config.available_features.add("torch-mlir")
+    torch_env = "env PYTHONPATH={} KS_OPT={} KS_RUN={} KS_LIB={}".format(
+        os.path.join(config.ks_src_root, "python"),
+        os.path.join(config.ks_tools_dir, "ks-opt"), os.path.join(config.ks_tools_dir, "ks-run"),
+        os.path.join(config.ks_lib_dir, "libKernelSkill.so"))
+    config.substitutions.append(("%torch_python", f"{torch_env} {venv_python} -W ignore"))
+    config.substitutions.append(("%ks_torch", f"{torch_env} {venv_python} -W ignore -m ks_torch"))

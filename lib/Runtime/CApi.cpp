@@ -31,6 +31,12 @@ extern "C" const char *ksrt_last_error(void) { return lastError.c_str(); }
 
 extern "C" ksrt_program *ksrt_load(const char *mlirPath, const char *entry,
                                    const char *chip) {
+  return ksrt_load_plan(mlirPath, entry, chip, nullptr);
+}
+
+extern "C" ksrt_program *ksrt_load_plan(const char *mlirPath,
+                                        const char *entry, const char *chip,
+                                        const char *planPath) {
   lastError.clear();
   if (!mlirPath || !entry || !chip) {
     failWith("ksrt_load: mlir_path, entry and chip must not be NULL");
@@ -59,7 +65,8 @@ extern "C" ksrt_program *ksrt_load(const char *mlirPath, const char *entry,
     return nullptr;
   }
   llvm::Expected<std::unique_ptr<Program>> program = Program::compile(
-      *result->module, entry, Program::Target::GPU, chip);
+      *result->module, entry, Program::Target::GPU, chip,
+      planPath ? planPath : "");
   if (!program) {
     failWith(llvm::toString(program.takeError()) +
              (diagnostics.empty() ? "" : "\n" + diagnostics));

@@ -31,6 +31,12 @@ const char *ksrt_last_error(void);
 ksrt_program *ksrt_load(const char *mlir_path, const char *entry,
                         const char *chip);
 
+/* ksrt_load, with the skills of the JSON plan at `plan_path` (what ks-tune
+ * writes as plan.json, the same as ks-compile's plan=) applied to the
+ * module's dispatches; NULL plan_path: the seed kernels. */
+ksrt_program *ksrt_load_plan(const char *mlir_path, const char *entry,
+                             const char *chip, const char *plan_path);
+
 /* Number of inputs (arguments) and outputs (results) of the entry. */
 int ksrt_num_inputs(const ksrt_program *program);
 int ksrt_num_outputs(const ksrt_program *program);

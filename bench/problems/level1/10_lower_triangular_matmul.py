@@ -1,0 +1,25 @@
+"""Product of two lower-triangular matrices kept lower-triangular, C = tril(A @ B), A, B (4096, 4096)."""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, A, B):
+        return torch.tril(torch.matmul(A, B))
+
+
+n = 4096
+
+SMALL = {"n": 64}
+
+
+def get_inputs():
+    return [torch.tril(torch.rand(n, n)), torch.tril(torch.rand(n, n))]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,34 @@
+"""Dilated 2D convolution, 3x3, dilation 2, padding 2: (16, 64, 112, 112) -> (16, 64, 112, 112)."""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self, in_channels, out_channels, kernel_size, dilation):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, out_channels, kernel_size, stride=1,
+                              padding=dilation * (kernel_size // 2),
+                              dilation=dilation, bias=True)
+
+    def forward(self, x):
+        return self.conv(x)
+
+
+batch_size = 16
+in_channels = 64
+out_channels = 64
+kernel_size = 3
+dilation = 2
+height = 112
+width = 112
+
+SMALL = {"batch_size": 2, "in_channels": 4, "out_channels": 6, "height": 16, "width": 16}
+
+
+def get_inputs():
+    return [torch.randn(batch_size, in_channels, height, width)]
+
+
+def get_init_inputs():
+    return [in_channels, out_channels, kernel_size, dilation]

@@ -1,0 +1,30 @@
+"""Scaled dot-product attention without mask, q/k/v of shape (8, 16, 512, 64) (batch, heads, seq, head_dim)."""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, q, k, v):
+        return F.scaled_dot_product_attention(q, k, v)
+
+
+batch_size = 8
+num_heads = 16
+seq_len = 512
+head_dim = 64
+
+SMALL = {"batch_size": 2, "num_heads": 2, "seq_len": 64, "head_dim": 16}
+
+
+def get_inputs():
+    return [torch.randn(batch_size, num_heads, seq_len, head_dim),
+            torch.randn(batch_size, num_heads, seq_len, head_dim),
+            torch.randn(batch_size, num_heads, seq_len, head_dim)]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,29 @@
+"""Linear, LayerNorm over features, sigmoid: (2048, 1024) -> Linear(1024, 4096) -> LayerNorm -> sigmoid -> (2048, 4096)."""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+        self.ln = nn.LayerNorm(out_features)
+
+    def forward(self, x):
+        return torch.sigmoid(self.ln(self.linear(x)))
+
+
+batch_size = 2048
+in_features = 1024
+out_features = 4096
+
+SMALL = {"batch_size": 4, "in_features": 64, "out_features": 128}
+
+
+def get_inputs():
+    return [torch.randn(batch_size, in_features)]
+
+
+def get_init_inputs():
+    return [in_features, out_features]

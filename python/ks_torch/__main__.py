@@ -1,0 +1,202 @@
+"""Command line of ks_torch (see __init__.py)."""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import traceback
+
+DEFAULT_PROBLEMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench",
+                                "problems")
+
+
+def _first_error(text):
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    for l in lines:
+        if "error:" in l:
+            return l[:400]
+    return lines[-1][:400] if lines else ""
+
+
+def _write_json(path, data):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def cmd_import(args):
+    from .importer import ImportFailure, import_problem
+    from .problem import ProblemError, find_problems, problem_name
+    from .cpu_check import find_tool
+
+    paths = find_problems(args.paths or [DEFAULT_PROBLEMS])
+    if not paths:
+        sys.exit("ks_torch import: no problem files found")
+    os.makedirs(args.output, exist_ok=True)
+    rows = []
+    for path in paths:
+        name = problem_name(path)
+        row = {"problem": name}
+        out_dir = os.path.join(args.output, os.path.dirname(name))
+        t0 = time.time()
+        try:
+            manifest = import_problem(path, out_dir, small=args.small)
+            row["manifest"] = os.path.relpath(
+                os.path.join(out_dir, os.path.splitext(manifest["mlir"])[0] + ".json"), args.output)
+            row["status"] = "imported"
+        except (ImportFailure, ProblemError) as e:
+            row.update(status="import failed", reason=str(e))
+        except Exception as e:  # an importer crash is this problem's failure, not the run's
+            row.update(status="import failed", reason=f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+            if args.verbose:
+                traceback.print_exc()
+        row["import_s"] = round(time.time() - t0, 2)
+        if row["status"] == "imported" and args.compile:
+            mlir = os.path.join(args.output, os.path.splitext(row["manifest"])[0] + ".mlir")
+            proc = subprocess.run(
+                [find_tool("ks-opt"), mlir, f"--ks-compile=chip={args.chip}", "-o", os.devnull],
+                capture_output=True, text=True)
+            if proc.returncode != 0:
+                row.update(status="compile failed", reason=_first_error(proc.stderr))
+            else:
+                row["status"] = "compiled"
+        print(f"import: {name}: {row['status']}" + (f" ({row['reason']})" if "reason" in row else ""),
+              flush=True)
+        rows.append(row)
+    _write_json(os.path.join(args.output, "import-report.json"), rows)
+    ok = sum(r["status"] in ("imported", "compiled") for r in rows)
+    print(f"import: {ok} of {len(rows)} problems {'compiled to verified PTX' if args.compile else 'imported'}; "
+          f"report: {os.path.join(args.output, 'import-report.json')}")
+    return 0
+
+
+def cmd_check(args):
+    from .cpu_check import check_problem
+    from .importer import ImportFailure
+    from .problem import ProblemError, find_problems, problem_name
+
+    paths = find_problems(args.paths or [DEFAULT_PROBLEMS])
+    os.makedirs(args.output, exist_ok=True)
+    rows = []
+    for path in paths:
+        name = problem_name(path)
+        work = os.path.join(args.output, os.path.dirname(name))
+        os.makedirs(work, exist_ok=True)
+        try:
+            row = check_problem(path, work, emulate=not args.no_emulate)
+        except (ImportFailure, ProblemError) as e:
+            row = {"problem": name, "status": "import failed", "reason": str(e)}
+        except subprocess.TimeoutExpired as e:
+            row = {"problem": name, "status": "ks failed", "reason": f"timed out after {e.timeout} s"}
+        print(f"check: {name}: {row['status']}"
+              + (f" ({row.get('mode', '')}: {row['reason']})" if "reason" in row else
+                 f" (max error: CPU {row.get('cpu_max_error', 0):.1e}"
+                 + (f", emulated GPU {row.get('emulated_max_error', 0):.1e})" if not args.no_emulate else ")")),
+              flush=True)
+        rows.append(row)
+    _write_json(os.path.join(args.output, "check-report.json"), rows)
+    ok = sum(r["status"] == "match" for r in rows)
+    print(f"check: {ok} of {len(rows)} problems match PyTorch at reduced sizes")
+    return 0 if ok == len(rows) else 1
+
+
+def _rows_from_import(import_dir):
+    """(manifests to bench, rows of problems that never got that far)."""
+    report = os.path.join(import_dir, "import-report.json")
+    if not os.path.exists(report):
+        sys.exit(f"ks_torch bench: {report} not found: run 'python -m ks_torch import' first")
+    with open(report) as f:
+        imported = json.load(f)
+    manifests, failed = [], []
+    for r in imported:
+        if r["status"] in ("imported", "compiled"):
+            manifests.append(os.path.join(import_dir, r["manifest"]))
+        else:
+            failed.append({"problem": r["problem"], "status": r["status"], "reason": r.get("reason")})
+    return manifests, failed
+
+
+def cmd_bench(args):
+    from . import bench, report
+    manifests, failed = _rows_from_import(args.imports)
+    if args.filter:
+        manifests = [m for m in manifests if any(f in m for f in args.filter)]
+        failed = [r for r in failed if any(f in r["problem"] for f in args.filter)]
+    results = os.path.join(os.path.dirname(os.path.abspath(args.output)) or ".",
+                           os.path.basename(args.output) + ".events.jsonl")
+    rows = bench.run(manifests, results, chip=args.chip, plans=args.plans,
+                     no_compile=args.no_compile, problem_timeout=args.timeout)
+    rows = sorted(rows + failed, key=lambda r: r["problem"])
+    summary = report.summarize(rows)
+    _write_json(args.output, {"rows": rows, "summary": summary})
+    print(report.format_table(rows, summary))
+    errors = [r for r in rows if r["status"] == "error"]
+    if errors:
+        print(f"bench: {len(errors)} problem(s) failed with an error (see 'reason' in {args.output})",
+              file=sys.stderr)
+    return 1 if errors else 0
+
+
+def cmd_report(args):
+    from . import report
+    with open(args.results) as f:
+        if args.results.endswith(".jsonl"):  # a bench's events, e.g. of a cut-off run
+            rows = [e["row"] for e in map(json.loads, f.read().splitlines()) if "done" in e]
+        else:
+            rows = json.load(f)["rows"]
+    print(report.format_table(rows, report.summarize(rows)))
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m ks_torch")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("import", help="import problems through Torch-MLIR to linalg-on-tensors")
+    p.add_argument("paths", nargs="*", help="problem files or folders (default: bench/problems)")
+    p.add_argument("-o", "--output", required=True, help="folder for the MLIR, manifests and import-report.json")
+    p.add_argument("--small", action="store_true", help="at the problems' SMALL sizes")
+    p.add_argument("--compile", action="store_true", help="also compile each with ks-opt --ks-compile (ptxas-verified)")
+    p.add_argument("--chip", default="sm_90")
+    p.add_argument("--verbose", action="store_true")
+    p.set_defaults(fn=cmd_import)
+
+    p = sub.add_parser("check", help="reduced-size semantic check on the CPU against PyTorch")
+    p.add_argument("paths", nargs="*")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--no-emulate", action="store_true", help="only the CPU lowering, not the emulated GPU kernels")
+    p.set_defaults(fn=cmd_check)
+
+    p = sub.add_parser("bench", help="ks vs PyTorch eager and torch.compile on the GPU")
+    p.add_argument("imports", help="the folder 'import' wrote")
+    p.add_argument("-o", "--output", required=True, help="results JSON")
+    p.add_argument("--plans", help="folder of <level>__<problem>.plan.json (ks-tune's plan.json)")
+    p.add_argument("--chip", default="sm_90")
+    p.add_argument("--no-compile", action="store_true", help="skip torch.compile")
+    p.add_argument("--filter", nargs="*", help="only problems whose path contains one of these")
+    p.add_argument("--timeout", type=int, default=300, help="seconds per problem")
+    p.set_defaults(fn=cmd_bench)
+
+    p = sub.add_parser("report", help="print the table of a results JSON (or of its .events.jsonl)")
+    p.add_argument("results")
+    p.set_defaults(fn=cmd_report)
+
+    p = sub.add_parser("bench-worker", help=argparse.SUPPRESS)
+    p.add_argument("--results", required=True)
+    p.add_argument("--chip", default="sm_90")
+    p.add_argument("--plans")
+    p.add_argument("--no-compile", action="store_true")
+    p.add_argument("--verbose", action="store_true")
+    p.add_argument("manifests", nargs="+")
+    p.set_defaults(fn=lambda a: __import__("ks_torch.bench", fromlist=["worker_main"]).worker_main(a) or 0)
+
+    args = parser.parse_args(argv)
+    return args.fn(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

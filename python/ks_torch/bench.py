@@ -1,0 +1,211 @@
+"""The harness: ks against PyTorch eager and torch.compile, KernelBench's way.
+
+For each imported problem (a manifest and its MLIR), in one process on one
+GPU: build the model with the import's seed (the parameter hash must match),
+load the ks program through the runtime's C API, check it on 5 trials of
+fresh random inputs (allclose, atol = rtol = 1e-4; also reported at 1e-2),
+then time eager, torch.compile and ks with CUDA events: warm-up, 100 trials,
+L2 flushed before each trial. TF32 is off for PyTorch (the exact fp32
+policy ks follows by default). Problems run in a worker process; a problem
+that kills it (a fault) or hangs is marked and the next worker goes on.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import traceback
+
+CORRECTNESS_TRIALS = 5
+ATOL = RTOL = 1e-4
+LOOSE_TOL = 1e-2
+WARMUP = 3
+TRIALS = 100
+L2_FLUSH_BYTES = 256 << 20  # several times the H100's 50 MB L2
+
+
+def _time_cuda(fn, flush, trials=TRIALS, warmup=WARMUP):
+    import torch
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(trials):
+        flush()
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.fmean(times), statistics.median(times)
+
+
+def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
+    import torch
+    from .manifest import REPO_ROOT, check_inputs, check_parameters, read_manifest
+    from .problem import Problem
+
+    manifest = read_manifest(manifest_path)
+    row = {"problem": manifest["problem"], "status": "error"}
+    here = os.path.dirname(os.path.abspath(manifest_path))
+    source = manifest["source"]
+    if not os.path.isabs(source):
+        source = os.path.join(REPO_ROOT, source)
+    problem = Problem(source, small=manifest.get("size") == "small")
+    model = problem.build_model()
+    state = check_parameters(manifest, model)  # on the CPU, before any move
+    model = model.cuda()
+    params = [t.detach().cuda().contiguous() for _, t in state]
+    results = manifest["results"]
+    dtypes = {"float32": torch.float32, "int64": torch.int64, "int32": torch.int32,
+              "float16": torch.float16, "bfloat16": torch.bfloat16, "bool": torch.bool}
+
+    plan = None
+    if plan_dir:
+        candidate = os.path.join(plan_dir, manifest["problem"].replace("/", "__") + ".plan.json")
+        plan = candidate if os.path.exists(candidate) else None
+    row["plan"] = os.path.basename(plan) if plan else None
+    try:
+        t0 = time.time()
+        program = library.load(os.path.join(here, manifest["mlir"]), manifest["entry"], chip, plan)
+        row["ks_load_s"] = round(time.time() - t0, 2)
+    except Exception as e:
+        row["status"] = "compile failed"
+        row["reason"] = str(e).strip().splitlines()[0][:300] if str(e).strip() else type(e).__name__
+        return row
+
+    stream = torch.cuda.current_stream()
+    outs = [torch.empty(r["shape"], dtype=dtypes[r["dtype"]], device="cuda") for r in results]
+
+    def run_ks(inputs):
+        program.invoke(params + inputs, outs, stream)
+        return outs
+
+    max_err, ok_strict, ok_loose = 0.0, True, True
+    with torch.no_grad():
+        for trial in range(CORRECTNESS_TRIALS):
+            inputs = [x.cuda().contiguous() for x in problem.make_inputs(seed=1000 + trial)]
+            check_inputs(manifest, inputs)
+            want = model(*inputs)
+            want = list(want) if isinstance(want, (tuple, list)) else [want]
+            got = run_ks(inputs)
+            torch.cuda.synchronize()
+            for w, g in zip(want, got):
+                if w.shape != g.shape:
+                    ok_strict = ok_loose = False
+                    row["reason"] = f"shape {list(g.shape)} instead of {list(w.shape)}"
+                    continue
+                wf, gf = w.double(), g.double()
+                err = (wf - gf).abs()
+                max_err = max(max_err, float(err.max()) if err.numel() else 0.0)
+                ok_strict &= bool(torch.allclose(gf, wf, atol=ATOL, rtol=RTOL))
+                ok_loose &= bool(torch.allclose(gf, wf, atol=LOOSE_TOL, rtol=LOOSE_TOL))
+    row["max_error"] = max_err
+    row["correct_1e-2"] = ok_loose
+    row["status"] = "correct" if ok_strict else "incorrect"
+
+    cache = torch.empty(L2_FLUSH_BYTES, dtype=torch.uint8, device="cuda")
+    flush = cache.zero_
+    inputs = [x.cuda().contiguous() for x in problem.make_inputs(seed=2000)]
+    with torch.no_grad():
+        row["eager_ms"], row["eager_median_ms"] = _time_cuda(lambda: model(*inputs), flush)
+        if not skip_compile:
+            try:
+                compiled = torch.compile(model)
+                t0 = time.time()
+                compiled(*inputs)
+                row["compile_s"] = round(time.time() - t0, 1)
+                row["compile_ms"], row["compile_median_ms"] = _time_cuda(
+                    lambda: compiled(*inputs), flush)
+            except Exception as e:
+                row["compile_error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
+        row["ks_ms"], row["ks_median_ms"] = _time_cuda(lambda: run_ks(inputs), flush)
+    program.unload()
+    return row
+
+
+def worker_main(args):
+    """Runs the manifests in order, one JSON line per problem (and per start)."""
+    import torch
+    from .runtime import Library
+    # The exact fp32 policy: eager and torch.compile may not use TF32 either
+    # (cuDNN allows it by default), so all three compute in fp32.
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    library = Library()
+    with open(args.results, "a") as log:
+        for path in args.manifests:
+            log.write(json.dumps({"start": path}) + "\n")
+            log.flush()
+            try:
+                row = _bench_one(path, library, args.chip, args.plans, args.no_compile)
+            except Exception as e:
+                row = {"problem": _problem_of(path), "status": "error",
+                       "reason": f"{type(e).__name__}: {str(e).strip().splitlines()[0][:300] if str(e).strip() else ''}"}
+                if "--verbose" in sys.argv:
+                    traceback.print_exc()
+            row["manifest"] = path
+            log.write(json.dumps({"done": path, "row": row}) + "\n")
+            log.flush()
+            print(f"bench: {row['problem']}: {row['status']}"
+                  + (f" ({row.get('reason')})" if row.get("reason") else ""), flush=True)
+
+
+def _problem_of(manifest_path):
+    try:
+        with open(manifest_path) as f:
+            return json.load(f)["problem"]
+    except Exception:
+        return manifest_path
+
+
+def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
+        problem_timeout=300):
+    """Runs workers until every manifest has a row; returns the rows in order."""
+    open(results_path, "w").close()
+    remaining = list(manifests)
+    rows = {}
+    while remaining:
+        cmd = [sys.executable, "-m", "ks_torch", "bench-worker", "--results", results_path,
+               "--chip", chip] + (["--plans", plans] if plans else []) + \
+              (["--no-compile"] if no_compile else []) + remaining
+        worker = subprocess.Popen(cmd)
+        current, started = None, time.time()
+        seen = 0
+        while True:
+            time.sleep(0.5)
+            with open(results_path) as f:
+                lines = f.read().splitlines()
+            for line in lines[seen:]:
+                event = json.loads(line)
+                if "start" in event:
+                    current, started = event["start"], time.time()
+                else:
+                    rows[event["done"]] = event["row"]
+                    current = None
+            seen = len(lines)
+            if worker.poll() is not None:
+                break
+            if current and time.time() - started > problem_timeout:
+                worker.kill()
+                worker.wait()
+                break
+        if current and current not in rows:
+            died = worker.returncode
+            reason = (f"timed out after {problem_timeout} s" if time.time() - started > problem_timeout
+                      else f"the worker died (exit {died})")
+            rows[current] = {"problem": _problem_of(current), "status": "error",
+                             "reason": reason, "manifest": current}
+            print(f"bench: {rows[current]['problem']}: error ({reason})", flush=True)
+        remaining = [m for m in manifests if m not in rows]
+        if remaining and not current and worker.returncode not in (0, None):
+            # Died between problems: nothing to blame, do not loop forever.
+            for m in remaining:
+                rows[m] = {"problem": _problem_of(m), "status": "error",
+                           "reason": f"the worker died (exit {worker.returncode})", "manifest": m}
+            remaining = []
+    return [rows[m] for m in manifests]

@@ -1,0 +1,140 @@
+"""Imports a problem through Torch-MLIR's FX importer to linalg-on-tensors.
+
+The model's parameters become leading arguments of the entry function (a
+functional wrapper is exported instead of the module), so the MLIR holds no
+weights and the harness can pass the eager model's own tensors. The module is
+printed in generic op form: Torch-MLIR is built from a newer LLVM than ks,
+and the generic form is the one whose syntax does not drift.
+"""
+
+import os
+import re
+import warnings
+
+import torch
+import torch.nn as nn
+
+from .manifest import make_manifest, model_state, write_manifest
+from .problem import Problem
+
+ENTRY = "main"
+
+# Dialects of upstream MLIR that linalg-on-tensors output uses; anything else
+# (tm_tensor from Torch-MLIR's own TMTensor dialect, leftover torch ops) is
+# not parseable by ks's LLVM 22 and is reported as the reason.
+UPSTREAM_DIALECTS = {"builtin", "func", "linalg", "tensor", "arith", "math", "cf", "scf",
+                     "complex", "bufferization", "ml_program", "sparse_tensor"}
+_OP_NAME = re.compile(r'^\s*(?:%[^=]+=\s*)?"([a-z_]+)\.([a-z_.0-9]+)"\(', re.M)
+
+
+class ImportFailure(Exception):
+    """The importer could not handle the problem; the message says why."""
+
+
+def _log_step_scan(combine, identity):
+    """A scan as ceil(log2 n) shifted elementwise steps (Hillis-Steele).
+
+    Torch-MLIR lowers aten.cumsum/cumprod to tm_tensor.scan, an op of its own
+    TMTensor dialect that upstream MLIR does not define, so the import
+    decomposes them into pads and elementwise ops that it does not.
+    """
+    import torch.nn.functional as F
+
+    def scan(x, dim, dtype=None):
+        if dtype is not None:
+            x = x.to(dtype)
+        dim = dim % max(x.dim(), 1)
+        n = x.shape[dim] if x.dim() else 1
+        # F.pad lists (before, after) pairs from the last dimension backwards.
+        after = x.dim() - 1 - dim
+        k = 1
+        while k < n:
+            shifted = F.pad(x.narrow(dim, 0, n - k), [0, 0] * after + [k, 0], value=identity)
+            x = combine(x, shifted)
+            k *= 2
+        return x
+    return scan
+
+
+def decompositions():
+    """Torch-MLIR's decomposition table plus ks's scans (see _log_step_scan)."""
+    from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+    table = dict(get_decomposition_table())
+    table[torch.ops.aten.cumsum.default] = _log_step_scan(torch.add, 0.0)
+    table[torch.ops.aten.cumprod.default] = _log_step_scan(torch.mul, 1.0)
+    return table
+
+
+class _ParametersAsArguments(nn.Module):
+    def __init__(self, model, names):
+        super().__init__()
+        self.model = model
+        self.names = names
+
+    def forward(self, *args):
+        n = len(self.names)
+        state = dict(zip(self.names, args[:n]))
+        return torch.func.functional_call(self.model, state, tuple(args[n:]))
+
+
+def versions():
+    import importlib.metadata as md
+    out = {"torch": torch.__version__}
+    try:
+        out["torch_mlir"] = md.version("torch-mlir")
+    except md.PackageNotFoundError:
+        out["torch_mlir"] = "unknown"
+    return out
+
+
+def _first_line(e):
+    text = str(e).strip() or type(e).__name__
+    lines = [l for l in text.splitlines() if l.strip()]
+    # Torch-MLIR's pass failures carry the diagnostic after a banner line.
+    for l in lines:
+        if "error:" in l:
+            return l.strip()
+    return f"{type(e).__name__}: {lines[0].strip()}" if lines else type(e).__name__
+
+
+def import_problem(path, out_dir, small=False, input_seed=0):
+    """Writes <out_dir>/<stem>.mlir and <stem>.json; returns the manifest."""
+    from torch_mlir import fx  # imported late: only the import step needs it
+
+    problem = Problem(path, small=small)
+    model = problem.build_model()
+    state = model_state(model)
+    inputs = problem.make_inputs(input_seed)
+    for i, x in enumerate(inputs):
+        if not isinstance(x, torch.Tensor):
+            raise ImportFailure(f"input {i} is a {type(x).__name__}, not a tensor")
+    with torch.no_grad():
+        outputs = model(*inputs)
+    outputs = list(outputs) if isinstance(outputs, (tuple, list)) else [outputs]
+
+    wrapper = _ParametersAsArguments(model, [n for n, _ in state])
+    args = [t for _, t in state] + inputs
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            module = fx.export_and_import(wrapper, *args, output_type="linalg-on-tensors",
+                                          func_name=ENTRY, decomposition_table=decompositions())
+    except Exception as e:
+        raise ImportFailure(_first_line(e)) from e
+    text = module.operation.get_asm(print_generic_op_form=True, large_elements_limit=None)
+    foreign = sorted({f"{d}.{o}" for d, o in _OP_NAME.findall(text) if d not in UPSTREAM_DIALECTS})
+    if foreign:
+        raise ImportFailure(
+            "Torch-MLIR's linalg-on-tensors output uses " + ", ".join(f"'{n}'" for n in foreign)
+            + ", which upstream MLIR (LLVM 22) does not define")
+
+    os.makedirs(out_dir, exist_ok=True)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    mlir_file = stem + ".mlir"
+    tmp = os.path.join(out_dir, mlir_file + ".tmp")
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, os.path.join(out_dir, mlir_file))
+    manifest = make_manifest(problem, mlir_file, ENTRY, state, inputs, outputs, versions())
+    write_manifest(os.path.join(out_dir, stem + ".json"), manifest)
+    return manifest

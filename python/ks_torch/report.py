@@ -1,0 +1,110 @@
+"""KernelBench's summary arithmetic and the table the harness prints.
+
+A result row: {"problem": "level1/01_x", "status": one of STATUSES,
+"eager_ms", "compile_ms", "ks_ms" (None when not measured), ...}.
+fast_p is the share of all problems of a level that are correct AND faster
+than p times the baseline (fast_0: the share correct); means are over the
+correct problems.
+"""
+
+import math
+
+STATUSES = ("import failed", "compile failed", "incorrect", "correct", "error")
+FAST_PS = (0.0, 1.0, 1.5, 2.0)
+
+
+def speedup(row, baseline):
+    base, ks = row.get(baseline + "_ms"), row.get("ks_ms")
+    if row.get("status") != "correct" or not base or not ks:
+        return None
+    return base / ks
+
+
+def fast_p(rows, p, baseline="eager"):
+    if not rows:
+        return 0.0
+    hits = 0
+    for row in rows:
+        if row.get("status") != "correct":
+            continue
+        if p == 0.0:
+            hits += 1
+            continue
+        s = speedup(row, baseline)
+        if s is not None and s > p:
+            hits += 1
+    return hits / len(rows)
+
+
+def geometric_mean(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def arithmetic_mean(values):
+    values = [v for v in values if v is not None]
+    return sum(values) / len(values) if values else None
+
+
+def level_of(row):
+    return row["problem"].split("/")[0] if "/" in row["problem"] else "-"
+
+
+def summarize(rows):
+    """Per level (and 'all'): counts, shares, fast_p and mean speedups."""
+    levels = {}
+    for row in rows:
+        levels.setdefault(level_of(row), []).append(row)
+    levels["all"] = list(rows)
+    out = {}
+    for level, rs in sorted(levels.items()):
+        n = len(rs)
+        compiled = sum(r["status"] in ("incorrect", "correct") for r in rs)
+        correct = sum(r["status"] == "correct" for r in rs)
+        entry = {"problems": n,
+                 "compiled": compiled / n if n else 0.0,
+                 "correct": correct / n if n else 0.0}
+        for base in ("eager", "compile"):
+            s = [speedup(r, base) for r in rs]
+            entry[base] = {
+                "fast_" + _p_name(p): fast_p(rs, p, base) for p in FAST_PS}
+            entry[base]["geomean_speedup"] = geometric_mean(s)
+            entry[base]["mean_speedup"] = arithmetic_mean(s)
+        out[level] = entry
+    return out
+
+
+def _p_name(p):
+    return str(int(p)) if p == int(p) else str(p)
+
+
+def _fmt(v, spec):
+    return "-" if v is None else format(v, spec)
+
+
+def format_table(rows, summary):
+    lines = []
+    head = f"{'problem':44} {'status':15} {'eager ms':>9} {'compile ms':>10} {'ks ms':>9} {'vs eager':>8} {'vs compile':>10} {'max err':>9}"
+    lines.append(head)
+    lines.append("-" * len(head))
+    for r in rows:
+        lines.append(
+            f"{r['problem'][:44]:44} {r['status']:15} {_fmt(r.get('eager_ms'), '9.3f')} "
+            f"{_fmt(r.get('compile_ms'), '10.3f')} {_fmt(r.get('ks_ms'), '9.3f')} "
+            f"{_fmt(speedup(r, 'eager'), '7.2f') + ('x' if speedup(r, 'eager') else ''):>8} "
+            f"{_fmt(speedup(r, 'compile'), '9.2f') + ('x' if speedup(r, 'compile') else ''):>10} "
+            f"{_fmt(r.get('max_error'), '9.2e')}")
+    lines.append("")
+    head = f"{'level':8} {'n':>3} {'compiled':>8} {'correct':>8}  baseline  {'fast_0':>6} {'fast_1':>6} {'fast_1.5':>8} {'fast_2':>6} {'geomean':>8} {'mean':>7}"
+    lines.append(head)
+    lines.append("-" * len(head))
+    for level, s in summary.items():
+        for base in ("eager", "compile"):
+            b = s[base]
+            lines.append(
+                f"{level:8} {s['problems']:3d} {s['compiled']:8.0%} {s['correct']:8.0%}  {base:8}  "
+                f"{b['fast_0']:6.0%} {b['fast_1']:6.0%} {b['fast_1.5']:8.0%} {b['fast_2']:6.0%} "
+                f"{_fmt(b['geomean_speedup'], '7.2f'):>8} {_fmt(b['mean_speedup'], '6.2f'):>7}")
+    return "\n".join(lines)

@@ -1,0 +1,55 @@
+"""fast_p and the mean speedups on fixed rows, worked out by hand."""
+
+import math
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from ks_torch import report  # noqa: E402
+
+ROWS = [
+    # eager/ks: 2.0, compile/ks: 1.0
+    {"problem": "level1/a", "status": "correct", "eager_ms": 2.0, "compile_ms": 1.0, "ks_ms": 1.0},
+    # eager/ks: 0.5, compile/ks: 0.25
+    {"problem": "level1/b", "status": "correct", "eager_ms": 1.0, "compile_ms": 0.5, "ks_ms": 2.0},
+    # fast but wrong: counts nowhere but the denominator
+    {"problem": "level1/c", "status": "incorrect", "eager_ms": 9.0, "compile_ms": 9.0, "ks_ms": 1.0},
+    {"problem": "level1/d", "status": "compile failed"},
+    # eager/ks: 1.6 exactly above 1.5
+    {"problem": "level2/e", "status": "correct", "eager_ms": 1.6, "compile_ms": None, "ks_ms": 1.0},
+]
+
+
+class ReportTest(unittest.TestCase):
+    def test_fast_p_counts_correct_and_faster_over_all_problems(self):
+        level1 = [r for r in ROWS if r["problem"].startswith("level1")]
+        self.assertEqual(report.fast_p(level1, 0.0), 2 / 4)
+        self.assertEqual(report.fast_p(level1, 1.0), 1 / 4)
+        self.assertEqual(report.fast_p(level1, 1.5), 1 / 4)
+        self.assertEqual(report.fast_p(level1, 2.0), 0.0)  # 2.0 is not faster than 2x
+        self.assertEqual(report.fast_p(level1, 1.0, "compile"), 0.0)
+
+    def test_means_are_over_correct_problems(self):
+        s = report.summarize(ROWS)
+        self.assertAlmostEqual(s["level1"]["eager"]["geomean_speedup"], math.sqrt(2.0 * 0.5))
+        self.assertAlmostEqual(s["level1"]["eager"]["mean_speedup"], 1.25)
+        self.assertAlmostEqual(s["level1"]["compile"]["geomean_speedup"], math.sqrt(0.25))
+        self.assertEqual(s["level1"]["compiled"], 3 / 4)
+        self.assertEqual(s["level1"]["correct"], 2 / 4)
+        self.assertEqual(s["level2"]["eager"]["fast_1.5"], 1.0)
+        self.assertIsNone(s["level2"]["compile"]["geomean_speedup"])  # not measured
+        self.assertEqual(s["all"]["problems"], 5)
+        self.assertAlmostEqual(s["all"]["eager"]["geomean_speedup"], (2.0 * 0.5 * 1.6) ** (1 / 3))
+
+    def test_table_names_every_problem_and_level(self):
+        text = report.format_table(ROWS, report.summarize(ROWS))
+        for r in ROWS:
+            self.assertIn(r["problem"], text)
+        self.assertIn("compile failed", text)
+        self.assertRegex(text, r"level1\s+4\s+75%\s+50%\s+eager\s+50%\s+25%\s+25%\s+0%\s+1.00\s+1.25")
+
+
+if __name__ == "__main__":
+    unittest.main()
