@@ -5,7 +5,8 @@ GPU: build the model with the import's seed (the parameter hash must match),
 load the ks program through the runtime's C API, check it on 5 trials of
 fresh random inputs (allclose, atol = rtol = 1e-4; also reported at 1e-2),
 then time eager, torch.compile and ks with CUDA events: warm-up, 100 trials,
-L2 flushed before each trial. TF32 is off for PyTorch (the exact fp32
+L2 flushed before each trial (a run too slow for 100 trials in 20 s gets
+fewer, at least 5, and the row says how many). TF32 is off for PyTorch (the exact fp32
 policy ks follows by default). Problems run in a worker process; a problem
 that kills it (a fault) or hangs is marked and the next worker goes on.
 """
@@ -23,16 +24,25 @@ ATOL = RTOL = 1e-4
 LOOSE_TOL = 1e-2
 WARMUP = 3
 TRIALS = 100
+MIN_TRIALS = 5
+TIME_BUDGET_MS = 20_000  # per timed function and problem
 L2_FLUSH_BYTES = 256 << 20  # several times the H100's 50 MB L2
 
 
-def _time_cuda(fn, flush, trials=TRIALS, warmup=WARMUP):
+def plan_trials(first_ms, trials, warmup, budget_ms):
+    """(trials, warm-up runs) for a function whose first run took first_ms."""
+    if first_ms * trials <= budget_ms:
+        return trials, warmup
+    return max(MIN_TRIALS, int(budget_ms / max(first_ms, 1e-3))), 1
+
+
+def _time_cuda(fn, flush, trials=TRIALS, warmup=WARMUP, budget_ms=TIME_BUDGET_MS):
+    """(mean ms, median ms, trials run): KernelBench's protocol, except that a
+    run so slow that `trials` would not fit in `budget_ms` gets fewer trials
+    (at least MIN_TRIALS), so one slow kernel cannot eat the GPU session."""
     import torch
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(trials):
+
+    def timed():
         flush()
         start = torch.cuda.Event(enable_timing=True)
         end = torch.cuda.Event(enable_timing=True)
@@ -40,8 +50,15 @@ def _time_cuda(fn, flush, trials=TRIALS, warmup=WARMUP):
         fn()
         end.record()
         end.synchronize()
-        times.append(start.elapsed_time(end))
-    return statistics.fmean(times), statistics.median(times)
+        return start.elapsed_time(end)
+
+    first = timed()  # also the first warm-up run
+    trials, warmup = plan_trials(first, trials, warmup, budget_ms)
+    for _ in range(warmup - 1):
+        fn()
+    torch.cuda.synchronize()
+    times = [timed() for _ in range(trials)]
+    return statistics.fmean(times), statistics.median(times), trials
 
 
 def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
@@ -85,6 +102,12 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
         program.invoke(params + inputs, outs, stream)
         return outs
 
+    # An fp64 run of the same model says which of the two fp32 results is
+    # nearer the exact one when they disagree (reduction order, not bugs).
+    import copy
+    model64 = copy.deepcopy(model).double()
+    err64 = {"ks": 0.0, "eager": 0.0}
+
     max_err, ok_strict, ok_loose = 0.0, True, True
     with torch.no_grad():
         for trial in range(CORRECTNESS_TRIALS):
@@ -94,6 +117,12 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
             want = list(want) if isinstance(want, (tuple, list)) else [want]
             got = run_ks(inputs)
             torch.cuda.synchronize()
+            exact = model64(*[x.double() if x.is_floating_point() else x for x in inputs])
+            exact = list(exact) if isinstance(exact, (tuple, list)) else [exact]
+            for w, g, e in zip(want, got, exact):
+                if w.shape == g.shape == e.shape:
+                    err64["ks"] = max(err64["ks"], float((g.double() - e.double()).abs().max()))
+                    err64["eager"] = max(err64["eager"], float((w.double() - e.double()).abs().max()))
             for w, g in zip(want, got):
                 if w.shape != g.shape:
                     ok_strict = ok_loose = False
@@ -105,6 +134,8 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
                 ok_strict &= bool(torch.allclose(gf, wf, atol=ATOL, rtol=RTOL))
                 ok_loose &= bool(torch.allclose(gf, wf, atol=LOOSE_TOL, rtol=LOOSE_TOL))
     row["max_error"] = max_err
+    row["ks_error_vs_f64"], row["eager_error_vs_f64"] = err64["ks"], err64["eager"]
+    del model64
     row["correct_1e-2"] = ok_loose
     row["status"] = "correct" if ok_strict else "incorrect"
 
@@ -112,18 +143,18 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     flush = cache.zero_
     inputs = [x.cuda().contiguous() for x in problem.make_inputs(seed=2000)]
     with torch.no_grad():
-        row["eager_ms"], row["eager_median_ms"] = _time_cuda(lambda: model(*inputs), flush)
+        row["eager_ms"], row["eager_median_ms"], row["eager_trials"] = _time_cuda(lambda: model(*inputs), flush)
         if not skip_compile:
             try:
                 compiled = torch.compile(model)
                 t0 = time.time()
                 compiled(*inputs)
                 row["compile_s"] = round(time.time() - t0, 1)
-                row["compile_ms"], row["compile_median_ms"] = _time_cuda(
+                row["compile_ms"], row["compile_median_ms"], row["compile_trials"] = _time_cuda(
                     lambda: compiled(*inputs), flush)
             except Exception as e:
                 row["compile_error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
-        row["ks_ms"], row["ks_median_ms"] = _time_cuda(lambda: run_ks(inputs), flush)
+        row["ks_ms"], row["ks_median_ms"], row["ks_trials"] = _time_cuda(lambda: run_ks(inputs), flush)
     program.unload()
     return row
 

@@ -1,7 +1,9 @@
 """KernelBench's summary arithmetic and the table the harness prints.
 
 A result row: {"problem": "level1/01_x", "status": one of STATUSES,
-"eager_ms", "compile_ms", "ks_ms" (None when not measured), ...}.
+"eager_ms", "compile_ms", "ks_ms" (None when not measured), "max_error"
+(ks against eager), "ks_error_vs_f64"/"eager_error_vs_f64" (each against the
+model run in fp64), ...}.
 fast_p is the share of all problems of a level that are correct AND faster
 than p times the baseline (fast_0: the share correct); means are over the
 correct problems.
@@ -86,7 +88,7 @@ def _fmt(v, spec):
 
 def format_table(rows, summary):
     lines = []
-    head = f"{'problem':44} {'status':15} {'eager ms':>9} {'compile ms':>10} {'ks ms':>9} {'vs eager':>8} {'vs compile':>10} {'max err':>9}"
+    head = f"{'problem':44} {'status':15} {'eager ms':>9} {'compile ms':>10} {'ks ms':>9} {'vs eager':>8} {'vs compile':>10} {'max err':>9} {'f64 err ks/eager':>19}"
     lines.append(head)
     lines.append("-" * len(head))
     for r in rows:
@@ -95,7 +97,8 @@ def format_table(rows, summary):
             f"{_fmt(r.get('compile_ms'), '10.3f')} {_fmt(r.get('ks_ms'), '9.3f')} "
             f"{_fmt(speedup(r, 'eager'), '7.2f') + ('x' if speedup(r, 'eager') else ''):>8} "
             f"{_fmt(speedup(r, 'compile'), '9.2f') + ('x' if speedup(r, 'compile') else ''):>10} "
-            f"{_fmt(r.get('max_error'), '9.2e')}")
+            f"{_fmt(r.get('max_error'), '9.2e')} "
+            f"{_fmt(r.get('ks_error_vs_f64'), '9.2e')}/{_fmt(r.get('eager_error_vs_f64'), '9.2e')}")
     lines.append("")
     head = f"{'level':8} {'n':>3} {'compiled':>8} {'correct':>8}  baseline  {'fast_0':>6} {'fast_1':>6} {'fast_1.5':>8} {'fast_2':>6} {'geomean':>8} {'mean':>7}"
     lines.append(head)

@@ -51,5 +51,14 @@ class ReportTest(unittest.TestCase):
         self.assertRegex(text, r"level1\s+4\s+75%\s+50%\s+eager\s+50%\s+25%\s+25%\s+0%\s+1.00\s+1.25")
 
 
+class TrialsTest(unittest.TestCase):
+    def test_slow_runs_get_fewer_trials_within_the_budget(self):
+        from ks_torch.bench import plan_trials
+        self.assertEqual(plan_trials(2.0, 100, 3, 20_000), (100, 3))      # 0.2 s in all
+        self.assertEqual(plan_trials(400.0, 100, 3, 20_000), (50, 1))     # 20 s / 0.4 s
+        self.assertEqual(plan_trials(2700.0, 100, 3, 20_000), (7, 1))     # 20 s / 2.7 s
+        self.assertEqual(plan_trials(10_000.0, 100, 3, 20_000), (5, 1))   # at least 5
+
+
 if __name__ == "__main__":
     unittest.main()
