@@ -15,8 +15,11 @@ if [ "${1:-}" = "--prepare" ]; then
   # The bundle, and the problems imported through Torch-MLIR (which the GPU
   # machine does not have) for the 'torch' part.
   scripts/make-bundle.sh || exit
-  rm -rf dist/torch-imports
-  PYTHONPATH=python exec .venv/bin/python -W ignore -m ks_torch import bench/problems -o dist/torch-imports
+  # ... and a plan per problem from ks-tune with the cost model (no GPU here).
+  rm -rf dist/torch-imports dist/torch-plans
+  export PYTHONPATH=python
+  .venv/bin/python -W ignore -m ks_torch import bench/problems -o dist/torch-imports || exit
+  exec .venv/bin/python -W ignore -m ks_torch tune dist/torch-imports -o dist/torch-plans
 fi
 
 out=${OUT:-$PWD/device-out}
@@ -174,7 +177,8 @@ if part torch; then
   if [ -f dist/torch-imports/import-report.json ]; then
     # shellcheck disable=SC2086
     KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch \
-      bench dist/torch-imports -o "$out/torch-bench.json" --chip="$chip" ${KS_TORCH_BENCH_ARGS:-} \
+      bench dist/torch-imports -o "$out/torch-bench.json" --chip="$chip" \
+      $([ -d dist/torch-plans ] && echo --plans dist/torch-plans) ${KS_TORCH_BENCH_ARGS:-} \
       > "$out/torch-bench.log" 2>&1
     echo "device-run: torch bench exit $?"
     torch_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report "$out/torch-bench.json" 2>&1)

@@ -104,6 +104,49 @@ def cmd_check(args):
     return 0 if ok == len(rows) else 1
 
 
+def cmd_tune(args):
+    """ks-tune on every imported problem; plans for bench --plans."""
+    from .cpu_check import find_tool
+    manifests, _ = _rows_from_import(args.imports)
+    if args.filter:
+        manifests = [m for m in manifests if any(f in m for f in args.filter)]
+    os.makedirs(args.output, exist_ok=True)
+    rows = []
+    for manifest in manifests:
+        with open(manifest) as f:
+            m = json.load(f)
+        name = m["problem"]
+        stem = name.replace("/", "__")
+        work = os.path.join(args.output, "runs", stem)
+        mlir = os.path.join(os.path.dirname(manifest), m["mlir"])
+        cmd = [find_tool("ks-tune"), mlir, f"--measure={args.measure}", f"--rounds={args.rounds}",
+               f"--chip={args.chip}", f"--out={work}", "--quiet"]
+        t0 = time.time()
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+            rc, text = proc.returncode, proc.stdout + proc.stderr
+        except subprocess.TimeoutExpired:
+            rc, text = None, f"timed out after {args.timeout} s"
+        row = {"problem": name, "tune_s": round(time.time() - t0, 1)}
+        summary = next((l for l in text.splitlines() if l.startswith("whole program:")), "")
+        plan = os.path.join(work, "plan.json")
+        if rc == 0 and os.path.exists(plan):
+            with open(plan) as f:
+                plan_data = f.read()
+            dest = os.path.join(args.output, stem + ".plan.json")
+            with open(dest + ".tmp", "w") as f:
+                f.write(plan_data)
+            os.replace(dest + ".tmp", dest)
+            row.update(status="tuned", summary=summary)
+        else:
+            row.update(status="not tuned", rc=rc, reason=_first_error(text) or text.strip()[-300:])
+        print(f"tune: {name}: {row['status']}: {row.get('summary') or row.get('reason')}", flush=True)
+        rows.append(row)
+    _write_json(os.path.join(args.output, "tune-report.json"), rows)
+    print(f"tune: {sum(r['status'] == 'tuned' for r in rows)} of {len(rows)} problems have a plan in {args.output}")
+    return 0
+
+
 def _rows_from_import(import_dir):
     """(manifests to bench, rows of problems that never got that far)."""
     report = os.path.join(import_dir, "import-report.json")
@@ -180,6 +223,16 @@ def main(argv=None):
     p.add_argument("--filter", nargs="*", help="only problems whose path contains one of these")
     p.add_argument("--timeout", type=int, default=300, help="seconds per problem")
     p.set_defaults(fn=cmd_bench)
+
+    p = sub.add_parser("tune", help="ks-tune every imported problem; plans for 'bench --plans'")
+    p.add_argument("imports", help="the folder 'import' wrote")
+    p.add_argument("-o", "--output", required=True, help="folder for <level>__<problem>.plan.json")
+    p.add_argument("--measure", default="model", help="ks-tune --measure: model (no GPU) or gpu")
+    p.add_argument("--rounds", type=int, default=6)
+    p.add_argument("--chip", default="sm_90")
+    p.add_argument("--filter", nargs="*")
+    p.add_argument("--timeout", type=int, default=600, help="seconds per problem")
+    p.set_defaults(fn=cmd_tune)
 
     p = sub.add_parser("report", help="print the table of a results JSON (or of its .events.jsonl)")
     p.add_argument("results")
