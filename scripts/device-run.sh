@@ -43,7 +43,10 @@ chip=${KS_CHIP:-sm_${cap:-90}}
 # The parts to run (KS_DEVICE_PARTS, default all): corpus, lit, bench, tune,
 # jobs (the loop with one candidate at a time vs a batch of 6, same rounds),
 # torch (the KernelBench-style harness on bench/problems; KS_TORCH_BENCH_ARGS
-# are passed on, e.g. "--filter level2 level3").
+# are passed on, e.g. "--filter level2 level3"; it starts no problem after
+# KS_TORCH_DEADLINE seconds, default 480, so one call of 10 minutes ends with
+# its table; to go on in a next call, carry the events log back as
+# dist/torch-resume.jsonl).
 # One device call may be too short for all of them: split them over calls.
 part() { [[ " ${KS_DEVICE_PARTS:-corpus lit bench tune} " == *" $1 "* ]]; }
 echo "device-run: parts: ${KS_DEVICE_PARTS:-corpus lit bench tune}"
@@ -178,7 +181,9 @@ if part torch; then
     # shellcheck disable=SC2086
     KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch \
       bench dist/torch-imports -o "$out/torch-bench.json" --chip="$chip" \
-      $([ -d dist/torch-plans ] && echo --plans dist/torch-plans) ${KS_TORCH_BENCH_ARGS:-} \
+      $([ -d dist/torch-plans ] && echo --plans dist/torch-plans) \
+      $([ -f dist/torch-resume.jsonl ] && echo --resume dist/torch-resume.jsonl) \
+      --deadline "${KS_TORCH_DEADLINE:-480}" ${KS_TORCH_BENCH_ARGS:-} \
       > "$out/torch-bench.log" 2>&1
     echo "device-run: torch bench exit $?"
     torch_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report "$out/torch-bench.json" 2>&1)

@@ -172,12 +172,17 @@ def cmd_bench(args):
     results = os.path.join(os.path.dirname(os.path.abspath(args.output)) or ".",
                            os.path.basename(args.output) + ".events.jsonl")
     rows = bench.run(manifests, results, chip=args.chip, plans=args.plans,
-                     no_compile=args.no_compile, problem_timeout=args.timeout)
+                     no_compile=args.no_compile, problem_timeout=args.timeout,
+                     deadline_s=args.deadline, resume=args.resume)
     rows = sorted(rows + failed, key=lambda r: r["problem"])
     summary = report.summarize(rows)
     _write_json(args.output, {"rows": rows, "summary": summary})
     print(report.format_table(rows, summary))
     errors = [r for r in rows if r["status"] == "error"]
+    not_run = [r for r in rows if r["status"] == "not run"]
+    if not_run:
+        print(f"bench: {len(not_run)} problem(s) not run before the deadline: the summary leaves them out",
+              file=sys.stderr)
     if errors:
         print(f"bench: {len(errors)} problem(s) failed with an error (see 'reason' in {args.output})",
               file=sys.stderr)
@@ -222,6 +227,8 @@ def main(argv=None):
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile")
     p.add_argument("--filter", nargs="*", help="only problems whose path contains one of these")
     p.add_argument("--timeout", type=int, default=300, help="seconds per problem")
+    p.add_argument("--deadline", type=int, help="start no problem after this many seconds (the rest: 'not run')")
+    p.add_argument("--resume", help="an earlier run's <results>.events.jsonl: keep its finished problems")
     p.set_defaults(fn=cmd_bench)
 
     p = sub.add_parser("tune", help="ks-tune every imported problem; plans for 'bench --plans'")
@@ -243,6 +250,7 @@ def main(argv=None):
     p.add_argument("--chip", default="sm_90")
     p.add_argument("--plans")
     p.add_argument("--no-compile", action="store_true")
+    p.add_argument("--deadline", type=float)
     p.add_argument("--verbose", action="store_true")
     p.add_argument("manifests", nargs="+")
     p.set_defaults(fn=lambda a: __import__("ks_torch.bench", fromlist=["worker_main"]).worker_main(a) or 0)

@@ -75,6 +75,8 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     problem = Problem(source, small=manifest.get("size") == "small")
     model = problem.build_model()
     state = check_parameters(manifest, model)  # on the CPU, before any move
+    if not torch.cuda.is_available():
+        raise RuntimeError("PyTorch sees no CUDA GPU here: the harness runs on a GPU machine")
     model = model.cuda()
     params = [t.detach().cuda().contiguous() for _, t in state]
     results = manifest["results"]
@@ -160,7 +162,8 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
 
 
 def worker_main(args):
-    """Runs the manifests in order, one JSON line per problem (and per start)."""
+    """Runs the manifests in order, one JSON line per problem (and per start);
+    starts none after the deadline (seconds since the epoch)."""
     import torch
     from .runtime import Library
     # The exact fp32 policy: eager and torch.compile may not use TF32 either
@@ -170,6 +173,8 @@ def worker_main(args):
     library = Library()
     with open(args.results, "a") as log:
         for path in args.manifests:
+            if args.deadline is not None and time.time() > args.deadline:
+                return
             log.write(json.dumps({"start": path}) + "\n")
             log.flush()
             try:
@@ -177,7 +182,7 @@ def worker_main(args):
             except Exception as e:
                 row = {"problem": _problem_of(path), "status": "error",
                        "reason": f"{type(e).__name__}: {str(e).strip().splitlines()[0][:300] if str(e).strip() else ''}"}
-                if "--verbose" in sys.argv:
+                if args.verbose:
                     traceback.print_exc()
             row["manifest"] = path
             log.write(json.dumps({"done": path, "row": row}) + "\n")
@@ -194,19 +199,50 @@ def _problem_of(manifest_path):
         return manifest_path
 
 
-def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
-        problem_timeout=300):
-    """Runs workers until every manifest has a row; returns the rows in order."""
-    open(results_path, "w").close()
-    remaining = list(manifests)
+def read_events(path):
+    """manifest -> row of every finished problem in an events log."""
     rows = {}
+    with open(path) as f:
+        for line in f.read().splitlines():
+            event = json.loads(line)
+            if "done" in event:
+                rows[event["done"]] = event["row"]
+    return rows
+
+
+def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
+        problem_timeout=300, deadline_s=None, resume=None):
+    """Runs workers until every manifest has a row, or until `deadline_s`
+    seconds have passed (the rest: status 'not run'); returns the rows in
+    order. `resume`: an earlier run's events log, whose finished problems are
+    kept and not run again. Everything finished is logged to `results_path`
+    as it happens, so a run cut short can be resumed from it."""
+    deadline = time.time() + deadline_s if deadline_s is not None else None
+    rows = {}
+    if resume:
+        rows = {m: r for m, r in read_events(resume).items() if m in manifests}
+    with open(results_path, "w") as log:
+        for m, r in rows.items():
+            log.write(json.dumps({"done": m, "row": r}) + "\n")
+    if rows:
+        print(f"bench: {len(rows)} problems kept from {resume}", flush=True)
+
+    def log_row(manifest, row):
+        rows[manifest] = row
+        with open(results_path, "a") as log:
+            log.write(json.dumps({"done": manifest, "row": row}) + "\n")
+        print(f"bench: {row['problem']}: {row['status']} ({row['reason']})", flush=True)
+
+    remaining = [m for m in manifests if m not in rows]
     while remaining:
         cmd = [sys.executable, "-m", "ks_torch", "bench-worker", "--results", results_path,
                "--chip", chip] + (["--plans", plans] if plans else []) + \
-              (["--no-compile"] if no_compile else []) + remaining
+              (["--no-compile"] if no_compile else []) + \
+              (["--deadline", str(deadline)] if deadline is not None else []) + remaining
         worker = subprocess.Popen(cmd)
         current, started = None, time.time()
-        seen = 0
+        with open(results_path) as f:
+            seen = len(f.read().splitlines())
         while True:
             time.sleep(0.5)
             with open(results_path) as f:
@@ -226,17 +262,24 @@ def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
                 worker.wait()
                 break
         if current and current not in rows:
-            died = worker.returncode
-            reason = (f"timed out after {problem_timeout} s" if time.time() - started > problem_timeout
-                      else f"the worker died (exit {died})")
-            rows[current] = {"problem": _problem_of(current), "status": "error",
-                             "reason": reason, "manifest": current}
-            print(f"bench: {rows[current]['problem']}: error ({reason})", flush=True)
+            timed_out = time.time() - started > problem_timeout
+            log_row(current, {"problem": _problem_of(current), "status": "error", "manifest": current,
+                              "reason": f"timed out after {problem_timeout} s" if timed_out
+                              else f"the worker died (exit {worker.returncode})"})
         remaining = [m for m in manifests if m not in rows]
-        if remaining and not current and worker.returncode not in (0, None):
+        if not remaining:
+            break
+        if deadline is not None and time.time() > deadline:
+            for m in remaining:  # not logged: a resumed run does them
+                rows[m] = {"problem": _problem_of(m), "status": "not run", "manifest": m,
+                           "reason": f"the {deadline_s} s deadline had passed"}
+            print(f"bench: deadline: {len(remaining)} problems not run; resume with "
+                  f"--resume {results_path}", flush=True)
+            break
+        if not current and worker.returncode != 0:
             # Died between problems: nothing to blame, do not loop forever.
             for m in remaining:
-                rows[m] = {"problem": _problem_of(m), "status": "error",
-                           "reason": f"the worker died (exit {worker.returncode})", "manifest": m}
-            remaining = []
+                log_row(m, {"problem": _problem_of(m), "status": "error", "manifest": m,
+                            "reason": f"the worker died (exit {worker.returncode})"})
+            break
     return [rows[m] for m in manifests]

@@ -11,7 +11,7 @@ correct problems.
 
 import math
 
-STATUSES = ("import failed", "compile failed", "incorrect", "correct", "error")
+STATUSES = ("import failed", "compile failed", "incorrect", "correct", "error", "not run")
 FAST_PS = (0.0, 1.0, 1.5, 2.0)
 
 
@@ -57,6 +57,7 @@ def level_of(row):
 def summarize(rows):
     """Per level (and 'all'): counts, shares, fast_p and mean speedups."""
     levels = {}
+    rows = [r for r in rows if r.get("status") != "not run"]  # a cut-short run's rest
     for row in rows:
         levels.setdefault(level_of(row), []).append(row)
     levels["all"] = list(rows)

@@ -43,6 +43,11 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(s["all"]["problems"], 5)
         self.assertAlmostEqual(s["all"]["eager"]["geomean_speedup"], (2.0 * 0.5 * 1.6) ** (1 / 3))
 
+    def test_problems_not_run_are_left_out_of_the_summary(self):
+        cut = ROWS + [{"problem": "level1/z", "status": "not run"}]
+        self.assertEqual(report.summarize(cut), report.summarize(ROWS))
+        self.assertIn("level1/z", report.format_table(cut, report.summarize(cut)))
+
     def test_table_names_every_problem_and_level(self):
         text = report.format_table(ROWS, report.summarize(ROWS))
         for r in ROWS:
