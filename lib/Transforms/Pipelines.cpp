@@ -60,6 +60,9 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Reductions to few outputs: a partial and a final stage, not one thread.
+  pm.addNestedPass<func::FuncOp>(createKSSplitLargeReductions());
+  pm.addPass(createCanonicalizerPass());
 
   addBufferizationPasses(pm);
 

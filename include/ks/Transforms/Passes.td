@@ -39,6 +39,36 @@ def KSDropDeviceAssertions : Pass<"ks-drop-device-assertions", "mlir::ModuleOp">
   ];
 }
 
+def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
+  let summary = "Split long reductions to few outputs into a partial and a final stage";
+  let description = [{
+    On tensors, before bufferization. A linalg.generic with one output whose
+    parallel loops come first, with at most `max-outputs` outputs and at
+    least `min-reduction` reduced elements each, has its reduction loops
+    collapsed into one and split (upstream linalg::splitReduction): a
+    partial stage with `ratio` partial results per output, the partials'
+    loop innermost among the parallel ones (neighbouring threads read
+    neighbouring elements), then a final stage folding them. The ratio is
+    the largest divisor of the reduction size that is at most
+    min(max-partials, target-threads / outputs, size / 64). Ops whose combiner
+    splitReduction does not recognize (e.g. argmax) are left as they are. A
+    final stage that is itself long enough is split again.
+  }];
+  let options = [
+    Option<"minReduction", "min-reduction", "int64_t", "65536",
+           "Split only reductions of at least this many elements per output">,
+    Option<"maxOutputs", "max-outputs", "int64_t", "1024",
+           "Split only reductions with at most this many outputs">,
+    Option<"targetThreads", "target-threads", "int64_t", "65536",
+           "Aim for about this many partial results in all">,
+    Option<"maxPartials", "max-partials", "int64_t", "65536",
+           "At most this many partial results per output">,
+  ];
+  let statistics = [
+    Statistic<"numSplit", "split", "reductions split in two">
+  ];
+}
+
 def KSReadOnlyInputs : Pass<"ks-read-only-inputs", "mlir::ModuleOp"> {
   let summary = "Keep public functions from writing into their arguments";
   let description = [{

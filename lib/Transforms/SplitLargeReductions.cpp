@@ -1,0 +1,159 @@
+//===- SplitLargeReductions.cpp - Two-stage reductions to few outputs -----===//
+//
+// The seed lowering runs one thread per output, so a reduction to a scalar
+// (a loss, a norm) runs its millions of steps in one thread: 2.7 s for the
+// mean of 16M squares on an H100, and a sequential fp32 sum that drifts.
+// Reductions with few outputs and a long reduction are split in two on
+// tensors, before bufferization: a partial stage with `ratio` partial
+// results per output, each thread folding every ratio-th element (threads
+// next to each other read neighbouring elements), and a final stage folding
+// the partials. Upstream's linalg::splitReduction does the split; several
+// reduction loops are first collapsed into one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSSPLITLARGEREDUCTIONS
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+
+struct Shape {
+  int64_t outputs = 1;   // product of the parallel loop ranges
+  int64_t reduced = 1;   // product of the reduction loop ranges
+  unsigned firstReduction = 0;
+  unsigned numLoops = 0;
+};
+
+/// The loop ranges of a generic op whose parallel loops all come before its
+/// reduction loops, all static; nothing otherwise.
+std::optional<Shape> shapeOf(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 || op.hasPureBufferSemantics())
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  Shape shape;
+  shape.numLoops = ranges.size();
+  shape.firstReduction = ranges.size();
+  for (auto [i, it] : llvm::enumerate(iterators)) {
+    if (ShapedType::isDynamic(ranges[i]))
+      return std::nullopt;
+    if (it == utils::IteratorType::reduction) {
+      shape.firstReduction = std::min<unsigned>(shape.firstReduction, i);
+      shape.reduced *= ranges[i];
+    } else {
+      if (i > shape.firstReduction)
+        return std::nullopt; // a parallel loop inside a reduction loop
+      shape.outputs *= ranges[i];
+    }
+  }
+  if (shape.firstReduction == ranges.size())
+    return std::nullopt;
+  // The output indexed by exactly the parallel loops, in order: no kept
+  // unit dims (d0, 0) or transposes, which splitReduction does not map.
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  SmallVector<AffineExpr> leading;
+  for (unsigned i = 0; i < shape.firstReduction; ++i)
+    leading.push_back(getAffineDimExpr(i, op.getContext()));
+  if (out != AffineMap::get(shape.numLoops, 0, leading, op.getContext()))
+    return std::nullopt;
+  return shape;
+}
+
+/// The largest divisor of n that is at most limit.
+int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
+  for (int64_t d = std::min(n, limit); d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+
+struct SplitLargeReductions
+    : public ks::impl::KSSplitLargeReductionsBase<SplitLargeReductions> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // The final stage of a split can itself be long enough to split again
+    // (16M elements: 65536 partials, then 256, then one).
+    IRRewriter rewriter(&getContext());
+    DenseSet<Operation *> leftAlone;
+    while (true) {
+      SmallVector<linalg::GenericOp> candidates;
+      getOperation()->walk([&](linalg::GenericOp op) {
+        std::optional<Shape> shape = shapeOf(op);
+        if (shape && shape->reduced >= minReduction &&
+            shape->outputs <= maxOutputs && !leftAlone.contains(op))
+          candidates.push_back(op);
+      });
+      if (candidates.empty())
+        return;
+      for (linalg::GenericOp op : candidates) {
+        leftAloneAfterCollapse = nullptr;
+        if (!split(rewriter, op))
+          leftAlone.insert(leftAloneAfterCollapse ? leftAloneAfterCollapse
+                                                  : op.getOperation());
+      }
+    }
+  }
+
+  /// Whether `op` was split (and replaced).
+  bool split(IRRewriter &rewriter, linalg::GenericOp op) {
+    Shape shape = *shapeOf(op);
+    // Each partial folds at least kMinPerPartial elements: fewer are not
+    // worth a thread.
+    constexpr int64_t kMinPerPartial = 64;
+    int64_t limit = std::min<int64_t>(
+        {(int64_t)maxPartials,
+         std::max<int64_t>(2, targetThreads / shape.outputs),
+         shape.reduced / kMinPerPartial});
+    int64_t ratio = largestDivisorAtMost(shape.reduced, limit);
+    if (ratio < 2)
+      return false;
+
+    rewriter.setInsertionPoint(op);
+    linalg::LinalgOp target = op;
+    if (shape.numLoops - shape.firstReduction > 1) {
+      ReassociationIndices reduction;
+      for (unsigned i = shape.firstReduction; i < shape.numLoops; ++i)
+        reduction.push_back(i);
+      if (!linalg::areDimSequencesPreserved(op.getIndexingMapsArray(),
+                                            reduction))
+        return false; // the reduction loops are not contiguous in every operand
+      FailureOr<linalg::CollapseResult> collapsed =
+          linalg::collapseOpIterationDims(op, {reduction}, rewriter);
+      if (failed(collapsed))
+        return false;
+      rewriter.replaceOp(op, collapsed->results);
+      target = cast<linalg::LinalgOp>(collapsed->collapsedOp.getOperation());
+    }
+    unsigned outputRank = shape.firstReduction;
+    FailureOr<linalg::SplitReductionResult> result = linalg::splitReduction(
+        rewriter, target, [&](linalg::LinalgOp) {
+          // The partials' loop innermost among the parallel loops, so
+          // neighbouring threads read neighbouring elements.
+          return linalg::SplitReductionOptions{ratio, outputRank,
+                                               /*innerParallel=*/true};
+        });
+    if (failed(result)) {
+      // e.g. a combiner splitReduction does not know; a collapsed op stays
+      // collapsed (same computation) and is not tried again.
+      if (target.getOperation() != op.getOperation())
+        leftAloneAfterCollapse = target.getOperation();
+      return false;
+    }
+    ++numSplit;
+    return true;
+  }
+  Operation *leftAloneAfterCollapse = nullptr;
+};
+
+} // namespace

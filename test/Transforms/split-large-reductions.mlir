@@ -1,0 +1,90 @@
+// RUN: ks-opt %s --ks-split-large-reductions | FileCheck %s
+// RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1000000" | FileCheck %s --check-prefix=SMALL
+// RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1024" | FileCheck %s --check-prefix=TWICE
+// The seed lowering splits it too; its kernels, emulated, match the CPU.
+// RUN: ks-run %s --entry=squared_error --emulate-gpu --seed=5 | FileCheck %s --check-prefix=EMULATED
+// EMULATED: output #0 f32: match
+
+// A sum of squared differences of two 512x256 tensors (a loss) reduces
+// 131072 elements to one: the two reduction loops become one, split into
+// min(max-partials, target-threads / 1 output, 131072 / 64) = 2048 partials
+// of 64, the partials' loop inner (thread p folds elements p, p + 2048, ...),
+// then a final stage over the 2048.
+
+#sum_in = affine_map<(d0, d1) -> (d0, d1)>
+#sum_out = affine_map<(d0, d1) -> ()>
+// CHECK-LABEL: func.func @squared_error
+func.func @squared_error(%a: tensor<512x256xf32>, %b: tensor<512x256xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<f32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<f32>) -> tensor<f32>
+  // CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<512x256xf32> into tensor<131072xf32>
+  // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [64, 2048] : tensor<131072xf32> into tensor<64x2048xf32>
+  // CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}}iterator_types = ["reduction", "parallel"]
+  // CHECK-SAME: outs(%{{.*}} : tensor<2048xf32>)
+  // CHECK: arith.subf
+  // CHECK: arith.mulf
+  // CHECK: arith.addf
+  // CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<2048xf32>) outs(%{{.*}} : tensor<f32>)
+  // SMALL-NOT: collapse_shape
+  // SMALL: iterator_types = ["reduction", "reduction"]
+  %r = linalg.generic {indexing_maps = [#sum_in, #sum_in, #sum_out],
+                       iterator_types = ["reduction", "reduction"]}
+      ins(%a, %b : tensor<512x256xf32>, tensor<512x256xf32>) outs(%acc : tensor<f32>) {
+  ^bb0(%x: f32, %y: f32, %s: f32):
+    %d = arith.subf %x, %y : f32
+    %sq = arith.mulf %d, %d : f32
+    %n = arith.addf %sq, %s : f32
+    linalg.yield %n : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// With min-reduction=1024 the final stage over 2048 partials is long enough
+// to split again: 32 partials of 64, then one.
+// TWICE-LABEL: func.func @squared_error
+// TWICE: outs(%{{.*}} : tensor<2048xf32>)
+// TWICE: ins(%{{.*}} : tensor<64x32xf32>) outs(%{{.*}} : tensor<32xf32>)
+// TWICE: ins(%{{.*}} : tensor<32xf32>) outs(%{{.*}} : tensor<f32>)
+
+// Rows of a 4096x65536 tensor: 4096 outputs, more than max-outputs (1024),
+// already one thread each: left alone. An argmax-like op with two outputs,
+// too.
+#row_in = affine_map<(d0, d1) -> (d0, d1)>
+#row_out = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @many_rows
+// CHECK-NOT: expand_shape
+// CHECK: return
+func.func @many_rows(%a: tensor<4096x65536xf32>) -> tensor<4096xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<4096xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<4096xf32>) -> tensor<4096xf32>
+  %r = linalg.generic {indexing_maps = [#row_in, #row_out],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<4096x65536xf32>) outs(%acc : tensor<4096xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %n = arith.addf %x, %s : f32
+    linalg.yield %n : f32
+  } -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}
+
+// A keepdim output, (d0, d1) -> (d0, 0) as Torch-MLIR emits for
+// sum(dim=1, keepdim=True): splitReduction cannot map it; left alone.
+#keep_out = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @keepdim_rows
+// CHECK-NOT: expand_shape
+// CHECK: iterator_types = ["parallel", "reduction"]
+func.func @keepdim_rows(%a: tensor<4x65536xf32>) -> tensor<4x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<4x1xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %r = linalg.generic {indexing_maps = [#row_in, #keep_out],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<4x65536xf32>) outs(%acc : tensor<4x1xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %n = arith.addf %x, %s : f32
+    linalg.yield %n : f32
+  } -> tensor<4x1xf32>
+  return %r : tensor<4x1xf32>
+}
