@@ -1,5 +1,6 @@
 # -*- Python -*-
 # Test configuration for a CMake build tree (see lit.cfg.py).
+import glob
 import os
 import shutil
 
@@ -52,10 +53,8 @@ config.substitutions.append(
 # The PyTorch frontend (python/ks_torch) runs in the venv that
 # scripts/install-python.sh makes; its tests need torch and torch-mlir there.
 venv_python = os.path.join(config.ks_src_root, ".venv", "bin", "python")
-if os.path.exists(venv_python) and any(
-        os.path.isdir(os.path.join(d, "torch_mlir"))
-        for d in __import__("glob").glob(os.path.join(config.ks_src_root, ".venv", "lib",
-                                                      "python3*", "site-packages"))):
+if os.path.exists(venv_python) and glob.glob(
+        os.path.join(config.ks_src_root, ".venv", "lib", "python3*", "site-packages", "torch_mlir")):
     config.available_features.add("torch-mlir")
     torch_env = "env PYTHONPATH={} KS_OPT={} KS_RUN={} KS_LIB={}".format(
         os.path.join(config.ks_src_root, "python"),

@@ -24,8 +24,6 @@ with status 1 if any file failed.
 
 Usage:  .venv/bin/python bench/problems/check_problems.py [FILE_OR_DIR ...]
 """
-import glob
-import importlib.util
 import itertools
 import os
 import sys
@@ -39,6 +37,9 @@ from torch.utils.flop_counter import FlopCounterMode
 sys.dont_write_bytecode = True  # keep __pycache__ out of the problem folders
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Problems are loaded the way the importer loads them (python/ks_torch).
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+from ks_torch.problem import Problem, ProblemError, find_problems  # noqa: E402
 
 MiB = 1 << 20
 MAX_INPUT_BYTES = 256 * MiB          # a single full-size input tensor
@@ -47,17 +48,6 @@ MAX_SMALL_INPUT_ELEMS = 300_000      # a single SMALL input tensor
 MAX_SMALL_FLOPS = 50e6               # ~50 MFLOP (counted ops only)
 ALLOWED_INPUT_DTYPES = (torch.float32, torch.int64)
 ALLOWED_OUTPUT_DTYPES = (torch.float32, torch.int64)
-
-_counter = itertools.count()
-
-
-def load(path):
-    name = "bench_problem_%d" % next(_counter)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
 
 class MaxTensor(TorchDispatchMode):
     """Records the largest tensor any op of the forward pass produces."""
@@ -86,7 +76,7 @@ def fmt_shape(t):
 
 def check_full(path, errors, notes):
     """Full-size shapes on the meta device; nothing is allocated."""
-    mod = load(path)
+    mod = Problem(path).module
     with torch.device("meta"):
         inputs = mod.get_inputs()
     biggest = 0
@@ -131,29 +121,33 @@ def check_full(path, errors, notes):
 
 def check_small(path, errors, notes):
     """SMALL overrides, real forward on the CPU."""
-    mod = load(path)
-    for key in ("Model", "get_inputs", "get_init_inputs", "SMALL"):
-        if not hasattr(mod, key):
-            errors.append("missing %s" % key)
-    if errors:
+    try:
+        mod = Problem(path).module
+    except ProblemError as e:  # cannot be loaded, or Model/get_inputs/... missing
+        errors.append(str(e))
         return 0
-    if not isinstance(mod.SMALL, dict) or not mod.SMALL:
+    small = getattr(mod, "SMALL", None)
+    if small is None:
+        errors.append("missing SMALL")
+        return 0
+    if not isinstance(small, dict) or not small:
         errors.append("SMALL must be a non-empty dict")
         return 0
-    for k, v in mod.SMALL.items():
-        if not hasattr(mod, k):
-            errors.append("SMALL key %r is not a module constant" % k)
-        elif not isinstance(getattr(mod, k), (int, float)):
+    for k, v in small.items():
+        if hasattr(mod, k) and not isinstance(getattr(mod, k), (int, float)):
             errors.append("SMALL key %r overrides a non-numeric global" % k)
         if not isinstance(v, (int, float)):
             errors.append("SMALL[%r] is not a number" % k)
-        setattr(mod, k, v)
     if errors:
         return 0
+    try:
+        problem = Problem(path, small=True)  # names a SMALL key that is no constant
+    except ProblemError as e:
+        errors.append(str(e))
+        return 0
 
-    torch.manual_seed(0)
-    model = mod.Model(*mod.get_init_inputs()).eval()
-    inputs = mod.get_inputs()
+    model = problem.build_model()  # seed 0, eval(), as the importer builds it
+    inputs = problem.module.get_inputs()
     if not isinstance(inputs, (list, tuple)):
         errors.append("get_inputs() must return a list")
         return 0
@@ -213,21 +207,9 @@ def check_file(path):
     return errors, notes
 
 
-def collect(args):
-    if not args:
-        args = [HERE]
-    files = []
-    for a in args:
-        if os.path.isdir(a):
-            files += glob.glob(os.path.join(a, "**", "[0-9][0-9]_*.py"), recursive=True)
-        else:
-            files.append(a)
-    return sorted(set(os.path.abspath(f) for f in files))
-
-
 def main(argv):
     torch.set_num_threads(1)
-    files = collect(argv[1:])
+    files = [os.path.abspath(f) for f in find_problems(argv[1:] or [HERE])]
     if not files:
         print("no problem files found")
         return 1

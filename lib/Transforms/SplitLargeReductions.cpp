@@ -83,31 +83,29 @@ struct SplitLargeReductions
 
   void runOnOperation() override {
     // The final stage of a split can itself be long enough to split again
-    // (16M elements: 65536 partials, then 256, then one).
+    // (16M elements: 65536 partials, then 1024, then one).
     IRRewriter rewriter(&getContext());
     DenseSet<Operation *> leftAlone;
     while (true) {
-      SmallVector<linalg::GenericOp> candidates;
+      SmallVector<std::pair<linalg::GenericOp, Shape>> candidates;
       getOperation()->walk([&](linalg::GenericOp op) {
         std::optional<Shape> shape = shapeOf(op);
         if (shape && shape->reduced >= minReduction &&
             shape->outputs <= maxOutputs && !leftAlone.contains(op))
-          candidates.push_back(op);
+          candidates.emplace_back(op, *shape);
       });
       if (candidates.empty())
         return;
-      for (linalg::GenericOp op : candidates) {
-        leftAloneAfterCollapse = nullptr;
-        if (!split(rewriter, op))
-          leftAlone.insert(leftAloneAfterCollapse ? leftAloneAfterCollapse
-                                                  : op.getOperation());
-      }
+      for (auto [op, shape] : candidates)
+        if (Operation *unsplit = split(rewriter, op, shape))
+          leftAlone.insert(unsplit);
     }
   }
 
-  /// Whether `op` was split (and replaced).
-  bool split(IRRewriter &rewriter, linalg::GenericOp op) {
-    Shape shape = *shapeOf(op);
+  /// Splits `op`; if it cannot, returns the op left in its place (`op`, or
+  /// its collapsed form, the same computation), else null.
+  Operation *split(IRRewriter &rewriter, linalg::GenericOp op,
+                   const Shape &shape) {
     // Each partial folds at least kMinPerPartial elements: fewer are not
     // worth a thread.
     constexpr int64_t kMinPerPartial = 64;
@@ -117,7 +115,7 @@ struct SplitLargeReductions
          shape.reduced / kMinPerPartial});
     int64_t ratio = largestDivisorAtMost(shape.reduced, limit);
     if (ratio < 2)
-      return false;
+      return op;
 
     rewriter.setInsertionPoint(op);
     linalg::LinalgOp target = op;
@@ -127,13 +125,13 @@ struct SplitLargeReductions
         reduction.push_back(i);
       if (!linalg::areDimSequencesPreserved(op.getIndexingMapsArray(),
                                             reduction))
-        return false; // the reduction loops are not contiguous in every operand
+        return op; // the reduction loops are not contiguous in every operand
       FailureOr<linalg::CollapseResult> collapsed =
           linalg::collapseOpIterationDims(op, {reduction}, rewriter);
       if (failed(collapsed))
-        return false;
+        return op;
       rewriter.replaceOp(op, collapsed->results);
-      target = cast<linalg::LinalgOp>(collapsed->collapsedOp.getOperation());
+      target = collapsed->collapsedOp;
     }
     unsigned outputRank = shape.firstReduction;
     FailureOr<linalg::SplitReductionResult> result = linalg::splitReduction(
@@ -143,17 +141,11 @@ struct SplitLargeReductions
           return linalg::SplitReductionOptions{ratio, outputRank,
                                                /*innerParallel=*/true};
         });
-    if (failed(result)) {
-      // e.g. a combiner splitReduction does not know; a collapsed op stays
-      // collapsed (same computation) and is not tried again.
-      if (target.getOperation() != op.getOperation())
-        leftAloneAfterCollapse = target.getOperation();
-      return false;
-    }
+    if (failed(result))
+      return target; // e.g. a combiner splitReduction does not know
     ++numSplit;
-    return true;
+    return nullptr;
   }
-  Operation *leftAloneAfterCollapse = nullptr;
 };
 
 } // namespace

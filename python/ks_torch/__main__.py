@@ -8,30 +8,15 @@ import sys
 import time
 import traceback
 
+from .tools import describe_exception, find_tool, first_error, write_json, write_text
+
 DEFAULT_PROBLEMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench",
                                 "problems")
-
-
-def _first_error(text):
-    lines = [l.strip() for l in text.splitlines() if l.strip()]
-    for l in lines:
-        if "error:" in l:
-            return l[:400]
-    return lines[-1][:400] if lines else ""
-
-
-def _write_json(path, data):
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
-    os.replace(tmp, path)
 
 
 def cmd_import(args):
     from .importer import ImportFailure, import_problem
     from .problem import ProblemError, find_problems, problem_name
-    from .cpu_check import find_tool
 
     paths = find_problems(args.paths or [DEFAULT_PROBLEMS])
     if not paths:
@@ -51,7 +36,7 @@ def cmd_import(args):
         except (ImportFailure, ProblemError) as e:
             row.update(status="import failed", reason=str(e))
         except Exception as e:  # an importer crash is this problem's failure, not the run's
-            row.update(status="import failed", reason=f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+            row.update(status="import failed", reason=describe_exception(e))
             if args.verbose:
                 traceback.print_exc()
         row["import_s"] = round(time.time() - t0, 2)
@@ -61,13 +46,13 @@ def cmd_import(args):
                 [find_tool("ks-opt"), mlir, f"--ks-compile=chip={args.chip}", "-o", os.devnull],
                 capture_output=True, text=True)
             if proc.returncode != 0:
-                row.update(status="compile failed", reason=_first_error(proc.stderr))
+                row.update(status="compile failed", reason=first_error(proc.stderr))
             else:
                 row["status"] = "compiled"
         print(f"import: {name}: {row['status']}" + (f" ({row['reason']})" if "reason" in row else ""),
               flush=True)
         rows.append(row)
-    _write_json(os.path.join(args.output, "import-report.json"), rows)
+    write_json(os.path.join(args.output, "import-report.json"), rows)
     ok = sum(r["status"] in ("imported", "compiled") for r in rows)
     print(f"import: {ok} of {len(rows)} problems {'compiled to verified PTX' if args.compile else 'imported'}; "
           f"report: {os.path.join(args.output, 'import-report.json')}")
@@ -98,7 +83,7 @@ def cmd_check(args):
                  + (f", emulated GPU {row.get('emulated_max_error', 0):.1e})" if not args.no_emulate else ")")),
               flush=True)
         rows.append(row)
-    _write_json(os.path.join(args.output, "check-report.json"), rows)
+    write_json(os.path.join(args.output, "check-report.json"), rows)
     ok = sum(r["status"] == "match" for r in rows)
     print(f"check: {ok} of {len(rows)} problems match PyTorch at reduced sizes")
     return 0 if ok == len(rows) else 1
@@ -106,10 +91,7 @@ def cmd_check(args):
 
 def cmd_tune(args):
     """ks-tune on every imported problem; plans for bench --plans."""
-    from .cpu_check import find_tool
-    manifests, _ = _rows_from_import(args.imports)
-    if args.filter:
-        manifests = [m for m in manifests if any(f in m for f in args.filter)]
+    manifests, _ = _rows_from_import(args.imports, args.filter)
     os.makedirs(args.output, exist_ok=True)
     rows = []
     for manifest in manifests:
@@ -132,23 +114,21 @@ def cmd_tune(args):
         plan = os.path.join(work, "plan.json")
         if rc == 0 and os.path.exists(plan):
             with open(plan) as f:
-                plan_data = f.read()
-            dest = os.path.join(args.output, stem + ".plan.json")
-            with open(dest + ".tmp", "w") as f:
-                f.write(plan_data)
-            os.replace(dest + ".tmp", dest)
+                write_text(os.path.join(args.output, stem + ".plan.json"), f.read())
             row.update(status="tuned", summary=summary)
         else:
-            row.update(status="not tuned", rc=rc, reason=_first_error(text) or text.strip()[-300:])
+            row.update(status="not tuned", rc=rc, reason=first_error(text) or text.strip()[-300:])
         print(f"tune: {name}: {row['status']}: {row.get('summary') or row.get('reason')}", flush=True)
         rows.append(row)
-    _write_json(os.path.join(args.output, "tune-report.json"), rows)
+    write_json(os.path.join(args.output, "tune-report.json"), rows)
     print(f"tune: {sum(r['status'] == 'tuned' for r in rows)} of {len(rows)} problems have a plan in {args.output}")
     return 0
 
 
-def _rows_from_import(import_dir):
-    """(manifests to bench, rows of problems that never got that far)."""
+def _rows_from_import(import_dir, filters=None):
+    """(manifests to bench, rows of problems that never got that far), of
+    the problems whose manifest path (or, for the rows, name) contains one
+    of `filters` if given."""
     report = os.path.join(import_dir, "import-report.json")
     if not os.path.exists(report):
         sys.exit(f"ks_torch bench: {report} not found: run 'python -m ks_torch import' first")
@@ -160,15 +140,15 @@ def _rows_from_import(import_dir):
             manifests.append(os.path.join(import_dir, r["manifest"]))
         else:
             failed.append({"problem": r["problem"], "status": r["status"], "reason": r.get("reason")})
+    if filters:
+        manifests = [m for m in manifests if any(f in m for f in filters)]
+        failed = [r for r in failed if any(f in r["problem"] for f in filters)]
     return manifests, failed
 
 
 def cmd_bench(args):
     from . import bench, report
-    manifests, failed = _rows_from_import(args.imports)
-    if args.filter:
-        manifests = [m for m in manifests if any(f in m for f in args.filter)]
-        failed = [r for r in failed if any(f in r["problem"] for f in args.filter)]
+    manifests, failed = _rows_from_import(args.imports, args.filter)
     results = os.path.join(os.path.dirname(os.path.abspath(args.output)) or ".",
                            os.path.basename(args.output) + ".events.jsonl")
     rows = bench.run(manifests, results, chip=args.chip, plans=args.plans,
@@ -176,7 +156,7 @@ def cmd_bench(args):
                      deadline_s=args.deadline, resume=args.resume)
     rows = sorted(rows + failed, key=lambda r: r["problem"])
     summary = report.summarize(rows)
-    _write_json(args.output, {"rows": rows, "summary": summary})
+    write_json(args.output, {"rows": rows, "summary": summary})
     print(report.format_table(rows, summary))
     errors = [r for r in rows if r["status"] == "error"]
     not_run = [r for r in rows if r["status"] == "not run"]
@@ -191,10 +171,11 @@ def cmd_bench(args):
 
 def cmd_report(args):
     from . import report
-    with open(args.results) as f:
-        if args.results.endswith(".jsonl"):  # a bench's events, e.g. of a cut-off run
-            rows = [e["row"] for e in map(json.loads, f.read().splitlines()) if "done" in e]
-        else:
+    if args.results.endswith(".jsonl"):  # a bench's events, e.g. of a cut-off run
+        from .bench import read_events
+        rows = list(read_events(args.results).values())
+    else:
+        with open(args.results) as f:
             rows = json.load(f)["rows"]
     print(report.format_table(rows, report.summarize(rows)))
     return 0

@@ -19,6 +19,8 @@ import sys
 import time
 import traceback
 
+from .tools import describe_exception
+
 CORRECTNESS_TRIALS = 5
 ATOL = RTOL = 1e-4
 LOOSE_TOL = 1e-2
@@ -155,7 +157,7 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
                 row["compile_ms"], row["compile_median_ms"], row["compile_trials"] = _time_cuda(
                     lambda: compiled(*inputs), flush)
             except Exception as e:
-                row["compile_error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
+                row["compile_error"] = describe_exception(e, limit=200)
         row["ks_ms"], row["ks_median_ms"], row["ks_trials"] = _time_cuda(lambda: run_ks(inputs), flush)
     program.unload()
     return row
@@ -181,7 +183,7 @@ def worker_main(args):
                 row = _bench_one(path, library, args.chip, args.plans, args.no_compile)
             except Exception as e:
                 row = {"problem": _problem_of(path), "status": "error",
-                       "reason": f"{type(e).__name__}: {str(e).strip().splitlines()[0][:300] if str(e).strip() else ''}"}
+                       "reason": describe_exception(e, limit=300)}
                 if args.verbose:
                     traceback.print_exc()
             row["manifest"] = path

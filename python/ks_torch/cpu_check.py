@@ -7,9 +7,7 @@ by thread. Both must match PyTorch, so an importer bug or a lowering bug
 fails.
 """
 
-import json
 import os
-import shutil
 import subprocess
 import tempfile
 
@@ -19,19 +17,9 @@ import torch
 from .importer import import_problem
 from .manifest import model_state
 from .problem import Problem
+from .tools import find_tool, first_error
 
 ATOL = RTOL = 1e-4
-
-
-def find_tool(name):
-    path = os.environ.get(name.upper().replace("-", "_"))
-    if path:
-        return path
-    here = os.path.dirname(os.path.abspath(__file__))
-    for c in (os.path.join(here, "..", "..", "build", "bin", name), shutil.which(name)):
-        if c and os.path.exists(c):
-            return os.path.normpath(c)
-    raise FileNotFoundError(f"{name} not found: build ks (scripts/build.sh) or put it on PATH")
 
 
 def _compare(want, got):
@@ -77,9 +65,8 @@ def check_problem(path, work_dir, seed=7, emulate=True, timeout=600):
                    "--output-dir", dest] + [f"--input={f}" for f in files]
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
             if proc.returncode != 0:
-                lines = [l for l in (proc.stderr + proc.stdout).splitlines() if l.strip()]
-                err = next((l for l in lines if "error" in l.lower()), lines[-1] if lines else "")
-                out.update(status="ks failed", mode=mode, rc=proc.returncode, reason=err.strip()[:400])
+                out.update(status="ks failed", mode=mode, rc=proc.returncode,
+                           reason=first_error(proc.stderr + proc.stdout))
                 return out
             for i, w in enumerate(want):
                 got = np.load(os.path.join(dest, f"{i}.npy"))

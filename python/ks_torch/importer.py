@@ -16,6 +16,7 @@ import torch.nn as nn
 
 from .manifest import make_manifest, model_state, write_manifest
 from .problem import Problem
+from .tools import describe_exception, first_error, write_text
 
 ENTRY = "main"
 
@@ -93,14 +94,10 @@ def versions():
     return out
 
 
-def _first_line(e):
-    text = str(e).strip() or type(e).__name__
-    lines = [l for l in text.splitlines() if l.strip()]
+def _why_import_failed(e):
     # Torch-MLIR's pass failures carry the diagnostic after a banner line.
-    for l in lines:
-        if "error:" in l:
-            return l.strip()
-    return f"{type(e).__name__}: {lines[0].strip()}" if lines else type(e).__name__
+    line = first_error(str(e), limit=None)
+    return line if "error:" in line else describe_exception(e)
 
 
 def import_problem(path, out_dir, small=False, input_seed=0):
@@ -126,7 +123,7 @@ def import_problem(path, out_dir, small=False, input_seed=0):
             module = fx.export_and_import(wrapper, *args, output_type="linalg-on-tensors",
                                           func_name=ENTRY, decomposition_table=decompositions())
     except Exception as e:
-        raise ImportFailure(_first_line(e)) from e
+        raise ImportFailure(_why_import_failed(e)) from e
     text = module.operation.get_asm(print_generic_op_form=True, large_elements_limit=None)
     foreign = sorted({f"{d}.{o}" for d, o in _OP_NAME.findall(text) if d not in UPSTREAM_DIALECTS})
     if foreign:
@@ -137,10 +134,7 @@ def import_problem(path, out_dir, small=False, input_seed=0):
     os.makedirs(out_dir, exist_ok=True)
     stem = os.path.splitext(os.path.basename(path))[0]
     mlir_file = stem + ".mlir"
-    tmp = os.path.join(out_dir, mlir_file + ".tmp")
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, os.path.join(out_dir, mlir_file))
+    write_text(os.path.join(out_dir, mlir_file), text)
     manifest = make_manifest(problem, mlir_file, ENTRY, state, inputs, outputs, versions())
     write_manifest(os.path.join(out_dir, stem + ".json"), manifest)
     return manifest

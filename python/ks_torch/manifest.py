@@ -13,6 +13,8 @@ import os
 
 import torch
 
+from .tools import write_json
+
 MANIFEST_VERSION = 1
 
 # Problem sources are named relative to the repository, the same on both machines.
@@ -69,11 +71,7 @@ def make_manifest(problem, mlir_file, entry, state, inputs, outputs, versions):
 
 
 def write_manifest(path, manifest):
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(manifest, f, indent=1)
-        f.write("\n")
-    os.replace(tmp, path)
+    write_json(path, manifest)
 
 
 def read_manifest(path):

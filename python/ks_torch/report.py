@@ -87,6 +87,10 @@ def _fmt(v, spec):
     return "-" if v is None else format(v, spec)
 
 
+def _fmt_speedup(v, spec):
+    return "-" if v is None else format(v, spec) + "x"
+
+
 def format_table(rows, summary):
     lines = []
     head = f"{'problem':44} {'status':15} {'eager ms':>9} {'compile ms':>10} {'ks ms':>9} {'vs eager':>8} {'vs compile':>10} {'max err':>9} {'f64 err ks/eager':>19}"
@@ -96,8 +100,8 @@ def format_table(rows, summary):
         lines.append(
             f"{r['problem'][:44]:44} {r['status']:15} {_fmt(r.get('eager_ms'), '9.3f')} "
             f"{_fmt(r.get('compile_ms'), '10.3f')} {_fmt(r.get('ks_ms'), '9.3f')} "
-            f"{_fmt(speedup(r, 'eager'), '7.2f') + ('x' if speedup(r, 'eager') else ''):>8} "
-            f"{_fmt(speedup(r, 'compile'), '9.2f') + ('x' if speedup(r, 'compile') else ''):>10} "
+            f"{_fmt_speedup(speedup(r, 'eager'), '7.2f'):>8} "
+            f"{_fmt_speedup(speedup(r, 'compile'), '9.2f'):>10} "
             f"{_fmt(r.get('max_error'), '9.2e')} "
             f"{_fmt(r.get('ks_error_vs_f64'), '9.2e')}/{_fmt(r.get('eager_error_vs_f64'), '9.2e')}")
     lines.append("")

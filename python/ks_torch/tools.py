@@ -1,0 +1,48 @@
+"""Finding ks's tools, reading what they print, writing results whole.
+
+One place for what the commands, the importer, the CPU check and the
+harness all need.
+"""
+
+import json
+import os
+import shutil
+
+
+def find_tool(name):
+    """ks-opt, ks-run, ks-tune: $KS_OPT (etc.), the build tree, or PATH."""
+    path = os.environ.get(name.upper().replace("-", "_"))
+    if path:
+        return path
+    here = os.path.dirname(os.path.abspath(__file__))
+    for c in (os.path.join(here, "..", "..", "build", "bin", name), shutil.which(name)):
+        if c and os.path.exists(c):
+            return os.path.normpath(c)
+    raise FileNotFoundError(f"{name} not found: build ks (scripts/build.sh) or put it on PATH")
+
+
+def first_error(text, limit=400):
+    """The first MLIR-style 'error:' line of a tool's output, else its last line."""
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    for l in lines:
+        if "error:" in l:
+            return l[:limit]
+    return lines[-1][:limit] if lines else ""
+
+
+def describe_exception(e, limit=None):
+    """'Type: first line of the message' (the line cut at `limit`)."""
+    lines = [l.strip() for l in str(e).splitlines() if l.strip()]
+    return f"{type(e).__name__}: {lines[0][:limit] if lines else ''}"
+
+
+def write_text(path, text):
+    """Writes `path` whole or not at all (a .tmp beside it, then a rename)."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def write_json(path, data):
+    write_text(path, json.dumps(data, indent=1) + "\n")
