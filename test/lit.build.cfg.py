@@ -2,6 +2,7 @@
 # Test configuration for a CMake build tree (see lit.cfg.py).
 import glob
 import os
+import sys
 import shutil
 
 from lit.llvm import llvm_config
@@ -20,6 +21,10 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(
     ("%ks_plugin", os.path.join(config.ks_lib_dir, "KernelSkillPlugin.so")))
 config.substitutions.append(("%ks_src", config.ks_src_root))
+# The loopback LLM endpoint of the LLM tests (scripted answers).
+config.substitutions.append(
+    ("%llm_server", '"%s" %s' % (sys.executable, os.path.join(
+        config.ks_src_root, "test", "LLM", "Inputs", "llm_server.py"))))
 
 if config.ks_build_plugin:
     config.available_features.add("plugin")

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Agents/Passes.h"
+#include "ks/Agents/LlmClient.h"
 #include "ks/Agents/Tuner.h"
 #include "ks/Transforms/Pipelines.h"
 
@@ -79,6 +80,8 @@ struct Optimize : public ks::agents::impl::KSOptimizeBase<Optimize> {
     options.device = device;
     options.db = db;
     options.quiet = quiet;
+    // --ks-llm* are ks-opt's global options (registerLlmCLOptions).
+    options.llm = ks::agents::llmOptionsFromCL();
     // The module is this tool's output: progress goes to stderr.
     options.log = &llvm::errs();
     if (llvm::Error err = ks::agents::tune(options))

@@ -136,7 +136,33 @@ std::vector<ParamValues> choices(const Skill &skill, const ParamValues &center,
   std::stable_partition(out.begin(), out.end(), repairs);
   return out;
 }
+/// The attempt on `input.base` with these values of `skill`, if any.
+const Attempt *attemptOf(const PlanInput &input, const Skill &skill, const ParamValues &values) {
+  for (const Attempt &a : input.trajectory)
+    if (a.base == input.base && a.skill == skill.id &&
+        describe(a.params, skill) == describe(values, skill))
+      return &a;
+  return nullptr;
+}
 } // namespace
+
+llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, const Skill &skill,
+                                                    const ParamValues &given) {
+  llvm::Expected<ParamValues> values = skill.resolve(given);
+  if (!values)
+    return values.takeError();
+  llvm::StringMap<int64_t> vars = featureVariables(input.features);
+  for (const auto &kv : *values)
+    vars[kv.first()] = kv.second;
+  std::string why;
+  if (!allHold(skill.requires, vars, &why))
+    return llvm::createStringError("skill " + skill.id + " on this dispatch: " + why);
+  if (const Attempt *a = attemptOf(input, skill, *values))
+    return llvm::createStringError("skill " + skill.id + " with " + describe(*values, skill) +
+                                   " was already tried on " + input.base + " (" +
+                                   (a->outcome.empty() ? "no outcome" : a->outcome) + ")");
+  return values;
+}
 
 json::Object Decision::toJson() const {
   json::Object o{{"tier", tier},
@@ -147,6 +173,10 @@ json::Object Decision::toJson() const {
                  {"rule", rule},
                  {"evidence", json::Object(evidence)},
                  {"passed_over", json::Array(passedOver)}};
+  json::Array allowedJson;
+  for (const std::string &id : allowed)
+    allowedJson.push_back(id);
+  o["allowed"] = std::move(allowedJson);
   if (skill) {
     json::Object p;
     for (const auto &kv : params)
@@ -229,6 +259,7 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
            (match->why.empty() ? "" : "; " + match->why);
 
   bool forbidAll = llvm::is_contained(match->forbid, "*");
+  std::vector<const Skill *> fitting;
   for (const std::string &id : match->allow) {
     auto passOver = [&](const std::string &why) {
       d.passedOver.push_back(json::Object{{"skill", id}, {"why", why}});
@@ -247,7 +278,12 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       passOver("applies_when: " + why);
       continue;
     }
-    unsigned fitting = 0, tried = 0;
+    d.allowed.push_back(id);
+    fitting.push_back(skill);
+  }
+  for (const Skill *skill : fitting) {
+    const std::string &id = skill->id;
+    unsigned fits = 0, tried = 0;
     auto center = input.centers.find(id);
     const llvm::StringMap<std::string> *repair = nullptr;
     if (input.repair && input.repair->skill == id) {
@@ -270,12 +306,8 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
         vars[kv.first()] = kv.second;
       if (!allHold(skill->requires, vars))
         continue;
-      ++fitting;
-      bool attempted = llvm::any_of(input.trajectory, [&](const Attempt &a) {
-        return a.base == input.base && a.skill == id &&
-               describe(a.params, *skill) == describe(*values, *skill);
-      });
-      if (attempted) {
+      ++fits;
+      if (attemptOf(input, *skill, *values)) {
         ++tried;
         continue;
       }
@@ -292,11 +324,13 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       }
       return d;
     }
-    passOver(fitting == 0
-                 ? "no parameters meet its constraints and requirements on this dispatch"
-                 : llvm::formatv("all {0} fitting choices were tried on {1}", tried,
-                                 input.base)
-                       .str());
+    d.passedOver.push_back(json::Object{
+        {"skill", id},
+        {"why", fits == 0
+                    ? "no parameters meet its constraints and requirements on this dispatch"
+                    : llvm::formatv("all {0} fitting choices were tried on {1}", tried,
+                                    input.base)
+                          .str()}});
   }
   d.rule += "; nothing left to try";
   return d;

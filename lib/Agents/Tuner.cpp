@@ -5,6 +5,8 @@
 #include "ks/Agents/CostModel.h"
 #include "ks/Agents/DeviceTable.h"
 #include "ks/Agents/FeatureExtractor.h"
+#include "ks/Agents/LlmDiagnoser.h"
+#include "ks/Agents/LlmPlanner.h"
 #include "ks/Agents/Planner.h"
 #include "ks/Agents/Policy.h"
 #include "ks/Agents/ReportHtml.h"
@@ -155,6 +157,15 @@ private:
   std::unique_ptr<llvm::raw_fd_ostream> trajectoryFile;
   std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
   unsigned jobs = 1;             ///< Candidates built and measured at once.
+  std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
+  /// Who decided: {"planner": {"llm": n, "policy": m}, "diagnoser": {...}}.
+  json::Object decisions;
+  void countDecision(llvm::StringRef agent, llvm::StringRef by) {
+    if (!decisions.getObject(agent))
+      decisions[agent.str()] = json::Object{{"llm", 0}, {"policy", 0}};
+    json::Object &o = *decisions.getObject(agent);
+    o[by.str()] = o.getInteger(by).value_or(0) + 1;
+  }
 
   std::string path(llvm::StringRef name) const {
     llvm::SmallString<256> p(opts.outDir);
@@ -601,6 +612,14 @@ llvm::Error Tuner::run() {
   }
   if (llvm::Error err = loadKnowledge())
     return err;
+  if (opts.llm.enabled()) {
+    llvm::Expected<std::unique_ptr<LlmClient>> client = LlmClient::create(opts.llm);
+    if (!client)
+      return client.takeError();
+    llm = std::move(*client);
+    say("LLM planner and diagnoser: " + llm->describe() +
+        "; every answer is checked, and the policy decides when one is rejected");
+  }
   if (llvm::Error err = extractFeatures())
     return err;
   jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -756,6 +775,7 @@ llvm::Error Tuner::run() {
       // A batch: as many distinct candidates as there are jobs, planned on
       // the same evidence (each one counts as attempted for the next).
       std::vector<Decision> batch;
+      std::vector<std::string> decidedBy, llmRejected;
       unsigned size = std::min(jobs, opts.rounds - round + 1);
       while (batch.size() < size) {
         Decision decision = plan(input, *policy, *library);
@@ -768,6 +788,24 @@ llvm::Error Tuner::run() {
             stopped = "nothing left to try (" + decision.rule + ")";
           break;
         }
+        // The LLM may choose otherwise among what the policy allows; its
+        // answer is checked, and a rejected one leaves the policy's choice.
+        std::string by = "policy", rejected;
+        if (llm) {
+          LlmPlan answer = planWithLlm(*llm, input, decision, *library);
+          if (answer.fatal)
+            return llvm::createStringError(answer.rejected);
+          if (answer.decision) {
+            decision = std::move(*answer.decision);
+            by = "llm";
+          } else {
+            rejected = answer.rejected;
+            say("  LLM planner's answer not used: " + rejected);
+          }
+          countDecision("planner", by);
+        }
+        decidedBy.push_back(by);
+        llmRejected.push_back(rejected);
         input.trajectory.push_back(Attempt{"seed", *decision.skill, decision.params, "pending"});
         batch.push_back(std::move(decision));
       }
@@ -808,6 +846,11 @@ llvm::Error Tuner::run() {
                              {"rule", decision.rule},
                              {"evidence", json::Object(decision.evidence)},
                              {"outcome", m.outcome}};
+        if (llm) {
+          attempt["decided_by"] = decidedBy[i];
+          if (!llmRejected[i].empty())
+            attempt["llm_rejected"] = llmRejected[i];
+        }
         if (batch.size() > 1)
           attempt["batch"] = json::Object{{"first_round", int64_t(round)},
                                           {"size", int64_t(batch.size())}};
@@ -838,6 +881,29 @@ llvm::Error Tuner::run() {
           attempt["diagnosis"] = diagnose(m);
         }
         std::string failure = accepted ? "" : repairableFailure(m, d);
+        // The LLM Diagnoser on a failure: its root cause, and its action in
+        // place of the rule's (revert, or one of the skill's repairs).
+        if (llm && !accepted && (m.outcome != "ok" || !failure.empty())) {
+          json::Object what{{"outcome", m.outcome}, {"message", m.message}};
+          if (!m.numerics.empty())
+            what["numerics"] = m.numerics;
+          if (m.metrics.count(d))
+            what["spill_bytes"] = m.metrics[d].getInteger("spill_bytes").value_or(0);
+          LlmDiagnosis g = diagnoseWithLlm(*llm, *library->find(*decision.skill),
+                                           decision.params, what, featureJson);
+          if (g.fatal)
+            return llvm::createStringError(g.rejected);
+          if (g.action.empty()) {
+            attempt["llm_diagnosis_rejected"] = g.rejected;
+            say("  LLM diagnoser's answer not used: " + g.rejected);
+            countDecision("diagnoser", "policy");
+          } else {
+            attempt["llm_diagnosis"] =
+                json::Object{{"root_cause", g.rootCause}, {"action", g.action}};
+            failure = llvm::StringRef(g.action).starts_with("repair:") ? g.action.substr(7) : "";
+            countDecision("diagnoser", "llm");
+          }
+        }
         if (!failure.empty()) {
           // The first repairable failure of the batch sets the next batch's
           // repair.
@@ -945,6 +1011,11 @@ llvm::Error Tuner::run() {
                       {"win_threshold", opts.win},
                       {"jobs", int64_t(jobs)},
                       {"dispatches", std::move(reportDispatches)}};
+  if (llm) {
+    json::Object l = llm->stats();
+    l["decisions"] = json::Object(decisions);
+    report["llm"] = std::move(l);
+  }
   if (llvm::Error err = writeJsonFile(path("report.json"), json::Value(json::Object(report))))
     return err;
   if (llvm::Error err = renderReport(opts.outDir))

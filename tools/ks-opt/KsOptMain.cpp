@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Agents/LlmClient.h"
 #include "ks/Agents/Passes.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
@@ -26,6 +27,7 @@ int ks::tools::ksOptMain(int argc, char **argv) {
   ks::registerKSPasses();
   ks::agents::registerKSAgentsPasses();
   ks::registerPipelines();
+  ks::agents::registerLlmCLOptions();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "KernelSkill: linalg-on-tensors to verified GPU kernels\n",
       registry));

@@ -1,16 +1,20 @@
 //===- ks-plan.cpp - The planner on a recorded situation ------------------===//
 //
-//   ks-plan SITUATION.json [--policy=FILE] [--skill-dirs=DIR,...]
+//   ks-plan SITUATION.json [--policy=FILE] [--skill-dirs=DIR,...] [--ks-llm=...]
 //
 // Runs the Planner on one dispatch's features, metrics and trajectory
 // (a JSON file: {"features": {...}, "metrics": {...}, "base": "seed",
 // "trajectory": [{"base", "skill", "params", "outcome"}]}) and prints the
 // decision as JSON: the skill and parameters, the rule that fired, the
 // evidence, and why other allowed skills were passed over. For tests of the
-// policy and the planner, and to ask "what would ks try here?".
+// policy and the planner, and to ask "what would ks try here?". With
+// --ks-llm (or --ks-llm-replay) the LLM Planner is asked too; the output
+// says who decided ("decided_by"), why an LLM answer was rejected, and the
+// exchange's counts ("llm").
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Agents/LlmPlanner.h"
 #include "ks/Agents/Planner.h"
 #include "ks/Agents/Policy.h"
 #include "ks/Agents/SkillLibrary.h"
@@ -36,6 +40,7 @@ static cl::opt<std::string> skillDirs("skill-dirs", cl::desc("Skill directories,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  registerLlmCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "Run the ks planner on a recorded situation\n");
 
   std::vector<std::string> roots = SkillLibrary::rootsFrom(skillDirs);
@@ -92,6 +97,32 @@ int main(int argc, char **argv) {
     input.repair = std::move(r);
   }
   Decision d = plan(input, *policy, *library);
-  llvm::outs() << llvm::formatv("{0:2}", json::Value(d.toJson())) << "\n";
+  LlmOptions llmOptions = llmOptionsFromCL();
+  if (!llmOptions.enabled()) {
+    llvm::outs() << llvm::formatv("{0:2}", json::Value(d.toJson())) << "\n";
+    return 0;
+  }
+  llvm::Expected<std::unique_ptr<LlmClient>> client = LlmClient::create(llmOptions);
+  if (!client)
+    fail(llvm::toString(client.takeError()));
+  std::string decidedBy = "policy", rejected;
+  if (d.skill) {
+    LlmPlan answer = planWithLlm(**client, input, d, *library);
+    if (answer.fatal)
+      fail(answer.rejected);
+    if (answer.decision) {
+      d = std::move(*answer.decision);
+      decidedBy = "llm";
+    }
+    rejected = answer.rejected;
+  } else {
+    rejected = "not asked: the policy leaves nothing to choose";
+  }
+  json::Object out = d.toJson();
+  out["decided_by"] = decidedBy;
+  if (!rejected.empty())
+    out["llm_rejected"] = rejected;
+  out["llm"] = (*client)->stats();
+  llvm::outs() << llvm::formatv("{0:2}", json::Value(std::move(out))) << "\n";
   return 0;
 }

@@ -48,6 +48,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<std::string> devices("devices", cl::desc("Device table (default: devices.json of the skill path)"));
   cl::opt<std::string> db("db", cl::desc("Tuning database: reuse its answers, add this run's"));
   cl::opt<bool> quiet("quiet", cl::desc("No progress lines"));
+  ks::agents::registerLlmCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "Tune a linalg-on-tensors module's kernels on the GPU\n");
 
   if (!renderReport.empty()) {
@@ -85,6 +86,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.devices = devices;
   options.db = db;
   options.quiet = quiet;
+  options.llm = ks::agents::llmOptionsFromCL();
   if (llvm::Error err = ks::agents::tune(options)) {
     llvm::errs() << "ks-tune: " << llvm::toString(std::move(err)) << "\n";
     return 1;

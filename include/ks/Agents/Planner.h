@@ -51,6 +51,10 @@ struct PlanInput {
 struct Decision {
   std::string tier, bottleneck, structure, caseName, rule;
   std::optional<std::string> skill; ///< None: nothing left to try.
+  /// The skills the matched case allows that fit this dispatch (not
+  /// forbidden, written for its op class, applies_when holds): what an LLM
+  /// planner may choose from.
+  std::vector<std::string> allowed;
   ParamValues params;
   llvm::json::Object evidence; ///< The metric values the rule read.
   llvm::json::Array passedOver; ///< {"skill", "why"} for skipped options.
@@ -59,6 +63,12 @@ struct Decision {
 };
 
 Decision plan(const PlanInput &input, const Policy &policy, const SkillLibrary &library);
+
+/// `given` completed and checked for `skill` on this dispatch: inside the
+/// skill's space and constraints, meeting its requirements on the features,
+/// and not attempted on `input.base` yet. The error says which.
+llvm::Expected<ParamValues> checkChoice(const PlanInput &input, const Skill &skill,
+                                        const ParamValues &given);
 
 /// Integer variables for Expr from features: every integer feature, plus
 /// loop_range_I for each loop range.

@@ -14,6 +14,8 @@
 #ifndef KS_AGENTS_TUNER_H
 #define KS_AGENTS_TUNER_H
 
+#include "ks/Agents/LlmClient.h"
+
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -53,6 +55,10 @@ struct TuneOptions {
   std::string devices; ///< The device table (default: devices.json of the skill path).
   /// Tuning database: dispatches found there are not tuned again.
   std::string db;
+  /// An LLM planner and diagnoser on top of the policy (none: the policy
+  /// alone); its answers are validated, and the policy decides when one is
+  /// rejected.
+  LlmOptions llm;
   bool quiet = false;
   /// Where progress and the summary go (stderr when the module itself is
   /// the output, as in --ks-optimize).
