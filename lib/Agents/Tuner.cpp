@@ -909,8 +909,10 @@ llvm::Error Tuner::run() {
           // repair.
           if (!repair)
             repair = PlanInput::Repair{*decision.skill, failure, decision.params};
+          bool llmChose = attempt.getObject("llm_diagnosis") != nullptr;
           std::string why =
-              failure == "register_spills"
+              llmChose ? "the LLM Diagnoser chose the skill's repair for " + failure + ": next"
+              : failure == "register_spills"
                   ? llvm::formatv("ptxas spilled {0} bytes to local memory: next, the skill's "
                                   "repair for spills (less coarsening)",
                                   m.metrics[d].getInteger("spill_bytes").value_or(0))
@@ -1051,6 +1053,23 @@ llvm::Error Tuner::run() {
         *e.getNumber("tuned_us"), *e.getNumber("speedup"), *e.getInteger("rounds"),
         e.getNumber("tuned_sol_pct") ? llvm::formatv("{0:f1}", *e.getNumber("tuned_sol_pct")).str() : "-",
         winner);
+  }
+  if (llm) {
+    const json::Object &l = *report.getObject("llm");
+    auto n = [&](const json::Object &o, llvm::StringRef k) {
+      return int64_t(o.getNumber(k).value_or(0));
+    };
+    auto who = [&](llvm::StringRef agent) {
+      const json::Object *o = decisions.getObject(agent);
+      return o ? llvm::formatv("{0} by the LLM, {1} by the policy", n(*o, "llm"), n(*o, "policy")).str()
+               : std::string("none");
+    };
+    out() << llvm::formatv("LLM ({0}): {1} requests ({2} failed, {3} retries), {4} input + {5} "
+                           "output tokens, {6:f1} s; plans: {7}; diagnoses: {8}\n",
+                           llm->describe(), n(l, "requests"), n(l, "failed"), n(l, "retries"),
+                           n(l, "input_tokens"), n(l, "output_tokens"),
+                           l.getNumber("latency_ms").value_or(0) / 1000, who("planner"),
+                           who("diagnoser"));
   }
   out() << llvm::formatv("whole program: seed {0:f4} ms, tuned {1:f4} ms, {2:f2}x{3}; "
                                 "plan: {4}\n",
