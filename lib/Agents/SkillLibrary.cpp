@@ -147,8 +147,9 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
     return r.fieldError("id", "'" + s.id + "' does not match its directory '" +
                                   llvm::sys::path::filename(dir).str() + "'");
 
+  // A skill may have no parameters (a rewrite, a draft), but says so: {}.
   const json::Object *params = root->getObject("params");
-  if (!params || params->empty())
+  if (!params)
     return r.fieldError("params", "expected an object NAME -> [allowed integers]");
   std::vector<std::string> names;
   for (const auto &kv : *params)

@@ -7,6 +7,7 @@
 #include "ks/Agents/FeatureExtractor.h"
 #include "ks/Agents/LlmDiagnoser.h"
 #include "ks/Agents/LlmPlanner.h"
+#include "ks/Agents/LlmSkillAuthor.h"
 #include "ks/Agents/Planner.h"
 #include "ks/Agents/Policy.h"
 #include "ks/Agents/ReportHtml.h"
@@ -158,11 +159,26 @@ private:
   std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
   unsigned jobs = 1;             ///< Candidates built and measured at once.
   std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
+  /// The skill roots candidates are built with: the library's, and the
+  /// LLM skill author's drafts (path("drafts")) once there are any.
+  std::string skillDirs;
+  std::map<std::string, DraftSkill> drafts; ///< By id.
+  std::unique_ptr<mlir::MLIRContext> vetContext; ///< Parses drafts to vet them.
+  llvm::Error addDraft(const DraftSkill &draft);
+  /// Where winning drafts go (TuneOptions::learnedDir).
+  std::string learnedDir() const {
+    if (!opts.learnedDir.empty())
+      return opts.learnedDir;
+    llvm::SmallString<256> p(SkillLibrary::rootsFrom(opts.skillDirs).front());
+    llvm::sys::path::append(p, "learned");
+    return p.str().str();
+  }
   /// Who decided: {"planner": {"llm": n, "policy": m}, "diagnoser": {...}}.
   json::Object decisions;
   void countDecision(llvm::StringRef agent, llvm::StringRef by) {
     if (!decisions.getObject(agent))
-      decisions[agent.str()] = json::Object{{"llm", 0}, {"policy", 0}};
+      decisions[agent.str()] = agent == "author" ? json::Object{{"vetted", 0}, {"refused", 0}}
+                                                 : json::Object{{"llm", 0}, {"policy", 0}};
     json::Object &o = *decisions.getObject(agent);
     o[by.str()] = o.getInteger(by).value_or(0) + 1;
   }
@@ -207,6 +223,10 @@ llvm::Error Tuner::loadKnowledge() {
   std::vector<std::string> roots = SkillLibrary::rootsFrom(opts.skillDirs);
   if (roots.empty())
     return llvm::createStringError("no skill directory found (set KS_SKILL_PATH or --skill-dirs)");
+  // Drafts of an earlier run in this directory (a resumed plan may use one).
+  if (llvm::sys::fs::is_directory(path("drafts")))
+    roots.push_back(path("drafts"));
+  skillDirs = llvm::join(roots, ",");
   llvm::Expected<SkillLibrary> lib = SkillLibrary::load(roots);
   if (!lib)
     return lib.takeError();
@@ -277,11 +297,11 @@ int Tuner::runKsRun(const std::vector<std::string> &args, llvm::StringRef logFil
   std::optional<llvm::ArrayRef<llvm::StringRef>> env;
   std::vector<std::string> envStrings;
   std::vector<llvm::StringRef> envRefs;
-  if (!opts.skillDirs.empty()) {
+  if (!skillDirs.empty()) {
     for (char **e = environ; *e; ++e)
       if (!llvm::StringRef(*e).starts_with("KS_SKILL_PATH="))
         envStrings.push_back(*e);
-    std::string dirs = opts.skillDirs;
+    std::string dirs = skillDirs;
     std::replace(dirs.begin(), dirs.end(), ',', ':');
     envStrings.push_back("KS_SKILL_PATH=" + dirs);
     envRefs.assign(envStrings.begin(), envStrings.end());
@@ -441,7 +461,7 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
   mlir::PassManager seedPm(context), ptxPm(context);
   ks::SeedLoweringOptions seedOptions;
   seedOptions.plan = planFile.str();
-  seedOptions.skillDirs = opts.skillDirs;
+  seedOptions.skillDirs = skillDirs;
   ks::buildSeedLoweringPipeline(seedPm, seedOptions);
   ks::CompileOptions compileOptions;
   compileOptions.chip = opts.chip;
@@ -588,6 +608,22 @@ std::string diagnose(const Measurement &m) {
   if (llvm::StringRef(m.message).contains("ptxas"))
     return "ptxas rejected the kernel (" + m.message + "): reverted";
   return "the candidate did not build or run (" + m.message + "): reverted";
+}
+
+/// Writes the draft under path("drafts") and reloads the library with it,
+/// so that candidates (and ks-run) can apply it like any skill.
+llvm::Error Tuner::addDraft(const DraftSkill &draft) {
+  llvm::Expected<std::string> dir = writeDraftSkill(draft, path("drafts"), json::Object{});
+  if (!dir)
+    return dir.takeError();
+  if (!llvm::StringRef(skillDirs).contains(path("drafts")))
+    skillDirs += "," + path("drafts");
+  llvm::Expected<SkillLibrary> lib = SkillLibrary::load(SkillLibrary::rootsFrom(skillDirs));
+  if (!lib)
+    return lib.takeError();
+  library = std::move(*lib);
+  drafts[draft.id] = draft;
+  return llvm::Error::success();
 }
 
 llvm::Error Tuner::run() {
@@ -738,6 +774,8 @@ llvm::Error Tuner::run() {
     std::string stopped = "round budget";
     // The Diagnoser's verdict on the last attempt, when it can be repaired.
     std::optional<PlanInput::Repair> repair;
+    bool authorAsked = false; ///< The LLM skill author is asked once per dispatch.
+    json::Object authorNote;
     if (fused)
       stopped = "no kernel of its own: the plan computes it in another dispatch's kernel";
     for (unsigned round = 1; !fused && round <= opts.rounds;) {
@@ -809,6 +847,48 @@ llvm::Error Tuner::run() {
         input.trajectory.push_back(Attempt{"seed", *decision.skill, decision.params, "pending"});
         batch.push_back(std::move(decision));
       }
+      // Nothing left in the library: the LLM skill author may write a
+      // script (once per dispatch); vetted, then tried like any candidate.
+      if (batch.empty() && llm && opts.llm.author && !authorAsked) {
+        authorAsked = true;
+        Decision last = plan(input, *policy, *library);
+        if (!vetContext) {
+          mlir::DialectRegistry registry;
+          mlir::registerAllDialects(registry);
+          mlir::registerAllExtensions(registry);
+          vetContext = std::make_unique<mlir::MLIRContext>(registry);
+          vetContext->loadAllAvailableDialects();
+        }
+        LlmAuthored authored = authorWithLlm(*llm, input, last, *library, *vetContext);
+        if (authored.fatal)
+          return llvm::createStringError(authored.rejected);
+        if (authored.draft) {
+          if (llvm::Error err = addDraft(*authored.draft)) {
+            authored.rejected = llvm::toString(std::move(err));
+            authored.draft.reset();
+          }
+        }
+        if (!authored.draft) {
+          say("  LLM skill author's script not used: " + authored.rejected);
+          authorNote = json::Object{{"rejected", authored.rejected}};
+          countDecision("author", "refused");
+        } else {
+          const DraftSkill &draft = *authored.draft;
+          say("  LLM skill author proposes " + draft.id + ": " + draft.summary);
+          authorNote = json::Object{{"draft", draft.id}, {"summary", draft.summary}};
+          countDecision("author", "vetted");
+          last.skill = draft.id;
+          last.params.clear();
+          last.evidence = json::Object();
+          last.rule = "llm skill author (no library skill left: " + last.rule + "): " +
+                      draft.summary;
+          decidedBy.push_back("llm-author");
+          llmRejected.push_back("");
+          input.trajectory.push_back(Attempt{"seed", draft.id, {}, "pending"});
+          batch.push_back(std::move(last));
+          stopped = "round budget";
+        }
+      }
       if (batch.empty())
         break;
       // Built (and, on a GPU, run) in parallel; ks-run processes take turns
@@ -865,6 +945,30 @@ llvm::Error Tuner::run() {
           attempt["time_ms"] = m.timeMs;
           if (us * opts.win <= baseUs) {
             accepted = true;
+            if (auto draft = drafts.find(*decision.skill); draft != drafts.end()) {
+              // A draft that wins is kept for a person to review, with the
+              // evidence; the policy does not select it.
+              json::Object evidence{{"module", opts.module},
+                                    {"dispatch", d},
+                                    {"features", json::Object(featureJson)},
+                                    {"base_kernel_us", baseUs},
+                                    {"kernel_us", us},
+                                    {"measured", onGpu ? "gpu" : "cost model"},
+                                    {"numerics", m.numerics.empty() ? "" : m.numerics}};
+              llvm::Expected<std::string> saved =
+                  m.numerics.empty()
+                      ? llvm::Expected<std::string>(llvm::createStringError(
+                            "not saved: its numerics were not checked (" + cpuCheckNote + ")"))
+                      : writeDraftSkill(draft->second, learnedDir(), evidence);
+              if (saved) {
+                attempt["draft_saved"] = *saved;
+                say("  draft skill saved for review: " + *saved);
+              } else {
+                attempt["draft_not_saved"] = llvm::toString(saved.takeError());
+                say("  draft skill " + draft->first + " " +
+                    attempt.getString("draft_not_saved").value_or("").str());
+              }
+            }
             best = candidates[i];
             baseName = labels[i];
             baseUs = us;
@@ -949,6 +1053,8 @@ llvm::Error Tuner::run() {
       entry["tuned_sol_pct"] = *s1;
     if (fused)
       entry["fused"] = true;
+    if (!authorNote.empty())
+      entry["llm_author"] = std::move(authorNote);
     entry["flops"] = featureJson.getNumber("flops").value_or(0);
     entry["min_bytes"] = featureJson.getNumber("min_bytes").value_or(0);
     entry["source"] = onGpu ? "gpu" : "model";
@@ -1061,15 +1167,18 @@ llvm::Error Tuner::run() {
     };
     auto who = [&](llvm::StringRef agent) {
       const json::Object *o = decisions.getObject(agent);
-      return o ? llvm::formatv("{0} by the LLM, {1} by the policy", n(*o, "llm"), n(*o, "policy")).str()
-               : std::string("none");
+      if (!o)
+        return std::string("none");
+      if (agent == "author")
+        return llvm::formatv("{0} vetted, {1} refused", n(*o, "vetted"), n(*o, "refused")).str();
+      return llvm::formatv("{0} by the LLM, {1} by the policy", n(*o, "llm"), n(*o, "policy")).str();
     };
     out() << llvm::formatv("LLM ({0}): {1} requests ({2} failed, {3} retries), {4} input + {5} "
-                           "output tokens, {6:f1} s; plans: {7}; diagnoses: {8}\n",
+                           "output tokens, {6:f1} s; plans: {7}; diagnoses: {8}; scripts: {9}\n",
                            llm->describe(), n(l, "requests"), n(l, "failed"), n(l, "retries"),
                            n(l, "input_tokens"), n(l, "output_tokens"),
                            l.getNumber("latency_ms").value_or(0) / 1000, who("planner"),
-                           who("diagnoser"));
+                           who("diagnoser"), who("author"));
   }
   out() << llvm::formatv("whole program: seed {0:f4} ms, tuned {1:f4} ms, {2:f2}x{3}; "
                                 "plan: {4}\n",

@@ -32,6 +32,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<std::string> ksRun("ks-run", cl::desc("ks-run to measure with (default: beside ks-tune)"));
   cl::opt<std::string> skillDirs("skill-dirs", cl::desc("Skill directories, comma-separated"));
   cl::opt<std::string> policy("policy", cl::desc("Decision policy (default: policy.json of the first skill directory)"));
+  cl::opt<std::string> learnedDir("learned-dir", cl::desc("Where a winning script of the LLM skill author (--ks-llm-author) is saved as a draft skill (default: learned/ in the first skill directory)"));
   cl::opt<unsigned> rounds("rounds", cl::desc("Candidates per dispatch at most"), cl::init(6));
   cl::opt<unsigned> jobs("jobs", cl::desc("Candidates built at once, in parallel (0: one per core)"), cl::init(0));
   cl::opt<unsigned> maxDispatches("max-dispatches", cl::desc("Tune this many of the slowest dispatches"), cl::init(8));
@@ -87,6 +88,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.db = db;
   options.quiet = quiet;
   options.llm = ks::agents::llmOptionsFromCL();
+  options.learnedDir = learnedDir;
   if (llvm::Error err = ks::agents::tune(options)) {
     llvm::errs() << "ks-tune: " << llvm::toString(std::move(err)) << "\n";
     return 1;

@@ -59,6 +59,9 @@ struct TuneOptions {
   /// alone); its answers are validated, and the policy decides when one is
   /// rejected.
   LlmOptions llm;
+  /// Where a winning script of the LLM skill author is saved as a draft
+  /// skill (default: learned/ in the first skill directory).
+  std::string learnedDir;
   bool quiet = false;
   /// Where progress and the summary go (stderr when the module itself is
   /// the output, as in --ks-optimize).
