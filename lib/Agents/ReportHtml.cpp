@@ -245,6 +245,29 @@ void Renderer::header() {
   std::string numerics = str(report, "numerics");
   if (!numerics.empty())
     os << "<br>\n<span id=\"numerics\">" << escape(numerics) << "</span>";
+  // Who decided: the LLM agents' share and cost, when there were any.
+  if (const json::Object *llm = report.getObject("llm")) {
+    auto count = [&](const json::Object &o, llvm::StringRef k) {
+      return std::to_string(int64_t(o.getNumber(k).value_or(0)));
+    };
+    os << "<br>\n<span id=\"llm\">LLM (" << escape(str(*llm, "source")) << "): "
+       << count(*llm, "requests") << " requests, " << count(*llm, "failed") << " failed, "
+       << count(*llm, "retries") << " retries, " << count(*llm, "input_tokens") << " + "
+       << count(*llm, "output_tokens") << " tokens";
+    if (const json::Object *decisions = llm->getObject("decisions"))
+      for (llvm::StringRef agent : {"planner", "diagnoser", "author"})
+        if (const json::Object *o = decisions->getObject(agent)) {
+          os << " &middot; " << escape(agent) << ":";
+          const char *sep = " ";
+          for (llvm::StringRef k : {"llm", "policy", "vetted", "refused"})
+            if (o->get(k)) {
+              os << sep << count(*o, k) << " "
+                 << escape(k == "llm" ? "by the LLM" : k == "policy" ? "by the policy" : k);
+              sep = ", ";
+            }
+        }
+    os << "</span>";
+  }
   os << "</p>\n";
 }
 
