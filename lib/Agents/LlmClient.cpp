@@ -543,3 +543,22 @@ llvm::Expected<json::Object> ks::agents::parseReplyObject(llvm::StringRef reply)
     return llvm::createStringError("the answer is not a JSON object: " + quote());
   return *v->getAsObject();
 }
+
+LlmAnswer ks::agents::askForObject(LlmClient &client, llvm::StringRef role,
+                                   llvm::StringRef system, const json::Value &user) {
+  LlmAnswer out;
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::formatv("{0:2}", user);
+  LlmResult r = client.complete(role, system, text);
+  if (!r.ok) {
+    out.error = r.error;
+    out.fatal = r.fatal;
+    return out;
+  }
+  llvm::Expected<json::Object> object = parseReplyObject(r.text);
+  if (!object)
+    out.error = llvm::toString(object.takeError());
+  else
+    out.object = std::move(*object);
+  return out;
+}

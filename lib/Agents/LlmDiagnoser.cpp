@@ -58,21 +58,15 @@ LlmDiagnosis ks::agents::diagnoseWithLlm(LlmClient &client, const Skill &skill,
                     {"repairs", std::move(repairs)},
                     {"dispatch_features", json::Object(features)},
                     {"allowed_actions", std::move(allowed)}};
-  std::string text;
-  llvm::raw_string_ostream(text) << llvm::formatv("{0:2}", json::Value(std::move(user)));
-  LlmResult r = client.complete("diagnoser", kDiagnoserSystem, text);
-  if (!r.ok) {
-    out.rejected = r.error;
-    out.fatal = r.fatal;
+  LlmAnswer answer = askForObject(client, "diagnoser", kDiagnoserSystem,
+                                  json::Value(std::move(user)));
+  if (!answer.object) {
+    out.rejected = answer.error;
+    out.fatal = answer.fatal;
     return out;
   }
-  llvm::Expected<json::Object> answer = parseReplyObject(r.text);
-  if (!answer) {
-    out.rejected = llvm::toString(answer.takeError());
-    return out;
-  }
-  std::optional<llvm::StringRef> cause = answer->getString("root_cause");
-  std::optional<llvm::StringRef> action = answer->getString("action");
+  std::optional<llvm::StringRef> cause = answer.object->getString("root_cause");
+  std::optional<llvm::StringRef> action = answer.object->getString("action");
   if (!cause || cause->trim().empty()) {
     out.rejected = "\"root_cause\" is missing or empty";
     return out;

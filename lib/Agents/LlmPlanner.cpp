@@ -55,9 +55,9 @@ json::Object describeSkill(const Skill &s) {
 }
 } // namespace
 
-std::pair<std::string, std::string>
-ks::agents::plannerPrompt(const PlanInput &input, const Decision &policyDecision,
-                          const SkillLibrary &library) {
+json::Object ks::agents::plannerQuestion(const PlanInput &input,
+                                         const Decision &policyDecision,
+                                         const SkillLibrary &library) {
   json::Array allowed;
   for (const std::string &id : policyDecision.allowed)
     if (const Skill *s = library.find(id))
@@ -71,10 +71,7 @@ ks::agents::plannerPrompt(const PlanInput &input, const Decision &policyDecision
                                  {"policy_case", policyDecision.caseName}}},
       {"allowed_skills", std::move(allowed)},
       {"tried", json::Array(policyDecision.earlier)}};
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << llvm::formatv("{0:2}", json::Value(std::move(user)));
-  return {kPlannerSystem, text};
+  return user;
 }
 
 llvm::Expected<Decision> ks::agents::checkPlannerAnswer(const json::Object &answer,
@@ -140,19 +137,14 @@ llvm::Expected<Decision> ks::agents::checkPlannerAnswer(const json::Object &answ
 LlmPlan ks::agents::planWithLlm(LlmClient &client, const PlanInput &input,
                                 const Decision &policyDecision, const SkillLibrary &library) {
   LlmPlan out;
-  auto [system, user] = plannerPrompt(input, policyDecision, library);
-  LlmResult r = client.complete("planner", system, user);
-  if (!r.ok) {
-    out.rejected = r.error;
-    out.fatal = r.fatal;
+  LlmAnswer answer = askForObject(client, "planner", kPlannerSystem,
+                                  json::Value(plannerQuestion(input, policyDecision, library)));
+  if (!answer.object) {
+    out.rejected = answer.error;
+    out.fatal = answer.fatal;
     return out;
   }
-  llvm::Expected<json::Object> answer = parseReplyObject(r.text);
-  if (!answer) {
-    out.rejected = llvm::toString(answer.takeError());
-    return out;
-  }
-  llvm::Expected<Decision> d = checkPlannerAnswer(*answer, input, policyDecision, library);
+  llvm::Expected<Decision> d = checkPlannerAnswer(*answer.object, input, policyDecision, library);
   if (!d) {
     out.rejected = llvm::toString(d.takeError());
     return out;

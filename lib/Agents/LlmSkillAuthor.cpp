@@ -110,22 +110,15 @@ LlmAuthored ks::agents::authorWithLlm(LlmClient &client, const PlanInput &input,
                                          {"defaults", std::move(defaults)},
                                          {"script", example->scriptText}};
   }
-  std::string text;
-  llvm::raw_string_ostream(text) << llvm::formatv("{0:2}", json::Value(std::move(user)));
-  LlmResult r = client.complete("author", kAuthorSystem, text);
-  if (!r.ok) {
-    out.rejected = r.error;
-    out.fatal = r.fatal;
+  LlmAnswer answer = askForObject(client, "author", kAuthorSystem, json::Value(std::move(user)));
+  if (!answer.object) {
+    out.rejected = answer.error;
+    out.fatal = answer.fatal;
     return out;
   }
-  llvm::Expected<json::Object> answer = parseReplyObject(r.text);
-  if (!answer) {
-    out.rejected = llvm::toString(answer.takeError());
-    return out;
-  }
-  std::optional<llvm::StringRef> name = answer->getString("name");
-  std::optional<llvm::StringRef> summary = answer->getString("summary");
-  std::optional<llvm::StringRef> script = answer->getString("script");
+  std::optional<llvm::StringRef> name = answer.object->getString("name");
+  std::optional<llvm::StringRef> summary = answer.object->getString("summary");
+  std::optional<llvm::StringRef> script = answer.object->getString("script");
   auto validName = [](llvm::StringRef n) {
     return !n.empty() && n.size() <= 40 && llvm::isLower(n.front()) &&
            llvm::all_of(n, [](char c) { return llvm::isLower(c) || llvm::isDigit(c) || c == '_'; });

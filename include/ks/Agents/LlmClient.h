@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,18 @@ private:
   llvm::json::Object totals, byRole;
   mutable std::mutex lock;
 };
+
+/// An agent's question answered with one JSON object, or why not.
+struct LlmAnswer {
+  std::optional<llvm::json::Object> object;
+  std::string error; ///< The exchange failed, or the reply is not one JSON object.
+  bool fatal = false; ///< As in LlmResult.
+};
+
+/// Asks `client` with `user` (printed as indented JSON) and parses the reply
+/// with parseReplyObject.
+LlmAnswer askForObject(LlmClient &client, llvm::StringRef role, llvm::StringRef system,
+                       const llvm::json::Value &user);
 
 /// The first JSON object in a model's reply: the whole reply, or the body of
 /// a ``` fence; an error quotes the start of the reply.

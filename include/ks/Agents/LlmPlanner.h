@@ -25,10 +25,9 @@ struct LlmPlan {
   bool fatal = false;   ///< A replay that no longer matches: stop the run.
 };
 
-/// The system and user messages for `policyDecision`'s situation.
-std::pair<std::string, std::string> plannerPrompt(const PlanInput &input,
-                                                  const Decision &policyDecision,
-                                                  const SkillLibrary &library);
+/// The question (the user message) for `policyDecision`'s situation.
+llvm::json::Object plannerQuestion(const PlanInput &input, const Decision &policyDecision,
+                                   const SkillLibrary &library);
 
 /// Checks an answer; the error is the rejection reason.
 llvm::Expected<Decision> checkPlannerAnswer(const llvm::json::Object &answer,
