@@ -20,7 +20,9 @@ const char *kPlannerSystem =
     "and nothing else:\n"
     "{\"skill\": \"<an id from allowed_skills>\", \"params\": {\"<name>\": <a value from "
     "the skill's list>}, \"evidence\": [\"<names of the profile metrics or dispatch "
-    "features the choice relies on>\"], \"why\": \"<one sentence>\"}\n"
+    "features the choice relies on>\"], \"why\": \"<one sentence>\", \"different\": "
+    "\"<only when the skill was tried before: why that attempt failed or was not kept, "
+    "and what is different now>\"}\n"
     "Parameters left out take the skill's defaults.";
 
 json::Object describeSkill(const Skill &s) {
@@ -105,6 +107,17 @@ llvm::Expected<Decision> ks::agents::checkPlannerAnswer(const json::Object &answ
   if (!values)
     return values.takeError();
 
+  // Short-term memory: a skill tried before is chosen again only with what
+  // is different this time.
+  for (const json::Value &e : policyDecision.earlier)
+    if (const json::Object *o = e.getAsObject(); o && o->getString("skill") == *id) {
+      if (answer.getString("different").value_or("").trim().empty())
+        return llvm::createStringError(
+            "skill " + id->str() + " was tried before (" +
+            o->getString("outcome").value_or("?").str() +
+            "): the answer must say what is different (\"different\")");
+      break;
+    }
   const json::Array *evidence = answer.getArray("evidence");
   if (!evidence || evidence->empty())
     return llvm::createStringError(
@@ -131,6 +144,9 @@ llvm::Expected<Decision> ks::agents::checkPlannerAnswer(const json::Object &answ
   if (why.size() > 300)
     why = why.substr(0, 300) + "...";
   d.rule = "llm, in case " + policyDecision.caseName + (why.empty() ? "" : ": " + why);
+  std::string different = answer.getString("different").value_or("").trim().str();
+  if (!different.empty())
+    d.rule += "; different from before: " + different.substr(0, 300);
   return d;
 }
 

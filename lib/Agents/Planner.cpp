@@ -199,8 +199,10 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
     json::Object p;
     for (const auto &kv : a.params)
       p[kv.first().str()] = kv.second;
-    d.earlier.push_back(json::Object{
-        {"skill", a.skill}, {"params", std::move(p)}, {"outcome", a.outcome}});
+    json::Object e{{"skill", a.skill}, {"params", std::move(p)}, {"outcome", a.outcome}};
+    if (!a.diagnosis.empty())
+      e["diagnosis"] = a.diagnosis;
+    d.earlier.push_back(std::move(e));
   }
   llvm::StringMap<int64_t> metrics = metricVariables(input.metrics);
   llvm::StringMap<int64_t> features = featureVariables(input.features);

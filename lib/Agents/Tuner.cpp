@@ -805,6 +805,7 @@ llvm::Error Tuner::run() {
         a.base = "seed";
         a.skill = t.getString("skill").value_or("").str();
         a.outcome = t.getString("outcome").value_or("").str();
+        a.diagnosis = t.getString("diagnosis").value_or("").str();
         if (const json::Object *p = t.getObject("params"))
           for (const auto &kv : *p)
             a.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);

@@ -4,7 +4,7 @@
 //
 // Runs the Planner on one dispatch's features, metrics and trajectory
 // (a JSON file: {"features": {...}, "metrics": {...}, "base": "seed",
-// "trajectory": [{"base", "skill", "params", "outcome"}]}) and prints the
+// "trajectory": [{"base", "skill", "params", "outcome", "diagnosis"}]}) and prints the
 // decision as JSON: the skill and parameters, the rule that fired, the
 // evidence, and why other allowed skills were passed over. For tests of the
 // policy and the planner, and to ask "what would ks try here?". With
@@ -78,6 +78,7 @@ int main(int argc, char **argv) {
       a.skill = skill->str();
       a.base = o->getString("base").value_or("seed").str();
       a.outcome = o->getString("outcome").value_or("").str();
+      a.diagnosis = o->getString("diagnosis").value_or("").str();
       if (const json::Object *params = o->getObject("params"))
         for (const auto &kv : *params)
           a.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);

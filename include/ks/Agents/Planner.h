@@ -25,6 +25,7 @@ struct Attempt {
   std::string skill;
   ParamValues params;
   std::string outcome; ///< "ok", "mismatch", "compile_error", "fault", ...
+  std::string diagnosis; ///< Why it failed or was not kept (may be empty).
 };
 
 struct PlanInput {
