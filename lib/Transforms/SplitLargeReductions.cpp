@@ -8,14 +8,23 @@
 // results per output, each thread folding every ratio-th element (threads
 // next to each other read neighbouring elements), and a final stage folding
 // the partials. Upstream's linalg::splitReduction does the split; several
-// reduction loops are first collapsed into one.
+// reduction loops are first collapsed into one. Where they cannot be (an
+// operand broadcast along some of them, as a row's statistic is reused
+// along the row in a KL divergence), the outer reduction loops become
+// parallel instead: a partial per output and outer index, folding the
+// innermost loop, then a final stage folding the partials with the op's
+// combiner.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace ks {
@@ -125,7 +134,7 @@ struct SplitLargeReductions
         reduction.push_back(i);
       if (!linalg::areDimSequencesPreserved(op.getIndexingMapsArray(),
                                             reduction))
-        return op; // the reduction loops are not contiguous in every operand
+        return splitOuterLoops(rewriter, op, shape);
       FailureOr<linalg::CollapseResult> collapsed =
           linalg::collapseOpIterationDims(op, {reduction}, rewriter);
       if (failed(collapsed))
@@ -143,6 +152,78 @@ struct SplitLargeReductions
         });
     if (failed(result))
       return target; // e.g. a combiner splitReduction does not know
+    ++numSplit;
+    return nullptr;
+  }
+
+  /// Reduction loops that cannot be collapsed: all but the innermost become
+  /// parallel in a partial stage (one partial per output and outer index,
+  /// initialized with the combiner's neutral element, the op's body
+  /// unchanged), then a final stage folds the partials into the op's init
+  /// with the combiner. Returns the op when it cannot (no single combiner
+  /// with a neutral element), else null.
+  Operation *splitOuterLoops(IRRewriter &rewriter, linalg::GenericOp op,
+                             const Shape &shape) {
+    unsigned inner = shape.numLoops - 1;
+    SmallVector<Operation *> combinerOps;
+    if (!matchReduction(op.getRegionOutputArgs(), 0, combinerOps) ||
+        combinerOps.size() != 1)
+      return op;
+    Operation *combiner = combinerOps.front();
+    std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
+    if (!neutral || combiner->getNumOperands() != 2)
+      return op;
+    MLIRContext *ctx = op.getContext();
+    Location loc = op.getLoc();
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<int64_t> partialShape;
+    SmallVector<AffineExpr> partialIndex, outputIndex;
+    for (unsigned i = 0; i < inner; ++i) {
+      partialShape.push_back(ranges[i]);
+      partialIndex.push_back(getAffineDimExpr(i, ctx));
+      if (i < shape.firstReduction)
+        outputIndex.push_back(getAffineDimExpr(i, ctx));
+    }
+    Value init = op.getDpsInitOperand(0)->get();
+    Type element = cast<ShapedType>(init.getType()).getElementType();
+
+    rewriter.setInsertionPoint(op);
+    Value empty = rewriter.create<tensor::EmptyOp>(loc, partialShape, element);
+    Value identity = rewriter.create<arith::ConstantOp>(loc, *neutral);
+    Value partialInit =
+        rewriter.create<linalg::FillOp>(loc, identity, empty).getResult(0);
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    maps.back() = AffineMap::get(shape.numLoops, 0, partialIndex, ctx);
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    for (unsigned i = shape.firstReduction; i < inner; ++i)
+      iterators[i] = utils::IteratorType::parallel;
+    auto partial = rewriter.create<linalg::GenericOp>(
+        loc, TypeRange{partialInit.getType()}, op.getDpsInputs(),
+        ValueRange{partialInit}, maps, iterators);
+    rewriter.cloneRegionBefore(op.getRegion(), partial.getRegion(),
+                               partial.getRegion().begin());
+
+    // The final stage: the partials folded along the outer reduction loops.
+    SmallVector<utils::IteratorType> finalIterators;
+    for (unsigned i = 0; i < inner; ++i)
+      finalIterators.push_back(i < shape.firstReduction
+                                   ? utils::IteratorType::parallel
+                                   : utils::IteratorType::reduction);
+    SmallVector<AffineMap> finalMaps{
+        AffineMap::getMultiDimIdentityMap(inner, ctx),
+        AffineMap::get(inner, 0, outputIndex, ctx)};
+    Value accumulator = op.getRegionOutputArgs().front();
+    auto final = rewriter.create<linalg::GenericOp>(
+        loc, op.getResultTypes(), ValueRange{partial.getResult(0)},
+        ValueRange{init}, finalMaps, finalIterators,
+        [&](OpBuilder &b, Location, ValueRange args) {
+          IRMapping map;
+          for (Value operand : combiner->getOperands())
+            map.map(operand, operand == accumulator ? args[1] : args[0]);
+          Operation *folded = b.clone(*combiner, map);
+          b.create<linalg::YieldOp>(loc, folded->getResults());
+        });
+    rewriter.replaceOp(op, final.getResults());
     ++numSplit;
     return nullptr;
   }

@@ -88,3 +88,43 @@ func.func @keepdim_rows(%a: tensor<4x65536xf32>) -> tensor<4x1xf32> {
   } -> tensor<4x1xf32>
   return %r : tensor<4x1xf32>
 }
+
+// A KL-divergence-like sum to a scalar whose operand %m is broadcast along
+// the inner reduction loop (d0, 0): the two reduction loops cannot be
+// collapsed, so the outer one becomes parallel: 256 partials, each folding
+// a row of 512 from the combiner's neutral element (0.0), then a final
+// stage adds the partials into the op's init.
+// RUN: ks-run %s --entry=broadcast_operand_sum --emulate-gpu --seed=7 | FileCheck %s --check-prefix=EMULATED
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @broadcast_operand_sum
+// CHECK-NOT:   collapse_shape
+// CHECK:       tensor.empty() : tensor<256xf32>
+// CHECK-NEXT:  %[[NEUTRAL:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:  %[[INIT:.*]] = linalg.fill ins(%[[NEUTRAL]] : f32) outs(%{{.*}} : tensor<256xf32>)
+// CHECK:       %[[PARTIAL:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%{{.*}}, %{{.*}} : tensor<256x512xf32>, tensor<256x1xf32>) outs(%[[INIT]] : tensor<256xf32>)
+// CHECK:         arith.divf
+// CHECK:         math.log
+// CHECK:         arith.addf
+// CHECK:       %[[FINAL:.*]] = linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<256xf32>) outs(%{{.*}} : tensor<f32>)
+// CHECK-NEXT:  ^bb0(%[[IN:.*]]: f32, %[[OUT:.*]]: f32):
+// CHECK-NEXT:    %[[SUM:.*]] = arith.addf %[[IN]], %[[OUT]] : f32
+// CHECK-NEXT:    linalg.yield %[[SUM]]
+// CHECK:       return %[[FINAL]]
+func.func @broadcast_operand_sum(%x: tensor<256x512xf32>, %m: tensor<256x1xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<f32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [#sum_in, #row, #sum_out],
+                       iterator_types = ["reduction", "reduction"]}
+      ins(%x, %m : tensor<256x512xf32>, tensor<256x1xf32>) outs(%acc : tensor<f32>) {
+  ^bb0(%v: f32, %s: f32, %a: f32):
+    %e = math.exp %v : f32
+    %es = math.exp %s : f32
+    %q = arith.divf %e, %es : f32
+    %l = math.log %q : f32
+    %t = arith.mulf %q, %l : f32
+    %n = arith.addf %t, %a : f32
+    linalg.yield %n : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}

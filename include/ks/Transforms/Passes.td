@@ -50,9 +50,13 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
     loop innermost among the parallel ones (neighbouring threads read
     neighbouring elements), then a final stage folding them. The ratio is
     the largest divisor of the reduction size that is at most
-    min(max-partials, target-threads / outputs, size / 64). Ops whose combiner
-    splitReduction does not recognize (e.g. argmax) are left as they are. A
-    final stage that is itself long enough is split again.
+    min(max-partials, target-threads / outputs, size / 64). Reduction loops
+    that cannot be collapsed (an operand broadcast along some of them) are
+    split by loop instead: the outer ones become parallel in the partial
+    stage, which folds the innermost from the combiner's neutral element,
+    and the final stage folds the partials. Ops whose combiner is not one
+    op with a neutral element (e.g. argmax) are left as they are. A final
+    stage that is itself long enough is split again.
   }];
   let options = [
     Option<"minReduction", "min-reduction", "int64_t", "65536",
