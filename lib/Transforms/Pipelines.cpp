@@ -60,6 +60,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Work that need not be done: diag(v) @ B is a scaling.
+  pm.addNestedPass<func::FuncOp>(createKSFoldDiagonalMatmul());
   // Reductions to few outputs: a partial and a final stage, not one thread.
   pm.addNestedPass<func::FuncOp>(createKSSplitLargeReductions());
   pm.addPass(createCanonicalizerPass());

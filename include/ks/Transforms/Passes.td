@@ -39,6 +39,24 @@ def KSDropDeviceAssertions : Pass<"ks-drop-device-assertions", "mlir::ModuleOp">
   ];
 }
 
+def KSFoldDiagonalMatmul : Pass<"ks-fold-diagonal-matmul"> {
+  let summary = "Rewrite a matmul with a diagonal operand as a scaling";
+  let description = [{
+    On tensors. A `linalg.matmul` (default maps, float) whose LHS or RHS is
+    built as a diagonal matrix (a generic over two parallel loops yielding
+    `select(index(0) == index(1), v, 0.0)`, as Torch-MLIR lowers
+    `torch.diag(v)`) is replaced by an elementwise op: C[i, j] + v[i] * B[i, j]
+    for diag(v) @ B, C[i, j] + A[i, j] * v[j] for A @ diag(v). N^2 work and
+    memory traffic instead of N^3; the diagonal matrix is no longer built.
+    The only difference in results is for non-finite entries of the dense
+    operand, which the matmul spreads (0 * inf) along its row or column.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect"];
+  let statistics = [
+    Statistic<"numFolded", "folded", "matmuls with a diagonal operand rewritten">
+  ];
+}
+
 def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
   let summary = "Split long reductions to few outputs into a partial and a final stage";
   let description = [{
