@@ -498,21 +498,19 @@ void LlmClient::record(llvm::StringRef role, llvm::StringRef system, llvm::Strin
 }
 
 void LlmClient::count(llvm::StringRef role, const LlmResult &r) {
-  for (json::Object *o : {&totals, &byRole}) {
-    json::Object *target = o;
-    if (o == &byRole) {
-      if (!byRole.getObject(role))
-        byRole[role.str()] = json::Object{};
-      target = byRole.getObject(role);
-    }
-    add(*target, "requests", 1);
-    add(*target, r.ok ? "answered" : "failed", 1);
-    add(*target, "http_requests", r.attempts);
-    add(*target, "retries", r.attempts > 1 ? r.attempts - 1 : 0);
-    add(*target, "input_tokens", double(r.inputTokens));
-    add(*target, "output_tokens", double(r.outputTokens));
-    add(*target, "latency_ms", std::round(r.latencyMs * 10) / 10);
-  }
+  auto tally = [&](json::Object &o) {
+    add(o, "requests", 1);
+    add(o, r.ok ? "answered" : "failed", 1);
+    add(o, "http_requests", r.attempts);
+    add(o, "retries", r.attempts > 1 ? r.attempts - 1 : 0);
+    add(o, "input_tokens", double(r.inputTokens));
+    add(o, "output_tokens", double(r.outputTokens));
+    add(o, "latency_ms", std::round(r.latencyMs * 10) / 10);
+  };
+  tally(totals);
+  if (!byRole.getObject(role))
+    byRole[role.str()] = json::Object{};
+  tally(*byRole.getObject(role));
 }
 
 json::Object LlmClient::stats() const {

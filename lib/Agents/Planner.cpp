@@ -136,6 +136,16 @@ std::vector<ParamValues> choices(const Skill &skill, const ParamValues &center,
   std::stable_partition(out.begin(), out.end(), repairs);
   return out;
 }
+/// Whether `values` of `skill` meet its requirements on the dispatch whose
+/// integer features are `features`; `why` says which does not hold.
+bool meetsRequirements(const Skill &skill, const ParamValues &values,
+                       const llvm::StringMap<int64_t> &features, std::string *why = nullptr) {
+  llvm::StringMap<int64_t> vars = features;
+  for (const auto &kv : values)
+    vars[kv.first()] = kv.second;
+  return allHold(skill.requires, vars, why);
+}
+
 /// The attempt on `input.base` with these values of `skill`, if any.
 const Attempt *attemptOf(const PlanInput &input, const Skill &skill, const ParamValues &values) {
   for (const Attempt &a : input.trajectory)
@@ -151,11 +161,8 @@ llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, cons
   llvm::Expected<ParamValues> values = skill.resolve(given);
   if (!values)
     return values.takeError();
-  llvm::StringMap<int64_t> vars = featureVariables(input.features);
-  for (const auto &kv : *values)
-    vars[kv.first()] = kv.second;
   std::string why;
-  if (!allHold(skill.requires, vars, &why))
+  if (!meetsRequirements(skill, *values, featureVariables(input.features), &why))
     return llvm::createStringError("skill " + skill.id + " on this dispatch: " + why);
   if (const Attempt *a = attemptOf(input, skill, *values))
     return llvm::createStringError("skill " + skill.id + " with " + describe(*values, skill) +
@@ -303,10 +310,7 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
         llvm::consumeError(values.takeError());
         continue;
       }
-      llvm::StringMap<int64_t> vars = features;
-      for (const auto &kv : *values)
-        vars[kv.first()] = kv.second;
-      if (!allHold(skill->requires, vars))
+      if (!meetsRequirements(*skill, *values, features))
         continue;
       ++fits;
       if (attemptOf(input, *skill, *values)) {

@@ -161,7 +161,8 @@ private:
   std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
   /// The skill roots candidates are built with: the library's, and the
   /// LLM skill author's drafts (path("drafts")) once there are any.
-  std::string skillDirs;
+  std::vector<std::string> skillRoots;
+  std::string skillDirs() const { return llvm::join(skillRoots, ","); }
   std::map<std::string, DraftSkill> drafts; ///< By id.
   std::unique_ptr<mlir::MLIRContext> vetContext; ///< Parses drafts to vet them.
   llvm::Error addDraft(const DraftSkill &draft);
@@ -169,7 +170,7 @@ private:
   std::string learnedDir() const {
     if (!opts.learnedDir.empty())
       return opts.learnedDir;
-    llvm::SmallString<256> p(SkillLibrary::rootsFrom(opts.skillDirs).front());
+    llvm::SmallString<256> p(skillRoots.front());
     llvm::sys::path::append(p, "learned");
     return p.str().str();
   }
@@ -226,7 +227,7 @@ llvm::Error Tuner::loadKnowledge() {
   // Drafts of an earlier run in this directory (a resumed plan may use one).
   if (llvm::sys::fs::is_directory(path("drafts")))
     roots.push_back(path("drafts"));
-  skillDirs = llvm::join(roots, ",");
+  skillRoots = roots;
   llvm::Expected<SkillLibrary> lib = SkillLibrary::load(roots);
   if (!lib)
     return lib.takeError();
@@ -297,13 +298,11 @@ int Tuner::runKsRun(const std::vector<std::string> &args, llvm::StringRef logFil
   std::optional<llvm::ArrayRef<llvm::StringRef>> env;
   std::vector<std::string> envStrings;
   std::vector<llvm::StringRef> envRefs;
-  if (!skillDirs.empty()) {
+  if (!skillRoots.empty()) {
     for (char **e = environ; *e; ++e)
       if (!llvm::StringRef(*e).starts_with("KS_SKILL_PATH="))
         envStrings.push_back(*e);
-    std::string dirs = skillDirs;
-    std::replace(dirs.begin(), dirs.end(), ',', ':');
-    envStrings.push_back("KS_SKILL_PATH=" + dirs);
+    envStrings.push_back("KS_SKILL_PATH=" + llvm::join(skillRoots, ":"));
     envRefs.assign(envStrings.begin(), envStrings.end());
     env = envRefs;
   }
@@ -461,7 +460,7 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
   mlir::PassManager seedPm(context), ptxPm(context);
   ks::SeedLoweringOptions seedOptions;
   seedOptions.plan = planFile.str();
-  seedOptions.skillDirs = skillDirs;
+  seedOptions.skillDirs = skillDirs();
   ks::buildSeedLoweringPipeline(seedPm, seedOptions);
   ks::CompileOptions compileOptions;
   compileOptions.chip = opts.chip;
@@ -616,9 +615,9 @@ llvm::Error Tuner::addDraft(const DraftSkill &draft) {
   llvm::Expected<std::string> dir = writeDraftSkill(draft, path("drafts"), json::Object{});
   if (!dir)
     return dir.takeError();
-  if (!llvm::StringRef(skillDirs).contains(path("drafts")))
-    skillDirs += "," + path("drafts");
-  llvm::Expected<SkillLibrary> lib = SkillLibrary::load(SkillLibrary::rootsFrom(skillDirs));
+  if (!llvm::is_contained(skillRoots, path("drafts")))
+    skillRoots.push_back(path("drafts"));
+  llvm::Expected<SkillLibrary> lib = SkillLibrary::load(skillRoots);
   if (!lib)
     return lib.takeError();
   library = std::move(*lib);
@@ -853,13 +852,8 @@ llvm::Error Tuner::run() {
       if (batch.empty() && llm && opts.llm.author && !authorAsked) {
         authorAsked = true;
         Decision last = plan(input, *policy, *library);
-        if (!vetContext) {
-          mlir::DialectRegistry registry;
-          mlir::registerAllDialects(registry);
-          mlir::registerAllExtensions(registry);
-          vetContext = std::make_unique<mlir::MLIRContext>(registry);
-          vetContext->loadAllAvailableDialects();
-        }
+        if (!vetContext)
+          vetContext = createContext();
         LlmAuthored authored = authorWithLlm(*llm, input, last, *library, *vetContext);
         if (authored.fatal)
           return llvm::createStringError(authored.rejected);
@@ -955,19 +949,20 @@ llvm::Error Tuner::run() {
                                     {"base_kernel_us", baseUs},
                                     {"kernel_us", us},
                                     {"measured", onGpu ? "gpu" : "cost model"},
-                                    {"numerics", m.numerics.empty() ? "" : m.numerics}};
-              llvm::Expected<std::string> saved =
-                  m.numerics.empty()
-                      ? llvm::Expected<std::string>(llvm::createStringError(
-                            "not saved: its numerics were not checked (" + cpuCheckNote + ")"))
-                      : writeDraftSkill(draft->second, learnedDir(), evidence);
-              if (saved) {
+                                    {"numerics", m.numerics}};
+              std::string notSaved;
+              if (m.numerics.empty()) {
+                notSaved = "not saved: its numerics were not checked (" + cpuCheckNote + ")";
+              } else if (llvm::Expected<std::string> saved =
+                             writeDraftSkill(draft->second, learnedDir(), evidence)) {
                 attempt["draft_saved"] = *saved;
                 say("  draft skill saved for review: " + *saved);
               } else {
-                attempt["draft_not_saved"] = llvm::toString(saved.takeError());
-                say("  draft skill " + draft->first + " " +
-                    attempt.getString("draft_not_saved").value_or("").str());
+                notSaved = llvm::toString(saved.takeError());
+              }
+              if (!notSaved.empty()) {
+                attempt["draft_not_saved"] = notSaved;
+                say("  draft skill " + draft->first + " " + notSaved);
               }
             }
             best = candidates[i];

@@ -31,6 +31,15 @@ struct Diagonal {
   AffineMap map;   ///< Its indexing map in the builder (one loop used).
 };
 
+/// The input operand of `builder` whose body argument `v` is, if it is one.
+OpOperand *inputOf(Value v, linalg::GenericOp builder) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || arg.getOwner()->getParentOp() != builder ||
+      arg.getArgNumber() >= builder.getNumDpsInputs())
+    return nullptr;
+  return builder.getDpsInputOperand(arg.getArgNumber());
+}
+
 /// `v` with index casts looked through.
 Value throughCasts(Value v) {
   while (Operation *op = v.getDefiningOp()) {
@@ -62,11 +71,9 @@ std::optional<unsigned> loopIndex(Value v, linalg::GenericOp builder) {
   v = throughCasts(v);
   if (auto index = v.getDefiningOp<linalg::IndexOp>())
     return index.getDim();
-  auto arg = dyn_cast<BlockArgument>(v);
-  if (!arg || arg.getOwner()->getParentOp() != builder ||
-      arg.getArgNumber() >= builder.getNumDpsInputs())
+  OpOperand *input = inputOf(v, builder);
+  if (!input)
     return std::nullopt;
-  OpOperand *input = builder.getDpsInputOperand(arg.getArgNumber());
   auto type = dyn_cast<RankedTensorType>(input->get().getType());
   AffineMap map = builder.getMatchingIndexingMap(input);
   if (!type || !isIota(input->get()))
@@ -89,13 +96,9 @@ std::optional<unsigned> loopIndex(Value v, linalg::GenericOp builder) {
 bool isZero(Value v, linalg::GenericOp builder) {
   if (matchPattern(v, m_AnyZeroFloat()))
     return true;
-  auto arg = dyn_cast<BlockArgument>(v);
-  if (!arg || arg.getOwner()->getParentOp() != builder ||
-      arg.getArgNumber() >= builder.getNumDpsInputs())
-    return false;
+  OpOperand *input = inputOf(v, builder);
   DenseElementsAttr value;
-  return matchPattern(builder.getDpsInputOperand(arg.getArgNumber())->get(),
-                      m_Constant(&value)) &&
+  return input && matchPattern(input->get(), m_Constant(&value)) &&
          value.isSplat() && isa<FloatType>(value.getElementType()) &&
          value.getSplatValue<APFloat>().isZero();
 }
@@ -119,11 +122,9 @@ std::optional<Diagonal> diagonalOf(Value matrix) {
     return std::nullopt;
   // v: an input read through one loop only (the other is equal to it on
   // the diagonal, where alone it is selected).
-  auto arg = dyn_cast<BlockArgument>(select.getTrueValue());
-  if (!arg || arg.getOwner()->getParentOp() != builder ||
-      arg.getArgNumber() >= builder.getNumDpsInputs())
+  OpOperand *input = inputOf(select.getTrueValue(), builder);
+  if (!input)
     return std::nullopt;
-  OpOperand *input = builder.getDpsInputOperand(arg.getArgNumber());
   AffineMap map = builder.getMatchingIndexingMap(input);
   unsigned loopsUsed = 0;
   for (AffineExpr e : map.getResults()) {
