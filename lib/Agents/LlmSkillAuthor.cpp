@@ -176,6 +176,10 @@ llvm::Expected<std::string> ks::agents::writeDraftSkill(const DraftSkill &draft,
     if (ec)
       return llvm::createStringError("cannot write " + path.str().str() + ": " + ec.message());
     os << content;
+    os.close();
+    if (os.has_error())
+      return llvm::createStringError("cannot write " + path.str().str() + ": " +
+                                     os.error().message());
     return llvm::Error::success();
   };
   json::Object descriptor{
