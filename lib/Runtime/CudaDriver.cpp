@@ -49,6 +49,10 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
     bind(api.cuEventElapsedTime, "cuEventElapsedTime_v2");
     bind(api.cuMemAlloc, "cuMemAlloc_v2");
     bind(api.cuMemFree, "cuMemFree_v2");
+    api.cuMemAllocAsync = reinterpret_cast<decltype(api.cuMemAllocAsync)>(
+        lib.getAddressOfSymbol("cuMemAllocAsync"));
+    api.cuMemFreeAsync = reinterpret_cast<decltype(api.cuMemFreeAsync)>(
+        lib.getAddressOfSymbol("cuMemFreeAsync"));
     bind(api.cuMemcpyAsync, "cuMemcpyAsync");
     bind(api.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
     bind(api.cuMemcpyDtoH, "cuMemcpyDtoH_v2");

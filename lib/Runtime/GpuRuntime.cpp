@@ -116,6 +116,11 @@ static void mgpuStreamDestroy(CUstream stream) {
 }
 
 static void mgpuStreamSynchronize(CUstream stream) {
+  // The caller's stream orders the program's work after what it queued
+  // before and before what it queues next; waiting here would only put a
+  // host round trip into every call (the caller synchronises when it reads).
+  if (stream && stream == chosenStream)
+    return;
   if (const DriverAPI *api = driver())
     ok(*api, api->cuStreamSynchronize(stream), "cuStreamSynchronize");
 }
@@ -148,11 +153,22 @@ static void mgpuEventRecord(CUevent event, CUstream stream) {
     ok(*api, api->cuEventRecord(event, stream), "cuEventRecord");
 }
 
-static void *mgpuMemAlloc(uint64_t bytes, CUstream /*stream*/,
+/// Whether a buffer's lifetime can follow `stream`'s order (the caller's
+/// stream and a driver with stream-ordered allocation).
+static bool streamOrdered(const DriverAPI &api, CUstream stream) {
+  return stream && stream == chosenStream && api.cuMemAllocAsync &&
+         api.cuMemFreeAsync;
+}
+
+static void *mgpuMemAlloc(uint64_t bytes, CUstream stream,
                           bool /*isHostShared*/) {
   const DriverAPI *api = driver();
   CUdeviceptr ptr = 0;
-  if (api && bytes)
+  if (!api || !bytes)
+    return nullptr;
+  if (streamOrdered(*api, stream))
+    ok(*api, api->cuMemAllocAsync(&ptr, bytes, stream), "cuMemAllocAsync");
+  else
     ok(*api, api->cuMemAlloc(&ptr, bytes), "cuMemAlloc");
   return reinterpret_cast<void *>(ptr);
 }
@@ -161,9 +177,15 @@ static void mgpuMemFree(void *ptr, CUstream stream) {
   const DriverAPI *api = driver();
   if (!api || !ptr)
     return;
-  // Kernels queued on the stream may still use the buffer.
+  CUdeviceptr p = reinterpret_cast<CUdeviceptr>(ptr);
+  // Kernels queued on the stream may still use the buffer: free it in the
+  // stream's order, or wait for them.
+  if (streamOrdered(*api, stream)) {
+    ok(*api, api->cuMemFreeAsync(p, stream), "cuMemFreeAsync");
+    return;
+  }
   ok(*api, api->cuStreamSynchronize(stream), "cuStreamSynchronize");
-  ok(*api, api->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "cuMemFree");
+  ok(*api, api->cuMemFree(p), "cuMemFree");
 }
 
 static void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream stream) {

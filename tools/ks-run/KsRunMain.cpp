@@ -367,15 +367,26 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
   auto runOnce = [&]() -> llvm::Error {
     return (*program)->invoke(buffers, stream);
   };
+  // invoke() only queues the work on the stream; a kernel that faults
+  // reports when the stream is waited for.
+  auto finish = [&]() -> llvm::Error {
+    return cuda::check(*api, api->cuStreamSynchronize(stream), "running the kernels");
+  };
 
   // Correctness first: poison, run once (and the reference), read back.
   for (auto [p, b] : llvm::zip(dOut, results))
     poison(*api, p, b, stream);
   if (llvm::Error err = runOnce())
     return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
-  if (referenceProgram)
-    if (llvm::Error err = referenceProgram->invoke(buffersOf(numOutputs), stream))
+  if (llvm::Error err = finish())
+    return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
+  if (referenceProgram) {
+    llvm::Error err = referenceProgram->invoke(buffersOf(numOutputs), stream);
+    if (!err)
+      err = finish();
+    if (err)
       return release(), gpuFailure("reference run failed: " + llvm::toString(std::move(err)));
+  }
   for (auto [p, b] : llvm::zip(dOut, results))
     if (llvm::Error err = cuda::check(
             *api, api->cuMemcpyDtoH(b.bytes.data(), p, b.bytes.size()),
@@ -423,6 +434,8 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     if (llvm::Error err = runOnce())
       return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
   }
+  if (llvm::Error err = finish())
+    return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
   std::vector<KernelRecord> records;
   if (tracing) {
     llvm::Expected<std::vector<KernelRecord>> traced = stopKernelTracing();

@@ -68,6 +68,10 @@ struct DriverAPI {
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemFree)(CUdeviceptr);
+  // Stream-ordered allocation (CUDA 11.2+); null on older drivers, which
+  // fall back to cuMemAlloc/cuMemFree with a synchronisation.
+  CUresult (*cuMemAllocAsync)(CUdeviceptr *, size_t, CUstream);
+  CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
   CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);

@@ -43,8 +43,11 @@ int ksrt_num_outputs(const ksrt_program *program);
 
 /* Runs the entry: `inputs` and `outputs` hold device pointers, one per
  * argument and result. Work is queued on `stream` (a CUstream or
- * cudaStream_t; NULL: a stream of its own) and has finished when this
- * returns. 0 on success. */
+ * cudaStream_t) in its order, intermediate buffers included (stream-ordered
+ * allocation), and may still run when this returns: synchronise the stream
+ * before reading the outputs, as after any CUDA library call; a kernel that
+ * faults reports there. NULL stream: a stream of its own, finished when this
+ * returns. 0 on success (the launches were queued). */
 int ksrt_invoke(ksrt_program *program, void *const *inputs,
                 void *const *outputs, void *stream);
 
