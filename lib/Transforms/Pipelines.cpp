@@ -60,6 +60,11 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Unit loops out of reductions (keepdim results, [N, 1, K] views), so that
+  // a [128, 1, 32768] row reduction is seen, tiled and mapped as the
+  // [128, 32768] one it is. After fusion, which propagates reshapes back in.
+  pm.addPass(createKSDropUnitDimsOfReductions());
+  pm.addPass(createCanonicalizerPass());
   // Work that need not be done: diag(v) @ B is a scaling.
   pm.addNestedPass<func::FuncOp>(createKSFoldDiagonalMatmul());
   // Reductions to few outputs: a partial and a final stage, not one thread.

@@ -8,9 +8,12 @@
 // CHECK: func.func @main(%[[IN:arg[0-9]+]]: memref<2x9x5xf32>, %[[VAL:arg[0-9]+]]: memref<2x1x5xf32>, %[[IDX:arg[0-9]+]]: memref<2x1x5xi64>) {
 // CHECK: %[[INF:.*]] = arith.constant 0x7F800000 : f32
 // CHECK-NOT: memref.load
-// CHECK: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c10 : index, %c0_i64 : i64, %[[IDX]] : memref<2x1x5xi64>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c10 : index, %[[INF]] : f32, %[[VAL]] : memref<2x1x5xf32>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c10 : index, %[[IN]] : memref<2x9x5xf32>, %[[VAL]] : memref<2x1x5xf32>, %c0 : index, %[[IDX]] : memref<2x1x5xi64>, %c9 : index, %c1 : index)
+// The reduction and its fills see the outputs without their unit dimension.
+// CHECK: %[[VALV:.*]] = memref.collapse_shape %[[VAL]] {{\[\[}}0, 1], [2]] : memref<2x1x5xf32> into memref<2x5xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c10 : index, %[[INF]] : f32, %[[VALV]] : memref<2x5xf32>)
+// CHECK-NEXT: %[[IDXV:.*]] = memref.collapse_shape %[[IDX]] {{\[\[}}0, 1], [2]] : memref<2x1x5xi64> into memref<2x5xi64>
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c10 : index, %c0_i64 : i64, %[[IDXV]] : memref<2x5xi64>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c10 : index, %[[IN]] : memref<2x9x5xf32>, %[[VALV]] : memref<2x5xf32>, %[[IDXV]] : memref<2x5xi64>, %c0 : index, %c9 : index, %c1 : index)
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
@@ -28,8 +31,8 @@
 // SEED-NEXT: arith.minimumf
 // SEED-NEXT: arith.cmpf olt
 // SEED-NEXT: arith.select
-// SEED-NEXT: memref.store %{{.*}}, %{{.*}}[%[[O]]#0, %{{.*}}, %[[O]]#1] : memref<2x1x5xf32>
-// SEED-NEXT: memref.store %{{.*}}, %{{.*}}[%[[O]]#0, %{{.*}}, %[[O]]#1] : memref<2x1x5xi64>
+// SEED-NEXT: memref.store %{{.*}}, %{{.*}}[%[[O]]#0, %[[O]]#1] : memref<2x5xf32>
+// SEED-NEXT: memref.store %{{.*}}, %{{.*}}[%[[O]]#0, %[[O]]#1] : memref<2x5xi64>
 
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d0, 0, d2)>

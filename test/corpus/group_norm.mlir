@@ -11,8 +11,9 @@
 // CHECK: %[[XG:.*]] = memref.expand_shape %[[X]] {{\[\[}}0], [1, 2], [3], [4]] output_shape [2, 2, 3, 4, 4] : memref<2x6x4x4xf32> into memref<2x2x3x4x4xf32>
 // CHECK-NEXT: %[[GG:.*]] = memref.expand_shape %[[G]] {{\[\[}}0, 1]] output_shape [2, 3] : memref<6xf32> into memref<2x3xf32>
 // CHECK-NEXT: %[[BG:.*]] = memref.expand_shape %[[B]] {{\[\[}}0, 1]] output_shape [2, 3] : memref<6xf32> into memref<2x3xf32>
-// CHECK: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c4 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2x1x1x1xf32>, %c0 : index, %c1 : index, %c3 : index)
-// CHECK: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c4 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2x1x1x1xf32>, %c0 : index, %{{.*}} : memref<2x2x1x1x1xf32>, %c1 : index, %c3 : index)
+// The per-group reductions write 2x2 views of the 2x2x1x1x1 statistics.
+// CHECK: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c4 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2xf32>, %c0 : index, %c1 : index, %c3 : index)
+// CHECK: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c4 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2xf32>, %{{.*}} : memref<2x2xf32>, %c0 : index, %c1 : index, %c3 : index)
 // CHECK: %[[Y:.*]] = gpu.alloc () : memref<2x2x3x4x4xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel_4::@main_kernel_4 {{.*}} threads in (%c192, %c1, %c1) args(%c192 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2x1x1x1xf32>, %c0 : index, %{{.*}} : memref<2x2x1x1x1xf32>, %[[GG]] : memref<2x3xf32>, %[[BG]] : memref<2x3xf32>, %cst_0 : f32, %cst_1 : f32, %[[Y]] : memref<2x2x3x4x4xf32>)
 // CHECK: %[[YC:.*]] = memref.collapse_shape %[[Y]] {{\[\[}}0], [1, 2], [3], [4]] : memref<2x2x3x4x4xf32> into memref<2x6x4x4xf32>
@@ -31,7 +32,7 @@
 // CHECK: gpu.binary @main_kernel_5 {ks.ptxas = {sm_90 = {main_kernel_5 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-NOT: gpu.binary
 
-// SEED-LABEL: gpu.module @main_kernel_1
+// SEED-LABEL: gpu.module @main_kernel_0
 // SEED: %[[NG:[0-9]+]]:2 = affine.delinearize_index %thread_id_x into (2, 2) : index, index
 // SEED-NEXT: scf.for %[[C:arg[0-9]+]] =
 // SEED-NEXT: scf.for %[[H:arg[0-9]+]] =

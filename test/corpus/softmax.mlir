@@ -10,11 +10,13 @@
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NOT: memref.load
 // CHECK: %[[ROW:.*]] = gpu.alloc () : memref<4x1xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c4 : index, %[[NEGINF]] : f32, %[[ROW]] : memref<4x1xf32>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c4 : index, %[[IN]] : memref<4x10xf32>, %[[ROW]] : memref<4x1xf32>, %c0 : index, %c10 : index, %c1 : index)
+// The reductions see the temporary without its unit dimension.
+// CHECK-NEXT: %[[ROWV:.*]] = memref.collapse_shape %[[ROW]] {{\[\[}}0, 1]] : memref<4x1xf32> into memref<4xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c4 : index, %[[NEGINF]] : f32, %[[ROWV]] : memref<4xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c4 : index, %[[IN]] : memref<4x10xf32>, %[[ROWV]] : memref<4xf32>, %c0 : index, %c10 : index, %c1 : index)
 // CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} threads in (%c64, %c1, %c1) args(%c40 : index, %[[IN]] : memref<4x10xf32>, %[[ROW]] : memref<4x1xf32>, %c0 : index, %[[OUT]] : memref<4x10xf32>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c4 : index, %[[ZERO]] : f32, %[[ROW]] : memref<4x1xf32>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c4 : index, %[[OUT]] : memref<4x10xf32>, %[[ROW]] : memref<4x1xf32>, %c0 : index, %c10 : index, %c1 : index)
+// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c4 : index, %[[ZERO]] : f32, %[[ROWV]] : memref<4xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c4 : index, %[[OUT]] : memref<4x10xf32>, %[[ROWV]] : memref<4xf32>, %c0 : index, %c10 : index, %c1 : index)
 // CHECK-NEXT: gpu.launch_func @main_kernel_4::@main_kernel_4 {{.*}} threads in (%c64, %c1, %c1) args(%c40 : index, %[[OUT]] : memref<4x10xf32>, %[[ROW]] : memref<4x1xf32>, %c0 : index)
 // CHECK-NEXT: gpu.dealloc %[[ROW]] : memref<4x1xf32>
 // CHECK-NEXT: return
@@ -35,7 +37,7 @@
 // SEED-LABEL: gpu.module @main_kernel_0
 // SEED: scf.for %[[K:arg[0-9]+]] =
 // SEED-NEXT: memref.load %{{.*}}[%thread_id_x, %[[K]]] : memref<4x10xf32>
-// SEED-NEXT: memref.load %{{.*}}[%thread_id_x, %{{.*}}] : memref<4x1xf32>
+// SEED-NEXT: memref.load %{{.*}}[%thread_id_x] : memref<4xf32>
 // SEED-NEXT: arith.maximumf
 // SEED-LABEL: gpu.module @main_kernel_1
 // SEED: %[[I:[0-9]+]]:2 = affine.delinearize_index %thread_id_x into (4, 10)

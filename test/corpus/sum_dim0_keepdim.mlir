@@ -6,8 +6,9 @@
 
 // CHECK: func.func @main(%[[IN:arg[0-9]+]]: memref<32x12xf32>, %[[OUT:arg[0-9]+]]: memref<1x12xf32>) {
 // CHECK-NOT: memref.load
-// CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%c12 : index, %cst : f32, %[[OUT]] : memref<1x12xf32>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%c12 : index, %[[IN]] : memref<32x12xf32>, %[[OUT]] : memref<1x12xf32>, %c0 : index, %c32 : index, %c1 : index)
+// CHECK: %[[OUTV:.*]] = memref.collapse_shape %[[OUT]] {{\[\[}}0, 1]] : memref<1x12xf32> into memref<12xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%c12 : index, %cst : f32, %[[OUTV]] : memref<12xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%c12 : index, %[[IN]] : memref<32x12xf32>, %[[OUTV]] : memref<12xf32>, %c0 : index, %c32 : index, %c1 : index)
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
@@ -19,7 +20,7 @@
 // SEED-LABEL: gpu.module @main_kernel_0
 // SEED: scf.for %[[R:arg[0-9]+]] =
 // SEED-NEXT: %[[X:.*]] = memref.load %{{.*}}[%[[R]], %thread_id_x] : memref<32x12xf32>
-// SEED-NEXT: memref.load %{{.*}}[%{{.*}}, %thread_id_x] : memref<1x12xf32>
+// SEED-NEXT: memref.load %{{.*}}[%thread_id_x] : memref<12xf32>
 // SEED-NEXT: arith.mulf %[[X]], %[[X]] : f32
 
 #map = affine_map<(d0, d1) -> (d0, d1)>

@@ -57,6 +57,19 @@ def KSFoldDiagonalMatmul : Pass<"ks-fold-diagonal-matmul"> {
   ];
 }
 
+def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
+  let summary = "Drop the unit loops of reductions (keepdim results, [N, 1, K] views)";
+  let description = [{
+    On tensors. A linalg.generic with a reduction loop and loops of extent 1
+    (Torch-MLIR's keepdim reductions, a [N, 1, K] view of a row) is rewritten
+    over its other loops, its operands collapsed and its result expanded back
+    by reassociative reshapes. A [128, 1, 32768] row reduction then has one
+    parallel loop, as the skills for row reductions expect. Named ops
+    (matmul, convolution) and elementwise generics are left as they are.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+}
+
 def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
   let summary = "Split long reductions to few outputs into a partial and a final stage";
   let description = [{
