@@ -64,6 +64,9 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   // a [128, 1, 32768] row reduction is seen, tiled and mapped as the
   // [128, 32768] one it is. After fusion, which propagates reshapes back in.
   pm.addPass(createKSDropUnitDimsOfReductions());
+  // ... and runs of parallel (or reduction) loops as one: [32, 512, 1024] is
+  // the [16384, 1024] row reduction.
+  pm.addPass(createKSCollapseReductionDims());
   pm.addPass(createCanonicalizerPass());
   // Work that need not be done: diag(v) @ B is a scaling.
   pm.addNestedPass<func::FuncOp>(createKSFoldDiagonalMatmul());

@@ -11,9 +11,11 @@
 // CHECK: %[[XG:.*]] = memref.expand_shape %[[X]] {{\[\[}}0], [1, 2], [3], [4]] output_shape [2, 2, 3, 4, 4] : memref<2x6x4x4xf32> into memref<2x2x3x4x4xf32>
 // CHECK-NEXT: %[[GG:.*]] = memref.expand_shape %[[G]] {{\[\[}}0, 1]] output_shape [2, 3] : memref<6xf32> into memref<2x3xf32>
 // CHECK-NEXT: %[[BG:.*]] = memref.expand_shape %[[B]] {{\[\[}}0, 1]] output_shape [2, 3] : memref<6xf32> into memref<2x3xf32>
-// The per-group reductions write 2x2 views of the 2x2x1x1x1 statistics.
-// CHECK: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c4 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2xf32>, %c0 : index, %c1 : index, %c3 : index)
-// CHECK: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c4 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2xf32>, %{{.*}} : memref<2x2xf32>, %c0 : index, %c1 : index, %c3 : index)
+// The per-group reductions are 4 rows (batch x group) of 48 (channels of
+// the group x 4 x 4), into 4-element views of the 2x2x1x1x1 statistics.
+// CHECK: %[[XR:.*]] = memref.collapse_shape %[[XG]] {{\[\[}}0, 1], [2, 3, 4]] : memref<2x2x3x4x4xf32> into memref<4x48xf32>
+// CHECK: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c4 : index, %[[XR]] : memref<4x48xf32>, %{{.*}} : memref<4xf32>, %c0 : index, %c48 : index, %c1 : index)
+// CHECK: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c4 : index, %[[XR]] : memref<4x48xf32>, %{{.*}} : memref<4xf32>, %{{.*}} : memref<4xf32>, %c0 : index, %c48 : index, %c1 : index)
 // CHECK: %[[Y:.*]] = gpu.alloc () : memref<2x2x3x4x4xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel_4::@main_kernel_4 {{.*}} threads in (%c192, %c1, %c1) args(%c192 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2x1x1x1xf32>, %c0 : index, %{{.*}} : memref<2x2x1x1x1xf32>, %[[GG]] : memref<2x3xf32>, %[[BG]] : memref<2x3xf32>, %cst_0 : f32, %cst_1 : f32, %[[Y]] : memref<2x2x3x4x4xf32>)
 // CHECK: %[[YC:.*]] = memref.collapse_shape %[[Y]] {{\[\[}}0], [1, 2], [3], [4]] : memref<2x2x3x4x4xf32> into memref<2x6x4x4xf32>
@@ -33,11 +35,8 @@
 // CHECK-NOT: gpu.binary
 
 // SEED-LABEL: gpu.module @main_kernel_0
-// SEED: %[[NG:[0-9]+]]:2 = affine.delinearize_index %thread_id_x into (2, 2) : index, index
-// SEED-NEXT: scf.for %[[C:arg[0-9]+]] =
-// SEED-NEXT: scf.for %[[H:arg[0-9]+]] =
-// SEED-NEXT: scf.for %[[W:arg[0-9]+]] =
-// SEED-NEXT: memref.load %{{.*}}[%[[NG]]#0, %[[NG]]#1, %[[C]], %[[H]], %[[W]]] : memref<2x2x3x4x4xf32>
+// SEED: scf.for %[[K:arg[0-9]+]] =
+// SEED-NEXT: memref.load %{{.*}}[%thread_id_x, %[[K]]] : memref<4x48xf32>
 // SEED-LABEL: gpu.module @main_kernel_4
 // SEED: %[[I:[0-9]+]]:5 = affine.delinearize_index %thread_id_x into (2, 2, 3, 4, 4)
 // SEED: memref.load %{{.*}}[%[[I]]#1, %[[I]]#2] : memref<2x3xf32>

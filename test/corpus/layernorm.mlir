@@ -10,17 +10,18 @@
 // CHECK-DAG: %[[N:.*]] = arith.constant 1.600000e+01 : f32
 // CHECK-DAG: %[[EPS:.*]] = arith.constant 9.99999974E-6 : f32
 // CHECK-NOT: memref.load
-// The row sums and the variance's sums are reductions over the last dim,
-// into the 2x8 views of the 2x8x1 temporaries.
+// The row sums and the variance's sums are reductions over 16 rows of 16
+// (batch and sequence merged), into 16-element views of the temporaries.
 // CHECK: %[[SUM:.*]] = gpu.alloc () : memref<2x8x1xf32>
-// CHECK-NEXT: %[[SUMV:.*]] = memref.collapse_shape %[[SUM]] {{\[\[}}0], [1, 2]] : memref<2x8x1xf32> into memref<2x8xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c16 : index, %cst : f32, %[[SUMV]] : memref<2x8xf32>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c16 : index, %[[X]] : memref<2x8x16xf32>, %[[SUMV]] : memref<2x8xf32>, %c0 : index, %c1 : index)
+// CHECK-NEXT: %[[XR:.*]] = memref.collapse_shape %[[X]] {{\[\[}}0, 1], [2]] : memref<2x8x16xf32> into memref<16x16xf32>
+// CHECK-NEXT: %[[SUMV:.*]] = memref.collapse_shape %[[SUM]] {{\[\[}}0, 1, 2]] : memref<2x8x1xf32> into memref<16xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c16 : index, %cst : f32, %[[SUMV]] : memref<16xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c16 : index, %[[XR]] : memref<16x16xf32>, %[[SUMV]] : memref<16xf32>, %c0 : index, %c1 : index)
 // CHECK-NEXT: %[[MEAN:.*]] = gpu.alloc () : memref<2x8x1xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c16 : index, %[[SUM]] : memref<2x8x1xf32>, %c0 : index, %[[N]] : f32, %[[MEAN]] : memref<2x8x1xf32>)
-// CHECK-NEXT: %[[MEANV:.*]] = memref.collapse_shape %[[MEAN]] {{\[\[}}0], [1, 2]] : memref<2x8x1xf32> into memref<2x8xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c16 : index, %cst : f32, %[[SUMV]] : memref<2x8xf32>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c16 : index, %[[X]] : memref<2x8x16xf32>, %[[MEANV]] : memref<2x8xf32>, %[[SUMV]] : memref<2x8xf32>, %c0 : index, %c1 : index)
+// CHECK-NEXT: %[[MEANV:.*]] = memref.collapse_shape %[[MEAN]] {{\[\[}}0, 1, 2]] : memref<2x8x1xf32> into memref<16xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c16 : index, %cst : f32, %[[SUMV]] : memref<16xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c16 : index, %[[XR]] : memref<16x16xf32>, %[[MEANV]] : memref<16xf32>, %[[SUMV]] : memref<16xf32>, %c0 : index, %c1 : index)
 // CHECK-NEXT: gpu.launch_func @main_kernel_4::@main_kernel_4 {{.*}} threads in (%c256, %c1, %c1) args(%c256 : index, %[[X]] : memref<2x8x16xf32>, %[[MEAN]] : memref<2x8x1xf32>, %c0 : index, %[[SUM]] : memref<2x8x1xf32>, %[[G]] : memref<16xf32>, %[[B]] : memref<16xf32>, %[[N]] : f32, %[[EPS]] : f32, %[[OUT]] : memref<2x8x16xf32>)
 // CHECK-DAG: gpu.dealloc %[[SUM]] :
 // CHECK-DAG: gpu.dealloc %[[MEAN]] :
@@ -37,10 +38,9 @@
 // CHECK-NOT: gpu.binary
 
 // SEED-LABEL: gpu.module @main_kernel_3
-// SEED: %[[R:[0-9]+]]:2 = affine.delinearize_index %thread_id_x into (2, 8)
-// SEED-NEXT: scf.for %[[K:arg[0-9]+]] =
-// SEED-NEXT: %[[XV:.*]] = memref.load %{{.*}}[%[[R]]#0, %[[R]]#1, %[[K]]] : memref<2x8x16xf32>
-// SEED-NEXT: %[[MV:.*]] = memref.load %{{.*}}[%[[R]]#0, %[[R]]#1] : memref<2x8xf32>
+// SEED: scf.for %[[K:arg[0-9]+]] =
+// SEED-NEXT: %[[XV:.*]] = memref.load %{{.*}}[%thread_id_x, %[[K]]] : memref<16x16xf32>
+// SEED-NEXT: %[[MV:.*]] = memref.load %{{.*}}[%thread_id_x] : memref<16xf32>
 // SEED-NEXT: memref.load
 // SEED-NEXT: %[[D:.*]] = arith.subf %[[XV]], %[[MV]] : f32
 // SEED-NEXT: arith.mulf %[[D]], %[[D]] : f32

@@ -8,7 +8,9 @@
 // CHECK: func.func @main(%[[IN:arg[0-9]+]]: memref<8x16xf32>, %[[OUT:arg[0-9]+]]: memref<f32>) {
 // CHECK-NOT: memref.load
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%cst : f32, %[[OUT]] : memref<f32>)
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%[[IN]] : memref<8x16xf32>, %[[OUT]] : memref<f32>, %c0 : index, %c16 : index, %c1 : index, %c8 : index)
+// The two reduction loops are one over the 128 elements.
+// CHECK-NEXT: %[[FLAT:.*]] = memref.collapse_shape %[[IN]] {{\[\[}}0, 1]] : memref<8x16xf32> into memref<128xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%[[FLAT]] : memref<128xf32>, %[[OUT]] : memref<f32>, %c0 : index, %c128 : index, %c1 : index)
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
@@ -23,8 +25,7 @@
 // SEED: known_block_size = array<i32: 1, 1, 1>, known_grid_size = array<i32: 1, 1, 1>
 // SEED-NOT: affine.delinearize_index
 // SEED: scf.for %[[I:arg[0-9]+]] =
-// SEED-NEXT: scf.for %[[J:arg[0-9]+]] =
-// SEED-NEXT: memref.load %{{.*}}[%[[I]], %[[J]]] : memref<8x16xf32>
+// SEED-NEXT: memref.load %{{.*}}[%[[I]]] : memref<128xf32>
 // SEED-NEXT: memref.load %{{.*}}[] : memref<f32>
 // SEED: memref.store %{{.*}}, %{{.*}}[] : memref<f32>
 

@@ -70,6 +70,20 @@ def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
 
+def KSCollapseReductionDims : Pass<"ks-collapse-reduction-dims"> {
+  let summary = "Merge adjacent parallel loops, and adjacent reduction loops, of reductions";
+  let description = [{
+    On tensors. In a linalg.generic with a reduction loop, runs of adjacent
+    loops of the same kind that every operand indexes contiguously, in order
+    (layer norm's [32, 512] rows, global pooling's [28, 28] window), become
+    one loop; operands are collapsed and results expanded back by
+    reassociative reshapes. A [32, 512, 1024] row reduction is then the
+    [16384, 1024] one with one parallel loop, as the skills for row
+    reductions expect. Named ops and elementwise generics are left alone.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+}
+
 def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
   let summary = "Split long reductions to few outputs into a partial and a final stage";
   let description = [{
