@@ -9,6 +9,12 @@
 // of `gpu.shuffle xor` (shfl.sync.bfly), and lane 0 folds the total into
 // the output. The partial results start from the combiner's neutral element.
 //
+// `ks.block_reduce = E` is the same for a row that all threads of a block
+// execute (rows mapped to `#gpu.block`): thread t folds elements t*E ..
+// of every T*E (T threads), each warp combines its lanes by shuffles, the
+// warps' totals meet in shared memory (one slot per warp), and warp 0
+// combines them: a long row read by hundreds of threads instead of 32.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
@@ -33,7 +39,9 @@ using namespace mlir;
 
 namespace {
 constexpr llvm::StringLiteral kWarpReduceAttr = "ks.warp_reduce";
+constexpr llvm::StringLiteral kBlockReduceAttr = "ks.block_reduce";
 constexpr int32_t kWarpSize = 32;
+constexpr int64_t kMaxWarpsPerBlock = 32;
 
 /// The indices `map` selects from the loop indices `dims`.
 SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
@@ -59,44 +67,79 @@ Value combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
   return copy->getResult(0);
 }
 
-LogicalResult distribute(linalg::LinalgOp op) {
-  auto elems = op->getAttrOfType<IntegerAttr>(kWarpReduceAttr);
+/// `value` combined across the 32 lanes of the warp (every lane gets it).
+Value butterfly(OpBuilder &b, Location loc, Operation *combiner, Value value) {
+  // After the step with offset o, each lane holds the total of the 2*o
+  // lanes that differ from it in the bits below 2*o.
+  for (int32_t offset = kWarpSize / 2; offset >= 1; offset /= 2) {
+    auto shuffle = gpu::ShuffleOp::create(b, loc, value, offset, kWarpSize,
+                                          gpu::ShuffleMode::XOR);
+    value = combine(b, combiner, value, shuffle.getShuffleResult());
+  }
+  return value;
+}
+
+/// A workgroup-memory buffer of `n` elements of `type` for the kernel of
+/// `op` (a module-level global; outlining moves it into the kernel's module).
+Value sharedBuffer(OpBuilder &b, Location loc, Operation *op, Type type, int64_t n) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto memrefType = MemRefType::get(
+      {n}, type, MemRefLayoutAttrInterface{},
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  OpBuilder detached(b.getContext());
+  auto global = memref::GlobalOp::create(
+      detached, loc, "__ks_block_reduce", detached.getStringAttr("private"),
+      memrefType, Attribute(), /*constant=*/false, /*alignment=*/nullptr);
+  SymbolTable(module).insert(global); // renamed if the name is taken
+  return memref::GetGlobalOp::create(b, loc, memrefType, global.getSymName());
+}
+
+LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
+  bool wholeBlock = attrName == kBlockReduceAttr;
+  auto elems = op->getAttrOfType<IntegerAttr>(attrName);
   if (!elems || elems.getInt() < 1)
-    return op.emitError() << kWarpReduceAttr
-                          << " must be a positive integer (elements per lane per step)";
+    return op.emitError() << attrName
+                          << " must be a positive integer (elements per thread per step)";
   int64_t perLane = elems.getInt();
   if (!op->getParentOfType<gpu::LaunchOp>())
-    return op.emitError() << kWarpReduceAttr << ": the op is not inside a gpu.launch";
+    return op.emitError() << attrName << ": the op is not inside a gpu.launch";
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() != 1 ||
       iterators.back() != utils::IteratorType::reduction)
-    return op.emitError() << kWarpReduceAttr
+    return op.emitError() << attrName
                           << " needs an op on buffers with one output and one "
                              "reduction loop, the innermost";
   SmallVector<Operation *> combiners;
   if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
       combiners.size() != 1 || combiners.front()->getNumOperands() != 2 ||
       combiners.front()->getNumResults() != 1)
-    return op.emitError() << kWarpReduceAttr
+    return op.emitError() << attrName
                           << " needs a body that folds into the output with one "
                              "binary op";
   Operation *combiner = combiners.front();
   std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
   Type type = op.getRegionOutputArgs().front().getType();
   if (!neutral || !type.isIntOrFloat() || type.getIntOrFloatBitWidth() != 32)
-    return op.emitError() << kWarpReduceAttr
+    return op.emitError() << attrName
                           << " needs a 32-bit combiner with a neutral element, got '"
                           << combiner->getName() << "' on " << type;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ShapedType::isDynamicShape(ranges) || ranges.back() % perLane != 0)
-    return op.emitError() << kWarpReduceAttr << ": the reduction must have a "
+    return op.emitError() << attrName << ": the reduction must have a "
                           << "static size, a multiple of " << perLane;
 
   OpBuilder b(op);
   Location loc = op.getLoc();
   Value lane = gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize));
   Value zero = index(b, loc, 0);
+  // Who splits the row: the warp's lanes, or the block's threads.
+  Value self = lane, threads = index(b, loc, kWarpSize), shared;
+  if (wholeBlock) {
+    self = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    threads = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+    shared = sharedBuffer(b, loc, op, type, kMaxWarpsPerBlock);
+  }
   SmallVector<Value> lbs, ubs, steps;
   for (int64_t r : ArrayRef<int64_t>(ranges).drop_back()) {
     lbs.push_back(zero);
@@ -110,9 +153,10 @@ LogicalResult distribute(linalg::LinalgOp op) {
   // Every parallel point the op covers (one row, after tiling to warps).
   scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder &b, Location loc,
                                                   ValueRange ivs) {
-    Value start = arith::MulIOp::create(b, loc, lane, index(b, loc, perLane));
+    Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perLane));
+    Value step = arith::MulIOp::create(b, loc, threads, index(b, loc, perLane));
     auto partial = scf::ForOp::create(
-        b, loc, start, index(b, loc, ranges.back()), index(b, loc, kWarpSize * perLane),
+        b, loc, start, index(b, loc, ranges.back()), step,
         ValueRange{init}, [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
           Value value = acc.front();
           for (int64_t e = 0; e < perLane; ++e) {
@@ -140,15 +184,33 @@ LogicalResult distribute(linalg::LinalgOp op) {
           }
           scf::YieldOp::create(b, loc, value);
         });
-    // Butterfly: after the step with offset o, each lane holds the total of
-    // the 2*o lanes that differ from it in the bits below 2*o.
-    Value total = partial.getResult(0);
-    for (int32_t offset = kWarpSize / 2; offset >= 1; offset /= 2) {
-      auto shuffle = gpu::ShuffleOp::create(b, loc, total, offset, kWarpSize,
-                                            gpu::ShuffleMode::XOR);
-      total = combine(b, combiner, total, shuffle.getShuffleResult());
-    }
+    Value total = butterfly(b, loc, combiner, partial.getResult(0));
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+    if (wholeBlock) {
+      // Lane 0 of each warp leaves its warp's total in its slot; after the
+      // barrier warp 0 combines the slots (the neutral element past the
+      // last warp) and its lane 0 writes the row.
+      Value warp = arith::DivUIOp::create(b, loc, self, index(b, loc, kWarpSize));
+      auto ifLeader = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&ifLeader.getThenRegion().front());
+        memref::StoreOp::create(b, loc, total, shared, ValueRange{warp});
+      }
+      gpu::BarrierOp::create(b, loc);
+      Value warps = arith::DivUIOp::create(b, loc, threads, index(b, loc, kWarpSize));
+      Value filled = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lane, warps);
+      auto slot = scf::IfOp::create(
+          b, loc, filled,
+          [&](OpBuilder &b, Location loc) {
+            scf::YieldOp::create(
+                b, loc, memref::LoadOp::create(b, loc, shared, ValueRange{lane}).getResult());
+          },
+          [&](OpBuilder &b, Location loc) { scf::YieldOp::create(b, loc, init); });
+      total = butterfly(b, loc, combiner, slot.getResult(0));
+      Value warpZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
+      first = arith::AndIOp::create(b, loc, first, warpZero);
+    }
     auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
@@ -158,6 +220,11 @@ LogicalResult distribute(linalg::LinalgOp op) {
     SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
     Value old = memref::LoadOp::create(b, loc, out->get(), at);
     memref::StoreOp::create(b, loc, combine(b, combiner, total, old), out->get(), at);
+    // The slots are reused by the block's next row.
+    if (wholeBlock) {
+      b.setInsertionPointAfter(ifFirst);
+      gpu::BarrierOp::create(b, loc);
+    }
   });
   op->erase();
   return success();
@@ -166,13 +233,14 @@ LogicalResult distribute(linalg::LinalgOp op) {
 struct DistributeWarpReductions
     : public ks::impl::KSDistributeWarpReductionsBase<DistributeWarpReductions> {
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> marked;
+    SmallVector<std::pair<linalg::LinalgOp, StringRef>> marked;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (op->hasAttr(kWarpReduceAttr))
-        marked.push_back(op);
+      for (StringRef attr : {kWarpReduceAttr, kBlockReduceAttr})
+        if (op->hasAttr(attr))
+          marked.push_back({op, attr});
     });
-    for (linalg::LinalgOp op : marked)
-      if (failed(distribute(op)))
+    for (auto [op, attr] : marked)
+      if (failed(distribute(op, attr)))
         return signalPassFailure();
   }
 };

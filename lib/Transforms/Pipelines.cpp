@@ -94,7 +94,7 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
     skills.skillDirs = options.skillDirs;
     pm.addPass(createKSApplySkills(skills));
     // Reductions a skill gave to whole warps are split over their lanes.
-    pm.addNestedPass<func::FuncOp>(createKSDistributeWarpReductions());
+    pm.addPass(createKSDistributeWarpReductions());
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

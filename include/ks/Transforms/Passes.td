@@ -188,8 +188,8 @@ def KSApplySkills : Pass<"ks-apply-skills", "mlir::ModuleOp"> {
 }
 
 def KSDistributeWarpReductions
-    : Pass<"ks-distribute-warp-reductions", "mlir::func::FuncOp"> {
-  let summary = "Split a warp's reductions over its lanes, combined by shuffles";
+    : Pass<"ks-distribute-warp-reductions", "mlir::ModuleOp"> {
+  let summary = "Split a warp's (or a block's) reductions over its threads, combined by shuffles";
   let description = [{
     For each linalg op a skill marked `ks.warp_reduce = E` (a reduction that
     all 32 lanes of a warp execute: its rows mapped to `#gpu.warp`), lane l
@@ -202,6 +202,14 @@ def KSDistributeWarpReductions
     multiple of E) and a body that folds into the output with one 32-bit
     binary op that has a neutral element; anything else is an error. Run
     right after `ks-apply-skills`.
+
+    `ks.block_reduce = E` marks a row that all threads of a block execute
+    (1-D blocks, at most 1024 threads): thread t folds elements t*E ..
+    t*E+E-1 of every T*E, each warp combines its lanes as above, lane 0 of
+    every warp leaves the warp's total in a shared-memory slot (a
+    workgroup-memory global added to the module), and after a barrier warp
+    0 combines the slots and its lane 0 folds the total into the output; a
+    second barrier frees the slots for the block's next row.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
