@@ -4,8 +4,9 @@
 // of extent 1. They change nothing about the work but hide its shape from
 // the Feature Extractor and the skills (a row reduction with "two parallel
 // loops"). Upstream's unit-dim folding does the rewrite; this pass limits it
-// to reduction generics, so that named ops and elementwise chains keep the
-// form the rest of the pipeline expects.
+// to reduction generics (and matrix-vector products written as matmuls),
+// so that named ops and elementwise chains keep the form the rest of the
+// pipeline expects.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,22 @@ namespace {
 struct DropUnitDimsOfReductions
     : ks::impl::KSDropUnitDimsOfReductionsBase<DropUnitDimsOfReductions> {
   void runOnOperation() override {
+    // A matrix-vector product written as a matmul with N (or M) = 1 is a
+    // row reduction: generalized, its unit loop goes like any other.
+    SmallVector<linalg::MatmulOp> vectorProducts;
+    getOperation()->walk([&](linalg::MatmulOp op) {
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (op.hasPureTensorSemantics() && !ShapedType::isDynamicShape(ranges) &&
+          (ranges[0] == 1 || ranges[1] == 1) && ranges[2] > 1)
+        vectorProducts.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::MatmulOp op : vectorProducts) {
+      rewriter.setInsertionPoint(op);
+      if (failed(linalg::generalizeNamedOp(rewriter, op)))
+        return signalPassFailure();
+    }
+
     linalg::ControlDropUnitDims control;
     control.controlFn = [](Operation *op) -> SmallVector<unsigned> {
       auto generic = dyn_cast<linalg::GenericOp>(op);

@@ -55,15 +55,15 @@ func.func @keepdim_argmax(%x: tensor<8x1x32xf32>, %v: tensor<8x1xf32>, %i: tenso
 // -----
 
 // Left alone: an elementwise generic with a unit dim, and a named matmul
-// with M = 1.
+// (M = 2: not a vector product).
 // CHECK-LABEL: func.func @not_reductions
 // CHECK-NOT: tensor.collapse_shape
 // CHECK: linalg.generic
 // CHECK-SAME: ins(%{{.*}} : tensor<1x16xf32>)
-// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x16xf32>, tensor<16x8xf32>)
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x16xf32>, tensor<16x8xf32>)
 // CHECK-NOT: tensor.collapse_shape
 #id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @not_reductions(%x: tensor<1x16xf32>, %w: tensor<16x8xf32>, %c: tensor<1x8xf32>) -> tensor<1x8xf32> {
+func.func @not_reductions(%x: tensor<1x16xf32>, %y: tensor<2x16xf32>, %w: tensor<16x8xf32>, %c: tensor<2x8xf32>) -> (tensor<1x16xf32>, tensor<2x8xf32>) {
   %e = tensor.empty() : tensor<1x16xf32>
   %n = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x : tensor<1x16xf32>) outs(%e : tensor<1x16xf32>) {
@@ -71,6 +71,26 @@ func.func @not_reductions(%x: tensor<1x16xf32>, %w: tensor<16x8xf32>, %c: tensor
     %r = arith.negf %a : f32
     linalg.yield %r : f32
   } -> tensor<1x16xf32>
-  %m = linalg.matmul ins(%n, %w : tensor<1x16xf32>, tensor<16x8xf32>) outs(%c : tensor<1x8xf32>) -> tensor<1x8xf32>
-  return %m : tensor<1x8xf32>
+  %m = linalg.matmul ins(%y, %w : tensor<2x16xf32>, tensor<16x8xf32>) outs(%c : tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %n, %m : tensor<1x16xf32>, tensor<2x8xf32>
+}
+
+// -----
+
+// A matrix-vector product written as a matmul with N = 1 is generalized and
+// becomes a row reduction of A against the vector.
+// CHECK-LABEL: func.func @matvec
+// CHECK-SAME: (%[[A:.*]]: tensor<8x32xf32>, %[[X:.*]]: tensor<32x1xf32>, %[[Y:.*]]: tensor<8x1xf32>)
+// CHECK-NOT: linalg.matmul
+// CHECK-DAG: %[[XV:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1]] : tensor<32x1xf32> into tensor<32xf32>
+// CHECK-DAG: %[[YV:.*]] = tensor.collapse_shape %[[Y]] {{\[\[}}0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+// CHECK: %[[R:.*]] = linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction"]
+// CHECK-SAME: ins(%[[A]], %[[XV]] : tensor<8x32xf32>, tensor<32xf32>) outs(%[[YV]] : tensor<8xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: tensor.expand_shape %[[R]] {{\[\[}}0, 1]] output_shape [8, 1] : tensor<8xf32> into tensor<8x1xf32>
+func.func @matvec(%a: tensor<8x32xf32>, %x: tensor<32x1xf32>, %y: tensor<8x1xf32>) -> tensor<8x1xf32> {
+  %r = linalg.matmul ins(%a, %x : tensor<8x32xf32>, tensor<32x1xf32>) outs(%y : tensor<8x1xf32>) -> tensor<8x1xf32>
+  return %r : tensor<8x1xf32>
 }

@@ -64,8 +64,10 @@ def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
     (Torch-MLIR's keepdim reductions, a [N, 1, K] view of a row) is rewritten
     over its other loops, its operands collapsed and its result expanded back
     by reassociative reshapes. A [128, 1, 32768] row reduction then has one
-    parallel loop, as the skills for row reductions expect. Named ops
-    (matmul, convolution) and elementwise generics are left as they are.
+    parallel loop, as the skills for row reductions expect. A linalg.matmul
+    with M or N = 1 (a matrix-vector product) is generalized first and
+    becomes such a row reduction; other named ops (matmul, convolution) and
+    elementwise generics are left as they are.
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
