@@ -25,10 +25,12 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ks {
 #define GEN_PASS_DEF_KSDISTRIBUTEWARPREDUCTIONS
@@ -120,9 +122,10 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   Operation *combiner = combiners.front();
   std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
   Type type = op.getRegionOutputArgs().front().getType();
-  if (!neutral || !type.isIntOrFloat() || type.getIntOrFloatBitWidth() != 32)
+  if (!neutral || !type.isIntOrFloat() ||
+      (type.getIntOrFloatBitWidth() != 32 && type.getIntOrFloatBitWidth() != 64))
     return op.emitError() << attrName
-                          << " needs a 32-bit combiner with a neutral element, got '"
+                          << " needs a 32- or 64-bit combiner with a neutral element, got '"
                           << combiner->getName() << "' on " << type;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ShapedType::isDynamicShape(ranges) || ranges.back() % perLane != 0)
@@ -242,6 +245,13 @@ struct DistributeWarpReductions
     for (auto [op, attr] : marked)
       if (failed(distribute(op, attr)))
         return signalPassFailure();
+    // Shuffles move 32 bits: a 64-bit one (f64 statistics, Torch-MLIR's
+    // variances) becomes two.
+    RewritePatternSet patterns(&getContext());
+    populateGpuShufflePatterns(patterns);
+    if (!marked.empty() &&
+        failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -201,8 +201,9 @@ def KSDistributeWarpReductions
     butterfly of `gpu.shuffle xor` (`shfl.sync.bfly`), and lane 0 folds the
     total into the output. The op must be on buffers inside a `gpu.launch`,
     with one output, one reduction loop (the innermost, of static size, a
-    multiple of E) and a body that folds into the output with one 32-bit
-    binary op that has a neutral element; anything else is an error. Run
+    multiple of E) and a body that folds into the output with one 32- or
+    64-bit binary op that has a neutral element (a 64-bit shuffle becomes
+    two 32-bit ones); anything else is an error. Run
     right after `ks-apply-skills`.
 
     `ks.block_reduce = E` marks a row that all threads of a block execute
