@@ -150,6 +150,11 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
   if (llvm::Error err = takeError())
     return llvm::createStringError("loading the kernels failed: " +
                                    llvm::toString(std::move(err)));
+  auto packed = program->engine->lookupPacked(entry);
+  if (!packed)
+    return llvm::createStringError("@" + entry + " not found in the compiled program: " +
+                                   llvm::toString(packed.takeError()));
+  program->packedEntry = *packed;
   return program;
 }
 
@@ -186,11 +191,11 @@ llvm::Error Program::invoke(llvm::ArrayRef<void *> buffers, void *stream) {
 
   if (target == Target::GPU)
     setStream(static_cast<cuda::CUstream>(stream));
-  llvm::Error err = engine->invokePacked(entry, pointers);
+  packedEntry(pointers.data());
+  llvm::Error err = llvm::Error::success();
   if (target == Target::GPU) {
     setStream(nullptr);
-    if (!err)
-      err = takeError();
+    err = takeError();
   }
   return err;
 }

@@ -81,6 +81,9 @@ private:
   std::vector<TensorSpec> inputSpecs, outputSpecs;
   llvm::StringMap<int64_t> dispatches, spills;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  /// The entry's packed wrapper, looked up once: a JIT symbol lookup per
+  /// call costs more host time than launching a small kernel.
+  void (*packedEntry)(void **) = nullptr;
 };
 
 } // namespace ks::runtime
