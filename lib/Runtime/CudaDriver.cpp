@@ -53,6 +53,14 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
         lib.getAddressOfSymbol("cuMemAllocAsync"));
     api.cuMemFreeAsync = reinterpret_cast<decltype(api.cuMemFreeAsync)>(
         lib.getAddressOfSymbol("cuMemFreeAsync"));
+    api.cuDeviceGetDefaultMemPool =
+        reinterpret_cast<decltype(api.cuDeviceGetDefaultMemPool)>(
+            lib.getAddressOfSymbol("cuDeviceGetDefaultMemPool"));
+    api.cuMemPoolSetAttribute =
+        reinterpret_cast<decltype(api.cuMemPoolSetAttribute)>(
+            lib.getAddressOfSymbol("cuMemPoolSetAttribute"));
+    if (!api.cuDeviceGetDefaultMemPool || !api.cuMemPoolSetAttribute)
+      api.cuMemAllocAsync = nullptr; // stream-ordered only with a kept pool
     bind(api.cuMemcpyAsync, "cuMemcpyAsync");
     bind(api.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
     bind(api.cuMemcpyDtoH, "cuMemcpyDtoH_v2");

@@ -154,10 +154,23 @@ static void mgpuEventRecord(CUevent event, CUstream stream) {
 }
 
 /// Whether a buffer's lifetime can follow `stream`'s order (the caller's
-/// stream and a driver with stream-ordered allocation).
+/// stream and a driver with stream-ordered allocation). The first time, the
+/// device's default pool is told to keep freed memory: with its default
+/// release threshold (0) every synchronisation hands the memory back and
+/// the next call's allocations map it again, tens of microseconds each.
 static bool streamOrdered(const DriverAPI &api, CUstream stream) {
-  return stream && stream == chosenStream && api.cuMemAllocAsync &&
-         api.cuMemFreeAsync;
+  if (!stream || stream != chosenStream || !api.cuMemAllocAsync ||
+      !api.cuMemFreeAsync)
+    return false;
+  static const bool poolKept = [&] {
+    constexpr int kReleaseThreshold = 4; // CU_MEMPOOL_ATTR_RELEASE_THRESHOLD
+    CUmemoryPool pool = nullptr;
+    unsigned long long keepAll = ~0ull;
+    return api.cuDeviceGetDefaultMemPool(&pool, 0) == CUDA_SUCCESS &&
+           api.cuMemPoolSetAttribute(pool, kReleaseThreshold, &keepAll) ==
+               CUDA_SUCCESS;
+  }();
+  return poolKept;
 }
 
 static void *mgpuMemAlloc(uint64_t bytes, CUstream stream,

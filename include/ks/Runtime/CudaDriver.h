@@ -22,6 +22,7 @@ using CUjit_option = int;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 using CUdeviceptr = unsigned long long;
+using CUmemoryPool = struct CUmemPoolHandle_st *;
 
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
@@ -72,6 +73,8 @@ struct DriverAPI {
   // fall back to cuMemAlloc/cuMemFree with a synchronisation.
   CUresult (*cuMemAllocAsync)(CUdeviceptr *, size_t, CUstream);
   CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
+  CUresult (*cuDeviceGetDefaultMemPool)(CUmemoryPool *, CUdevice);
+  CUresult (*cuMemPoolSetAttribute)(CUmemoryPool, int, void *);
   CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
