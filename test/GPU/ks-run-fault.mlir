@@ -5,7 +5,7 @@
 // as a structured result and ks-run exits 3. (No CPU reference: it would read out of bounds
 // too.)
 // RUN: not ks-run %s --no-reference --int-low=200000000 --int-high=200000001 --json=%t.json > %t.log
-// RUN: grep -q "@main: fault: GPU run failed: cuStreamSynchronize failed: CUDA_ERROR_" %t.log
+// RUN: grep -q "@main: fault: GPU run failed: running the kernels failed: CUDA_ERROR_" %t.log
 // RUN: grep -q '"status": "fault"' %t.json
 func.func @main(%ids: tensor<256xi64>) -> tensor<256xf32> {
   %table = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
