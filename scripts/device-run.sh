@@ -98,7 +98,8 @@ done
 
 fi
 
-# 4. The lit tests that need a GPU, where lit is available.
+# 4. The lit tests that need a GPU, where lit is available (KS_LIT_TESTS:
+# some of them, by path; default all of test/GPU).
 if part lit; then
 lit_summary="not run (no lit here)"
 # The GPU machine has no network: lit travels as a wheel in .whl/ (see README).
@@ -108,7 +109,7 @@ if ! python3 -c "import lit" 2>/dev/null && ls .whl/lit-*.whl >/dev/null 2>&1; t
 fi
 if python3 -c "import lit" 2>/dev/null; then
   KS_CUDA_GPU=1 python3 -c 'import sys; from lit.main import main; sys.argv[0] = "lit"; main()' \
-    -sv -j1 test/GPU --param ks_device_bin="$bin" >"$out/lit-gpu.log" 2>&1
+    -sv -j1 ${KS_LIT_TESTS:-test/GPU} --param ks_device_bin="$bin" >"$out/lit-gpu.log" 2>&1
   lit_summary="$(grep -E '^ *(Passed|Failed|Unsupported)' "$out/lit-gpu.log" | tr -s ' ' | paste -sd, -)"
   tail -5 "$out/lit-gpu.log"
 fi
