@@ -189,8 +189,12 @@ llvm::Error Program::invoke(llvm::ArrayRef<void *> buffers, void *stream) {
   for (int64_t &w : words)
     pointers.push_back(&w);
 
+  // Stream 0 is the default stream, as everywhere in CUDA (PyTorch's
+  // default stream is 0): the work is queued there, not on a stream of
+  // our own that each call would create, wait for and destroy.
   if (target == Target::GPU)
-    setStream(static_cast<cuda::CUstream>(stream));
+    setStream(stream ? static_cast<cuda::CUstream>(stream)
+                     : cuda::legacyDefaultStream());
   packedEntry(pointers.data());
   llvm::Error err = llvm::Error::success();
   if (target == Target::GPU) {

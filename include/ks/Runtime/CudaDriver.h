@@ -32,6 +32,8 @@ constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 constexpr CUjit_option CU_JIT_OPTIMIZATION_LEVEL = 7;
 constexpr unsigned CU_EVENT_DEFAULT = 0;
 constexpr unsigned CU_STREAM_DEFAULT = 0;
+/// The legacy default stream by name (what stream 0 means to the runtime API).
+inline CUstream legacyDefaultStream() { return reinterpret_cast<CUstream>(0x1); }
 constexpr int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
 constexpr int CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10;
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39;

@@ -68,10 +68,10 @@ public:
 
   /// Runs the entry on `buffers` (inputs, then outputs), dense row-major,
   /// device pointers for the GPU and host pointers for the CPU. GPU work is
-  /// queued on `stream` (a CUstream), in its order, and may still be running
-  /// when this returns, like any CUDA library call: the caller synchronises
-  /// before reading the outputs (a fault shows there). Null `stream`: a
-  /// stream of its own, finished before this returns.
+  /// queued on `stream` (a CUstream; null: the default stream), in its
+  /// order, and may still be running when this returns, like any CUDA
+  /// library call: the caller synchronises before reading the outputs (a
+  /// fault shows there).
   llvm::Error invoke(llvm::ArrayRef<void *> buffers, void *stream = nullptr);
 
 private:

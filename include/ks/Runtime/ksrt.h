@@ -46,8 +46,8 @@ int ksrt_num_outputs(const ksrt_program *program);
  * cudaStream_t) in its order, intermediate buffers included (stream-ordered
  * allocation), and may still run when this returns: synchronise the stream
  * before reading the outputs, as after any CUDA library call; a kernel that
- * faults reports there. NULL stream: a stream of its own, finished when this
- * returns. 0 on success (the launches were queued). */
+ * faults reports there. NULL (0) is the default stream, as in CUDA (and
+ * PyTorch's default stream). 0 on success (the launches were queued). */
 int ksrt_invoke(ksrt_program *program, void *const *inputs,
                 void *const *outputs, void *stream);
 
