@@ -19,9 +19,14 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
       loadError = "no CUDA driver found: " + err;
       return;
     }
-    auto bind = [&](auto &fn, const char *name) {
+    // An entry point that may be missing (newer than the oldest driver we
+    // run on): null then, and the caller falls back.
+    auto bindOptional = [&](auto &fn, const char *name) {
       fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
           lib.getAddressOfSymbol(name));
+    };
+    auto bind = [&](auto &fn, const char *name) {
+      bindOptional(fn, name);
       if (!fn && loadError.empty())
         loadError = std::string("no CUDA driver found: libcuda.so.1 lacks ") +
                     name;
@@ -49,16 +54,10 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
     bind(api.cuEventElapsedTime, "cuEventElapsedTime_v2");
     bind(api.cuMemAlloc, "cuMemAlloc_v2");
     bind(api.cuMemFree, "cuMemFree_v2");
-    api.cuMemAllocAsync = reinterpret_cast<decltype(api.cuMemAllocAsync)>(
-        lib.getAddressOfSymbol("cuMemAllocAsync"));
-    api.cuMemFreeAsync = reinterpret_cast<decltype(api.cuMemFreeAsync)>(
-        lib.getAddressOfSymbol("cuMemFreeAsync"));
-    api.cuDeviceGetDefaultMemPool =
-        reinterpret_cast<decltype(api.cuDeviceGetDefaultMemPool)>(
-            lib.getAddressOfSymbol("cuDeviceGetDefaultMemPool"));
-    api.cuMemPoolSetAttribute =
-        reinterpret_cast<decltype(api.cuMemPoolSetAttribute)>(
-            lib.getAddressOfSymbol("cuMemPoolSetAttribute"));
+    bindOptional(api.cuMemAllocAsync, "cuMemAllocAsync");
+    bindOptional(api.cuMemFreeAsync, "cuMemFreeAsync");
+    bindOptional(api.cuDeviceGetDefaultMemPool, "cuDeviceGetDefaultMemPool");
+    bindOptional(api.cuMemPoolSetAttribute, "cuMemPoolSetAttribute");
     if (!api.cuDeviceGetDefaultMemPool || !api.cuMemPoolSetAttribute)
       api.cuMemAllocAsync = nullptr; // stream-ordered only with a kept pool
     bind(api.cuMemcpyAsync, "cuMemcpyAsync");

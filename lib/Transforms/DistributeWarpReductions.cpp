@@ -242,6 +242,8 @@ struct DistributeWarpReductions
         if (op->hasAttr(attr))
           marked.push_back({op, attr});
     });
+    if (marked.empty())
+      return;
     for (auto [op, attr] : marked)
       if (failed(distribute(op, attr)))
         return signalPassFailure();
@@ -249,8 +251,7 @@ struct DistributeWarpReductions
     // variances) becomes two.
     RewritePatternSet patterns(&getContext());
     populateGpuShufflePatterns(patterns);
-    if (!marked.empty() &&
-        failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }
 };
