@@ -99,8 +99,7 @@ struct SplitLargeReductions
       SmallVector<std::pair<linalg::GenericOp, Shape>> candidates;
       getOperation()->walk([&](linalg::GenericOp op) {
         std::optional<Shape> shape = shapeOf(op);
-        if (shape && shape->reduced >= minReduction &&
-            shape->outputs <= maxOutputs && !leftAlone.contains(op))
+        if (shape && isLongEnough(*shape) && !leftAlone.contains(op))
           candidates.emplace_back(op, *shape);
       });
       if (candidates.empty())
@@ -109,6 +108,13 @@ struct SplitLargeReductions
         if (Operation *unsplit = split(rewriter, op, shape))
           leftAlone.insert(unsplit);
     }
+  }
+
+  bool isLongEnough(const Shape &shape) {
+    if (shape.outputs <= fewOutputs)
+      return shape.reduced >= std::min<int64_t>(minReduction,
+                                                minReductionFewOutputs);
+    return shape.reduced >= minReduction && shape.outputs <= maxOutputs;
   }
 
   /// Splits `op`; if it cannot, returns the op left in its place (`op`, or

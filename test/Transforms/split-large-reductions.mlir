@@ -1,5 +1,5 @@
 // RUN: ks-opt %s --ks-split-large-reductions | FileCheck %s
-// RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1000000" | FileCheck %s --check-prefix=SMALL
+// RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1000000 few-outputs=0" | FileCheck %s --check-prefix=SMALL
 // RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1024" | FileCheck %s --check-prefix=TWICE
 // The seed lowering splits it too; its kernels, emulated, match the CPU.
 // RUN: ks-run %s --entry=squared_error --emulate-gpu --seed=5 | FileCheck %s --check-prefix=EMULATED
@@ -127,4 +127,38 @@ func.func @broadcast_operand_sum(%x: tensor<256x512xf32>, %m: tensor<256x1xf32>)
     linalg.yield %n : f32
   } -> tensor<f32>
   return %r : tensor<f32>
+}
+
+// A sum to a scalar of 16384 elements (as cross entropy's count of valid
+// targets, here summing the valid targets themselves): under
+// min-reduction, but one output is at most few-outputs (1), so it splits
+// from min-reduction-few-outputs (4096) on: 256 partials of 64, then one. With few-outputs=0 it is left to one thread.
+// RUN: ks-opt %s --ks-split-large-reductions="few-outputs=0" | FileCheck %s --check-prefix=ONE-THREAD
+// RUN: ks-run %s --entry=count_valid --emulate-gpu --seed=3 | FileCheck %s --check-prefix=EMULATED-I64
+// EMULATED-I64: output #0 i64: match
+#vec = affine_map<(d0) -> (d0)>
+#scalar = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @count_valid
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [64, 256] : tensor<16384xi64> into tensor<64x256xi64>
+// CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}}iterator_types = ["reduction", "parallel"]
+// CHECK-SAME: outs(%{{.*}} : tensor<256xi64>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<256xi64>) outs(%{{.*}} : tensor<i64>)
+// ONE-THREAD-LABEL: func.func @count_valid
+// ONE-THREAD-NOT: expand_shape
+// ONE-THREAD: iterator_types = ["reduction"]{{.*}} ins(%{{.*}} : tensor<16384xi64>)
+func.func @count_valid(%targets: tensor<16384xi64>) -> tensor<i64> {
+  %zero = arith.constant 0 : i64
+  %init = tensor.empty() : tensor<i64>
+  %acc = linalg.fill ins(%zero : i64) outs(%init : tensor<i64>) -> tensor<i64>
+  %r = linalg.generic {indexing_maps = [#vec, #scalar],
+                       iterator_types = ["reduction"]}
+      ins(%targets : tensor<16384xi64>) outs(%acc : tensor<i64>) {
+  ^bb0(%t: i64, %n: i64):
+    %ignored = arith.constant -100 : i64
+    %valid = arith.cmpi ne, %t, %ignored : i64
+    %t_or_zero = arith.select %valid, %t, %zero : i64
+    %s = arith.addi %t_or_zero, %n : i64
+    linalg.yield %s : i64
+  } -> tensor<i64>
+  return %r : tensor<i64>
 }

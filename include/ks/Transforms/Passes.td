@@ -103,7 +103,12 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
     stage, which folds the innermost from the combiner's neutral element,
     and the final stage folds the partials. Ops whose combiner is not one
     op with a neutral element (e.g. argmax) are left as they are. A final
-    stage that is itself long enough is split again.
+    stage that is itself long enough is split again. Reductions to at most
+    `few-outputs` outputs (by default one: a loss's scalar) are split from
+    `min-reduction-few-outputs` elements on: one thread walking 16384
+    dependent steps waits on memory at every one (cross entropy's gathered
+    losses and its count of valid targets). Few long rows are left to the
+    block-per-row skill.
   }];
   let options = [
     Option<"minReduction", "min-reduction", "int64_t", "65536",
@@ -114,6 +119,12 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
            "Aim for about this many partial results in all">,
     Option<"maxPartials", "max-partials", "int64_t", "65536",
            "At most this many partial results per output">,
+    Option<"fewOutputs", "few-outputs", "int64_t", "1",
+           "Reductions with at most this many outputs are split from "
+           "min-reduction-few-outputs elements on">,
+    Option<"minReductionFewOutputs", "min-reduction-few-outputs", "int64_t",
+           "4096", "Split reductions to few outputs from this many elements "
+           "per output">,
   ];
   let statistics = [
     Statistic<"numSplit", "split", "reductions split in two">
