@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -220,7 +221,16 @@ LogicalResult KernelEmulator::emitThreadLoop(
       arith::MulIOp::create(b, loc, bx,
                             arith::AddIOp::create(b, loc, t.id[1],
                                                   arith::MulIOp::create(b, loc, by, t.id[2]))));
-  return body(b, t);
+  // Each thread's stack allocations (a kernel's private arrays, registers on
+  // the GPU) are released when the thread ends: otherwise they pile up on
+  // the CPU's stack across every emulated thread of the grid. Not a
+  // memref.alloca_scope: its single block cannot hold the control flow the
+  // kernel's loops become before the scope is lowered.
+  auto stackPtr = LLVM::LLVMPointerType::get(b.getContext());
+  Value saved = LLVM::StackSaveOp::create(b, loc, stackPtr);
+  LogicalResult emitted = body(b, t);
+  LLVM::StackRestoreOp::create(b, loc, saved);
+  return emitted;
 }
 
 /// Runs `ops` (between two splits of `block`) in every thread; keeps what

@@ -17,9 +17,12 @@
 // Shared memory: one buffer, allocated before the blocks run.
 // CHECK: %[[SMEM:.*]] = memref.alloc() {alignment = 16 : i64} : memref<128xi8>
 // CHECK: scf.for %{{.*}} = %c0 to %[[GX]] step %c1 {
-// The initial sum, kept per thread.
+// The initial sum, kept per thread. Each thread's stack is released when it
+// ends (private arrays would pile up across the grid).
 // CHECK: scf.for %[[T0:.*]] = %c0 to %c32 step %c1 {
+// CHECK-NEXT: %[[SP:.*]] = llvm.intr.stacksave : !llvm.ptr
 // CHECK:   memref.store %cst, %[[SUM:.*]][%[[T0]]] : memref<32xf32>
+// CHECK-NEXT: llvm.intr.stackrestore %[[SP]] : !llvm.ptr
 // The loop with barriers runs once per block, around three thread loops.
 // CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1 {
 // CHECK:   scf.for %[[T1:.*]] = %c0 to %c32 step %c1 {

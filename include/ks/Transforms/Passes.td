@@ -272,7 +272,8 @@ def KSEmulateGPUOnCPU : Pass<"ks-emulate-gpu-on-cpu", "mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "mlir::func::FuncDialect", "mlir::scf::SCFDialect",
-    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"];
+    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+    "mlir::LLVM::LLVMDialect"];
 }
 
 def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
