@@ -154,6 +154,17 @@ const Attempt *attemptOf(const PlanInput &input, const Skill &skill, const Param
       return &a;
   return nullptr;
 }
+
+/// The diagnosis two attempts of `skill` on `input.base` with different
+/// parameters both failed to build with, if any.
+std::optional<std::string> sameBuildFailureTwice(const PlanInput &input, llvm::StringRef skill) {
+  llvm::StringMap<unsigned> seen;
+  for (const Attempt &a : input.trajectory)
+    if (a.base == input.base && a.skill == skill && a.outcome == "compile_error" &&
+        !a.diagnosis.empty() && ++seen[a.diagnosis] == 2)
+      return a.diagnosis;
+  return std::nullopt;
+}
 } // namespace
 
 llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, const Skill &skill,
@@ -292,6 +303,16 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
   }
   for (const Skill *skill : fitting) {
     const std::string &id = skill->id;
+    // Two different choices that failed to build with the same diagnosis: the
+    // script rejects the dispatch itself (a precondition its match checks),
+    // and the rest of the space would only spend the round budget.
+    if (std::optional<std::string> same = sameBuildFailureTwice(input, id)) {
+      d.passedOver.push_back(json::Object{
+          {"skill", id},
+          {"why", "failed to build twice with the same diagnosis, whatever the parameters: " +
+                      *same}});
+      continue;
+    }
     unsigned fits = 0, tried = 0;
     auto center = input.centers.find(id);
     const llvm::StringMap<std::string> *repair = nullptr;
