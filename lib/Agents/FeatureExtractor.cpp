@@ -593,8 +593,13 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
     elementTypes.push_back(t);
   for (const OperandFeatures &o : f.operands)
     operands.push_back(toJSON(o));
+  int64_t numOutputs = llvm::count_if(f.operands, [](const OperandFeatures &o) {
+    return o.isOutput;
+  });
   llvm::json::Object obj{
       {"id", f.id},
+      {"num_inputs", static_cast<int64_t>(f.operands.size()) - numOutputs},
+      {"num_outputs", numOutputs},
       {"func", f.func},
       {"op", f.opName},
       {"op_class", stringifyOpClass(f.opClass)},

@@ -22,6 +22,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [1, 8, 8, 8, 3, 3, 3],
 // CHECK-NEXT:     "min_bytes": 4112,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.conv_2d_nchw_fchw",
 // CHECK-NEXT:     "op_class": "convolution",
 // CHECK-NEXT:     "operands": [
@@ -59,6 +61,8 @@ func.func @conv(%img: tensor<1x3x10x10xf32>, %w: tensor<8x3x3x3xf32>, %init: ten
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [1, 4, 4, 16, 3, 3, 8],
 // CHECK-NEXT:     "min_bytes": 4112,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.conv_2d_nhwc_hwcf",
 // CHECK-NEXT:     "op_class": "convolution",
 // CHECK-NEXT:     "operands": [
@@ -93,6 +97,8 @@ func.func @conv_nhwc_f16(%img: tensor<1x9x9x8xf16>, %w: tensor<3x3x8x16xf16>, %i
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [1, 8, 8, 8, 3, 3],
 // CHECK-NEXT:     "min_bytes": 5536,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.depthwise_conv_2d_nhwc_hwc",
 // CHECK-NEXT:     "op_class": "convolution",
 // CHECK-NEXT:     "operands": [
@@ -130,6 +136,8 @@ func.func @depthwise(%img: tensor<1x10x10x8xf32>, %w: tensor<3x3x8xf32>, %init: 
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [1, 3, 5, 5, 2, 2],
 // CHECK-NEXT:     "min_bytes": 1500,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.pooling_nchw_max",
 // CHECK-NEXT:     "op_class": "pooling",
 // CHECK-NEXT:     "operands": [
@@ -166,6 +174,8 @@ func.func @max_pool(%img: tensor<1x3x10x10xf32>, %init: tensor<1x3x5x5xf32>) -> 
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [1, 8, 8, 4, 3, 3],
 // CHECK-NEXT:     "min_bytes": 2624,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.pooling_nhwc_sum",
 // CHECK-NEXT:     "op_class": "pooling",
 // CHECK-NEXT:     "operands": [

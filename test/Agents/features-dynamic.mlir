@@ -17,6 +17,8 @@
 // CHECK-NEXT:     "fused_ops": 1,
 // CHECK-NEXT:     "id": 0,
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "elementwise",
 // CHECK-NEXT:     "operands": [
@@ -47,6 +49,8 @@ func.func @dynamic_rows(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 // CHECK-NEXT:     "fused_ops": 2,
 // CHECK-NEXT:     "id": 1,
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction"],
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.matmul",
 // CHECK-NEXT:     "op_class": "matmul",
 // CHECK-NEXT:     "operands": [
@@ -74,6 +78,8 @@ func.func @dynamic_matmul(%a: tensor<8x?xf32>, %b: tensor<?x16xf32>, %c: tensor<
 // CHECK-NEXT:     "fused_ops": 0,
 // CHECK-NEXT:     "id": 2,
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.transpose",
 // CHECK-NEXT:     "op_class": "transpose",
 // CHECK-NEXT:     "operands": [

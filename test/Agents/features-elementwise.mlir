@@ -32,6 +32,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 256,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "elementwise",
 // CHECK-NEXT:     "operands": [
@@ -74,6 +76,8 @@ func.func @chain(%x: tensor<4x8xf32>, %s: f32) -> tensor<4x8xf32> {
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 288,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "broadcast",
 // CHECK-NEXT:     "operands": [
@@ -101,6 +105,8 @@ func.func @chain(%x: tensor<4x8xf32>, %s: f32) -> tensor<4x8xf32> {
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 272,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "broadcast",
 // CHECK-NEXT:     "operands": [
@@ -147,6 +153,8 @@ func.func @bias(%x: tensor<4x8xf32>, %b: tensor<8xf32>, %c: tensor<4xf32>) -> (t
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [8, 4],
 // CHECK-NEXT:     "min_bytes": 256,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.transpose",
 // CHECK-NEXT:     "op_class": "transpose",
 // CHECK-NEXT:     "operands": [
@@ -173,6 +181,8 @@ func.func @bias(%x: tensor<4x8xf32>, %b: tensor<8xf32>, %c: tensor<4xf32>) -> (t
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [10, 6],
 // CHECK-NEXT:     "min_bytes": 240,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "transpose",
 // CHECK-NEXT:     "operands": [
@@ -211,6 +221,8 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 128,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.fill",
 // CHECK-NEXT:     "op_class": "fill",
 // CHECK-NEXT:     "operands": [
@@ -236,6 +248,8 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 128,
+// CHECK-NEXT:     "num_inputs": 0,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "fill",
 // CHECK-NEXT:     "operands": [
@@ -261,6 +275,8 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 256,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.copy",
 // CHECK-NEXT:     "op_class": "copy",
 // CHECK-NEXT:     "operands": [
@@ -287,6 +303,8 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 256,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "copy",
 // CHECK-NEXT:     "operands": [
@@ -313,6 +331,8 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 160,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.broadcast",
 // CHECK-NEXT:     "op_class": "broadcast",
 // CHECK-NEXT:     "operands": [
@@ -362,6 +382,8 @@ func.func @data_movement(%x: tensor<4x8xf32>, %v: tensor<8xf32>) -> (tensor<4x8x
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 304,
+// CHECK-NEXT:     "num_inputs": 3,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "broadcast",
 // CHECK-NEXT:     "operands": [

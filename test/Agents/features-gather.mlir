@@ -23,6 +23,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 160,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "gather",
 // CHECK-NEXT:     "operands": [
@@ -63,6 +65,8 @@ func.func @embedding(%idx: tensor<4xi64>, %table: tensor<100x8xf32>) -> tensor<4
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 160,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "gather",
 // CHECK-NEXT:     "operands": [
@@ -102,6 +106,8 @@ func.func @embedding_buffers(%idx: memref<4xi64>, %table: memref<100x8xf32>, %ou
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 256,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "elementwise",
 // CHECK-NEXT:     "operands": [

@@ -19,6 +19,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [8, 16, 32],
 // CHECK-NEXT:     "min_bytes": 3584,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.matmul",
 // CHECK-NEXT:     "op_class": "matmul",
 // CHECK-NEXT:     "operands": [
@@ -48,6 +50,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [8, 16, 32],
 // CHECK-NEXT:     "min_bytes": 3584,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "matmul",
 // CHECK-NEXT:     "operands": [
@@ -92,6 +96,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "parallel", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [2, 8, 8, 16],
 // CHECK-NEXT:     "min_bytes": 1536,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "batched_matmul",
 // CHECK:          "tensor_core_eligible": true,

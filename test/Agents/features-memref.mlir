@@ -25,6 +25,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 128,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.fill",
 // CHECK-NEXT:     "op_class": "fill",
 // CHECK-NEXT:     "operands": [
@@ -52,6 +54,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [4, 8, 16],
 // CHECK-NEXT:     "min_bytes": 896,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.matmul",
 // CHECK-NEXT:     "op_class": "matmul",
 // CHECK-NEXT:     "operands": [
@@ -79,6 +83,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 288,
+// CHECK-NEXT:     "num_inputs": 2,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "broadcast",
 // CHECK-NEXT:     "operands": [
@@ -124,6 +130,8 @@ func.func @buffers(%a: memref<4x16xf32>, %b: memref<16x8xf32>, %c: memref<4x8xf3
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 8],
 // CHECK-NEXT:     "min_bytes": 256,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "elementwise",
 // CHECK-NEXT:     "operands": [

@@ -30,6 +30,8 @@
 // CHECK-NEXT:     "iterator_types": ["parallel", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [4, 16],
 // CHECK-NEXT:     "min_bytes": 272,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "reduction",
 // CHECK-NEXT:     "operands": [
@@ -69,6 +71,8 @@ func.func @row_sum(%x: tensor<4x16xf32>, %init: tensor<4xf32>) -> tensor<4xf32> 
 // CHECK-NEXT:     "iterator_types": ["reduction", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [4, 16],
 // CHECK-NEXT:     "min_bytes": 320,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "reduction",
 // CHECK-NEXT:     "operands": [
@@ -107,6 +111,8 @@ func.func @column_sum(%x: tensor<4x16xf32>, %init: tensor<16xf32>) -> tensor<16x
 // CHECK-NEXT:     "iterator_types": ["parallel", "reduction", "parallel"],
 // CHECK-NEXT:     "loop_ranges": [2, 8, 4],
 // CHECK-NEXT:     "min_bytes": 288,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.reduce",
 // CHECK-NEXT:     "op_class": "reduction",
 // CHECK-NEXT:     "operands": [
@@ -145,6 +151,8 @@ func.func @middle_max(%x: tensor<2x8x4xf32>, %init: tensor<2x4xf32>) -> tensor<2
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [2, 3, 4, 4],
 // CHECK-NEXT:     "min_bytes": 408,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "reduction",
 // CHECK-NEXT:     "operands": [
@@ -171,6 +179,8 @@ func.func @middle_max(%x: tensor<2x8x4xf32>, %init: tensor<2x4xf32>) -> tensor<2
 // CHECK-NEXT:     "iterator_types": ["reduction", "reduction"],
 // CHECK-NEXT:     "loop_ranges": [4, 16],
 // CHECK-NEXT:     "min_bytes": 260,
+// CHECK-NEXT:     "num_inputs": 1,
+// CHECK-NEXT:     "num_outputs": 1,
 // CHECK-NEXT:     "op": "linalg.generic",
 // CHECK-NEXT:     "op_class": "reduction",
 // CHECK-NEXT:     "operands": [
