@@ -158,8 +158,37 @@ struct SplitLargeReductions
         });
     if (failed(result))
       return target; // e.g. a combiner splitReduction does not know
+    remapIndices(rewriter, result->splitLinalgOp, outputRank, ratio);
     ++numSplit;
     return nullptr;
+  }
+
+  /// splitReduction clones the body as it is, so a `linalg.index` of the
+  /// reduction loop `red` (a gather's row, an argmax's position) would read
+  /// the outer loop of the split alone. The reduction loop became loops
+  /// `red` (steps of `ratio`) and `red + 1` (the partial, inner): the
+  /// original index is their `red * ratio + (red + 1)`; later loops moved
+  /// one on.
+  void remapIndices(IRRewriter &rewriter, linalg::LinalgOp partial,
+                    unsigned red, int64_t ratio) {
+    SmallVector<linalg::IndexOp> indices;
+    partial->walk([&](linalg::IndexOp index) { indices.push_back(index); });
+    for (linalg::IndexOp index : indices) {
+      uint64_t dim = index.getDim();
+      rewriter.setInsertionPoint(index);
+      Location loc = index.getLoc();
+      if (dim < red)
+        continue;
+      if (dim > red) {
+        rewriter.replaceOpWithNewOp<linalg::IndexOp>(index, dim + 1);
+        continue;
+      }
+      Value outer = linalg::IndexOp::create(rewriter, loc, red);
+      Value inner = linalg::IndexOp::create(rewriter, loc, red + 1);
+      Value step = arith::ConstantIndexOp::create(rewriter, loc, ratio);
+      Value scaled = arith::MulIOp::create(rewriter, loc, outer, step);
+      rewriter.replaceOpWithNewOp<arith::AddIOp>(index, scaled, inner);
+    }
   }
 
   /// Reduction loops that cannot be collapsed: all but the innermost become

@@ -162,3 +162,40 @@ func.func @count_valid(%targets: tensor<16384xi64>) -> tensor<i64> {
   } -> tensor<i64>
   return %r : tensor<i64>
 }
+
+// The body reads its position along the reduction (a gather's row, as in
+// cross entropy's picked logits): after the split, that position is the
+// outer loop's step times the ratio plus the partial's index, not the
+// outer loop alone. Two rows of 65536, every third element summed: 1024
+// partials of 64 per row.
+// RUN: ks-run %s --entry=every_third --emulate-gpu --seed=9 | FileCheck %s --check-prefix=EMULATED-INDEX
+// EMULATED-INDEX: output #0 2xf32: match
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row_sum = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @every_third
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: %[[STEP:.*]] = linalg.index 1 : index
+// CHECK-NEXT: %[[PARTIAL:.*]] = linalg.index 2 : index
+// CHECK-NEXT: %[[RATIO:.*]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[STEP]], %[[RATIO]] : index
+// CHECK-NEXT: %[[POS:.*]] = arith.addi %[[BASE]], %[[PARTIAL]] : index
+// CHECK: arith.remui %[[POS]]
+func.func @every_third(%x: tensor<2x65536xf32>) -> tensor<2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<2xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<2xf32>) -> tensor<2xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #row_sum], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<2x65536xf32>) outs(%acc : tensor<2xf32>) {
+  ^bb0(%v: f32, %s: f32):
+    %i = linalg.index 1 : index
+    %three = arith.constant 3 : index
+    %m = arith.remui %i, %three : index
+    %c0 = arith.constant 0 : index
+    %keep = arith.cmpi eq, %m, %c0 : index
+    %t = arith.select %keep, %v, %zero : f32
+    %n = arith.addf %t, %s : f32
+    linalg.yield %n : f32
+  } -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
