@@ -9,6 +9,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
+#include <cstdlib>
 #include <string>
 
 using namespace mlir;
@@ -73,6 +74,11 @@ extern "C" ksrt_program *ksrt_load_plan(const char *mlirPath,
     return nullptr;
   }
   result->program = std::move(*program);
+  // A PyTorch module calls with the same tensors again and again: replaying
+  // a captured graph costs one launch of host time instead of one per
+  // kernel. KS_CUDA_GRAPHS=0 launches kernel by kernel.
+  const char *graphs = std::getenv("KS_CUDA_GRAPHS");
+  result->program->useCudaGraphs(!graphs || llvm::StringRef(graphs) != "0");
   return result.release();
 }
 

@@ -60,6 +60,12 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
     bindOptional(api.cuMemPoolSetAttribute, "cuMemPoolSetAttribute");
     if (!api.cuDeviceGetDefaultMemPool || !api.cuMemPoolSetAttribute)
       api.cuMemAllocAsync = nullptr; // stream-ordered only with a kept pool
+    bindOptional(api.cuStreamBeginCapture, "cuStreamBeginCapture_v2");
+    bindOptional(api.cuStreamEndCapture, "cuStreamEndCapture");
+    bindOptional(api.cuGraphInstantiateWithFlags, "cuGraphInstantiateWithFlags");
+    bindOptional(api.cuGraphLaunch, "cuGraphLaunch");
+    bindOptional(api.cuGraphExecDestroy, "cuGraphExecDestroy");
+    bindOptional(api.cuGraphDestroy, "cuGraphDestroy");
     bind(api.cuMemcpyAsync, "cuMemcpyAsync");
     bind(api.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
     bind(api.cuMemcpyDtoH, "cuMemcpyDtoH_v2");

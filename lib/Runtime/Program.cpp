@@ -158,7 +158,20 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
   return program;
 }
 
-Program::~Program() = default;
+Program::~Program() {
+  if (graphs.empty() && !captureStream)
+    return;
+  llvm::Expected<const cuda::DriverAPI &> api = cuda::loadDriver();
+  if (!api) {
+    llvm::consumeError(api.takeError());
+    return;
+  }
+  // An in-flight graph is freed when it completes.
+  for (CapturedGraph &g : graphs)
+    api->cuGraphExecDestroy(g.exec);
+  if (captureStream)
+    api->cuStreamDestroy(captureStream);
+}
 
 llvm::Error Program::invoke(llvm::ArrayRef<void *> buffers, void *stream) {
   size_t expected = inputSpecs.size() + outputSpecs.size();
@@ -189,17 +202,91 @@ llvm::Error Program::invoke(llvm::ArrayRef<void *> buffers, void *stream) {
   for (int64_t &w : words)
     pointers.push_back(&w);
 
+  if (target != Target::GPU) {
+    packedEntry(pointers.data());
+    return llvm::Error::success();
+  }
+  return launch(buffers, stream, pointers.data());
+}
+
+llvm::Error Program::launch(llvm::ArrayRef<void *> buffers, void *stream,
+                            void **args) {
   // Stream 0 is the default stream, as everywhere in CUDA (PyTorch's
   // default stream is 0): the work is queued there, not on a stream of
   // our own that each call would create, wait for and destroy.
-  if (target == Target::GPU)
-    setStream(stream ? static_cast<cuda::CUstream>(stream)
-                     : cuda::legacyDefaultStream());
-  packedEntry(pointers.data());
-  llvm::Error err = llvm::Error::success();
-  if (target == Target::GPU) {
-    setStream(nullptr);
-    err = takeError();
+  auto caller = stream ? static_cast<cuda::CUstream>(stream)
+                       : cuda::legacyDefaultStream();
+  llvm::Expected<const cuda::DriverAPI &> api = cuda::loadDriver();
+  bool graphsUsable = cudaGraphs && api && api->cuStreamBeginCapture &&
+                      api->cuStreamEndCapture && api->cuGraphInstantiateWithFlags &&
+                      api->cuGraphLaunch && api->cuGraphExecDestroy && api->cuGraphDestroy;
+  if (!api)
+    llvm::consumeError(api.takeError());
+  if (graphsUsable) {
+    auto same = [&](const CapturedGraph &g) {
+      return g.stream == stream && llvm::ArrayRef<void *>(g.buffers) == buffers;
+    };
+    auto found = llvm::find_if(graphs, same);
+    if (found == graphs.end()) {
+      if (cuda::CUgraphExec exec = capture(args)) {
+        // A few sets of buffers (PyTorch's allocator hands the same ones
+        // back from call to call); the oldest goes.
+        constexpr size_t kMaxGraphs = 8;
+        if (graphs.size() == kMaxGraphs) {
+          api->cuGraphExecDestroy(graphs.front().exec);
+          graphs.erase(graphs.begin());
+        }
+        graphs.push_back({std::vector<void *>(buffers.begin(), buffers.end()), stream, exec});
+        found = std::prev(graphs.end());
+      }
+    }
+    if (found != graphs.end()) {
+      std::rotate(found, std::next(found), graphs.end());
+      ++numGraphLaunches;
+      return cuda::check(*api, api->cuGraphLaunch(graphs.back().exec, caller),
+                         "cuGraphLaunch");
+    }
   }
-  return err;
+  setStream(caller);
+  packedEntry(args);
+  setStream(nullptr);
+  return takeError();
+}
+
+ks::cuda::CUgraphExec Program::capture(void **args) {
+  const cuda::DriverAPI &api = *cuda::loadDriver();
+  auto giveUp = [&]() -> cuda::CUgraphExec {
+    cudaGraphs = false;
+    return nullptr;
+  };
+  // Capture needs a stream of its own (the legacy default stream cannot be
+  // captured); the graph is then launched on the caller's.
+  if (!captureStream &&
+      api.cuStreamCreate(&captureStream, cuda::CU_STREAM_NON_BLOCKING) != cuda::CUDA_SUCCESS)
+    return giveUp();
+  if (api.cuStreamBeginCapture(captureStream, cuda::CU_STREAM_CAPTURE_MODE_RELAXED) !=
+      cuda::CUDA_SUCCESS)
+    return giveUp();
+  setStream(captureStream);
+  packedEntry(args);
+  setStream(nullptr);
+  // Nothing ran: a failure here (a synchronisation the host code asked
+  // for, say) only means this program runs uncaptured.
+  llvm::Error hostError = takeError();
+  cuda::CUgraph graph = nullptr;
+  cuda::CUresult ended = api.cuStreamEndCapture(captureStream, &graph);
+  bool captured = !hostError && ended == cuda::CUDA_SUCCESS && graph;
+  llvm::consumeError(std::move(hostError));
+  if (!captured) {
+    if (graph)
+      api.cuGraphDestroy(graph);
+    return giveUp();
+  }
+  cuda::CUgraphExec exec = nullptr;
+  cuda::CUresult instantiated = api.cuGraphInstantiateWithFlags(&exec, graph, 0);
+  api.cuGraphDestroy(graph);
+  if (instantiated != cuda::CUDA_SUCCESS)
+    return giveUp();
+  ++numGraphsCaptured;
+  return exec;
 }

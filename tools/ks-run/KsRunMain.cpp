@@ -86,6 +86,7 @@ struct Options {
   cl::opt<bool> isolate{"isolate", cl::desc("Run the GPU part in a worker process (default true)"), cl::init(true)};
   cl::opt<unsigned> timeoutSeconds{"timeout", cl::desc("Seconds the GPU run may take before the worker is stopped"), cl::init(120)};
   cl::opt<std::string> plan{"plan", cl::desc("Apply the skills of this JSON plan to the module's dispatches (ks-compile's plan=)")};
+  cl::opt<bool> cudaGraphs{"cuda-graphs", cl::desc("Capture the program's launches into a CUDA graph on the first warm-up run and launch the graph in the later runs (as ksrt does for PyTorch)")};
   cl::opt<bool> metrics{"metrics", cl::desc("Read each kernel's hardware counters with CUPTI's range profiler (default true)"), cl::init(true)};
   cl::opt<std::string> jsonFile{"json", cl::desc("Write the results as JSON")};
 };
@@ -149,6 +150,8 @@ struct GpuOutcome {
   std::string tracingNote;  ///< Why there are no per-kernel times, if so.
   std::string metricsNote;  ///< Why there are no counters, if so.
   double lockWaitMs = 0;    ///< Waited for other ks-runs' turns on the GPU.
+  /// With --cuda-graphs: graphs captured, and runs that launched one.
+  unsigned graphsCaptured = 0, graphLaunches = 0;
   /// This run's turn on the GPU, ms since the epoch (0: it never got one).
   double turnStartMs = 0, turnEndMs = 0;
 };
@@ -373,6 +376,16 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     return cuda::check(*api, api->cuStreamSynchronize(stream), "running the kernels");
   };
 
+  // With graphs, the first run captures and launches one; the run checked
+  // below launches it again.
+  (*program)->useCudaGraphs(opts->cudaGraphs);
+  if (opts->cudaGraphs) {
+    llvm::Error err = runOnce();
+    if (!err)
+      err = finish();
+    if (err)
+      return release(), gpuFailure("GPU run failed: " + llvm::toString(std::move(err)));
+  }
   // Correctness first: poison, run once (and the reference), read back.
   for (auto [p, b] : llvm::zip(dOut, results))
     poison(*api, p, b, stream);
@@ -420,6 +433,11 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
     api->cuEventElapsedTime(&ms, start, stop);
     outcome.timesMs.push_back(ms);
   }
+  outcome.graphsCaptured = (*program)->graphsCaptured();
+  outcome.graphLaunches = (*program)->graphLaunches();
+  // The traced trials launch kernel by kernel (the counters are read per
+  // launch).
+  (*program)->useCudaGraphs(false);
   // Per-kernel times from CUPTI, in trials of their own so that tracing
   // does not perturb the event timings above (the L2 flush is a memset, not
   // a kernel). Without CUPTI the event timings still stand.
@@ -481,6 +499,7 @@ struct SharedHeader {
   char metricsNote[1024];
   int holdsGpu; ///< Set by the worker once it is its turn on the GPU.
   double lockWaitMs, turnStartMs, turnEndMs;
+  unsigned graphsCaptured, graphLaunches;
 };
 
 /// Runs `runOnGpu` in a forked worker so that a kernel that faults, hangs
@@ -512,6 +531,8 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
     gpuHeldFlag = &header->holdsGpu;
     GpuOutcome o = runOnGpu(module, inputs, results, referenceModule);
     header->lockWaitMs = o.lockWaitMs;
+    header->graphsCaptured = o.graphsCaptured;
+    header->graphLaunches = o.graphLaunches;
     header->turnStartMs = o.turnStartMs;
     header->turnEndMs = o.turnEndMs;
     std::snprintf(header->status, sizeof(header->status), "%s", o.status.c_str());
@@ -583,6 +604,8 @@ GpuOutcome runIsolated(ModuleOp module, std::vector<HostBuffer> &inputs,
   outcome.kernelsJson = header->kernelsJson;
   outcome.tracingNote = header->tracingNote;
   outcome.lockWaitMs = header->lockWaitMs;
+  outcome.graphsCaptured = header->graphsCaptured;
+  outcome.graphLaunches = header->graphLaunches;
   outcome.turnStartMs = header->turnStartMs;
   outcome.turnEndMs = header->turnEndMs;
   outcome.metricsNote = header->metricsNote;
@@ -860,6 +883,10 @@ int ks::tools::ksRunMain(int argc, char **argv) {
           {"trials", int64_t(times.size())},
           {"warmup", int64_t(opts->warmup)},
           {"l2_flush", !opts->noL2Flush}};
+      if (opts->cudaGraphs)
+        report["cuda_graphs"] = llvm::json::Object{
+            {"captured", int64_t(gpu.graphsCaptured)},
+            {"launches", int64_t(gpu.graphLaunches)}};
       double seconds = median(times) / 1e3;
       if (seconds > 0)
         report["achieved"] = llvm::json::Object{
@@ -928,6 +955,9 @@ int ks::tools::ksRunMain(int argc, char **argv) {
                                   "{2:f4} ms over {3} trials\n",
                                   *t->getNumber("min"), *t->getNumber("median"),
                                   *t->getNumber("mean"), *t->getInteger("trials"));
+  if (auto *g = report.getObject("cuda_graphs"))
+    llvm::outs() << llvm::formatv("  CUDA graphs: {0} captured, {1} runs launched one\n",
+                                  *g->getInteger("captured"), *g->getInteger("launches"));
   if (auto *a = report.getObject("achieved"))
     llvm::outs() << llvm::formatv("  achieved: {0:f1} GB/s of the {1} bytes the "
                                   "program must move, {2:f1} GFLOP/s of its {3} FLOPs\n",

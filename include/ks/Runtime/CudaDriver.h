@@ -23,6 +23,8 @@ using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 using CUdeviceptr = unsigned long long;
 using CUmemoryPool = struct CUmemPoolHandle_st *;
+using CUgraph = struct CUgraph_st *;
+using CUgraphExec = struct CUgraphExec_st *;
 
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
@@ -32,6 +34,8 @@ constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 constexpr CUjit_option CU_JIT_OPTIMIZATION_LEVEL = 7;
 constexpr unsigned CU_EVENT_DEFAULT = 0;
 constexpr unsigned CU_STREAM_DEFAULT = 0;
+constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
+constexpr int CU_STREAM_CAPTURE_MODE_RELAXED = 2;
 /// The legacy default stream by name (what stream 0 means to the runtime API).
 inline CUstream legacyDefaultStream() { return reinterpret_cast<CUstream>(0x1); }
 constexpr int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
@@ -77,6 +81,14 @@ struct DriverAPI {
   CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
   CUresult (*cuDeviceGetDefaultMemPool)(CUmemoryPool *, CUdevice);
   CUresult (*cuMemPoolSetAttribute)(CUmemoryPool, int, void *);
+  // Stream capture into CUDA graphs (CUDA 11.4+ for captured stream-ordered
+  // allocations); null on older drivers, which run uncaptured.
+  CUresult (*cuStreamBeginCapture)(CUstream, int);
+  CUresult (*cuStreamEndCapture)(CUstream, CUgraph *);
+  CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec *, CUgraph, unsigned long long);
+  CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
+  CUresult (*cuGraphExecDestroy)(CUgraphExec);
+  CUresult (*cuGraphDestroy)(CUgraph);
   CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);

@@ -9,6 +9,7 @@
 #ifndef KS_RUNTIME_PROGRAM_H
 #define KS_RUNTIME_PROGRAM_H
 
+#include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/HostBuffer.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -74,6 +75,18 @@ public:
   /// fault shows there).
   llvm::Error invoke(llvm::ArrayRef<void *> buffers, void *stream = nullptr);
 
+  /// GPU programs: the first call with a given set of buffers and stream
+  /// captures the program's launches, allocations and copies into a CUDA
+  /// graph; later calls with the same buffers and stream launch the graph,
+  /// one driver call instead of one per kernel (a program of many small
+  /// kernels is otherwise bound by the host's launch rate). A program whose
+  /// host code cannot be captured, or a driver without graphs, runs
+  /// uncaptured.
+  void useCudaGraphs(bool on) { cudaGraphs = on; }
+  /// Calls that launched a captured graph, and graphs captured (tests).
+  unsigned graphLaunches() const { return numGraphLaunches; }
+  unsigned graphsCaptured() const { return numGraphsCaptured; }
+
 private:
   Program() = default;
   std::string entry;
@@ -84,6 +97,22 @@ private:
   /// The entry's packed wrapper, looked up once: a JIT symbol lookup per
   /// call costs more host time than launching a small kernel.
   void (*packedEntry)(void **) = nullptr;
+
+  struct CapturedGraph {
+    std::vector<void *> buffers;
+    void *stream;
+    cuda::CUgraphExec exec;
+  };
+  /// Launches the entry with `args` on the caller's `stream`, through a
+  /// graph when enabled and capturable.
+  llvm::Error launch(llvm::ArrayRef<void *> buffers, void *stream, void **args);
+  /// Captures one call into a graph, or returns null (and turns graphs off
+  /// for this program) when its host code cannot be captured.
+  cuda::CUgraphExec capture(void **args);
+  bool cudaGraphs = false;
+  std::vector<CapturedGraph> graphs; ///< Most recently used last.
+  cuda::CUstream captureStream = nullptr;
+  unsigned numGraphLaunches = 0, numGraphsCaptured = 0;
 };
 
 } // namespace ks::runtime

@@ -47,7 +47,10 @@ int ksrt_num_outputs(const ksrt_program *program);
  * allocation), and may still run when this returns: synchronise the stream
  * before reading the outputs, as after any CUDA library call; a kernel that
  * faults reports there. NULL (0) is the default stream, as in CUDA (and
- * PyTorch's default stream). 0 on success (the launches were queued). */
+ * PyTorch's default stream). The first call with given buffers and stream
+ * captures the launches into a CUDA graph that later such calls launch
+ * (KS_CUDA_GRAPHS=0: kernel by kernel). 0 on success (the work was
+ * queued). */
 int ksrt_invoke(ksrt_program *program, void *const *inputs,
                 void *const *outputs, void *stream);
 
