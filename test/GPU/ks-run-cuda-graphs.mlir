@@ -4,14 +4,13 @@
 // its first run, and every later run launches the graph; the result checked
 // is a relaunch's, against the CPU reference on fresh random inputs.
 // RUN: ks-run %s --cuda-graphs --seed=17 --warmup=2 --trials=5 --json=%t.json > %t.log
-// RUN: FileCheck %s < %t.log
-// CHECK: output #0 256x1024xf32: match
-// CHECK: CUDA graphs: 1 captured, 9 runs launched one
+// RUN: grep -q "output #0 256x1024xf32: match" %t.log
+// RUN: grep -q "CUDA graphs: 1 captured, 9 runs launched one" %t.log
+// RUN: grep -q '"launches": 9' %t.json
 // Without the option, nothing is captured.
 // RUN: ks-run %s --seed=17 --trials=2 > %t.plain.log
-// RUN: FileCheck %s --check-prefix=PLAIN < %t.plain.log
-// PLAIN: output #0 256x1024xf32: match
-// PLAIN-NOT: CUDA graphs
+// RUN: grep -q "output #0 256x1024xf32: match" %t.plain.log
+// RUN: not grep -q "CUDA graphs" %t.plain.log
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 func.func @main(%x: tensor<256x1024xf32>) -> tensor<256x1024xf32> {
