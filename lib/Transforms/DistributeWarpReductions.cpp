@@ -96,6 +96,150 @@ Value sharedBuffer(OpBuilder &b, Location loc, Operation *op, Type type, int64_t
   return memref::GetGlobalOp::create(b, loc, memrefType, global.getSymName());
 }
 
+/// An argmax or argmin: two outputs, the running value `v` folded by a
+/// binary op with a neutral element (max, min), and its position `i`,
+/// replaced where `cmpf(better, element, v)` holds.
+struct ArgReduction {
+  Operation *valueCombiner;
+  arith::CmpFPredicate better;
+};
+
+std::optional<ArgReduction> matchArgReduction(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 2)
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  BlockArgument value = op.getRegionOutputArgs()[0];
+  BlockArgument position = op.getRegionOutputArgs()[1];
+  Operation *combiner = yield.getOperand(0).getDefiningOp();
+  auto select = yield.getOperand(1).getDefiningOp<arith::SelectOp>();
+  if (!combiner || combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
+      !llvm::is_contained(combiner->getOperands(), value) ||
+      !arith::getNeutralElement(combiner) || !select ||
+      select.getFalseValue() != position)
+    return std::nullopt;
+  auto compare = select.getCondition().getDefiningOp<arith::CmpFOp>();
+  if (!compare || compare.getRhs() != value || compare.getLhs() == value)
+    return std::nullopt;
+  Type v = value.getType(), i = position.getType();
+  if (!v.isF32() && !v.isF64())
+    return std::nullopt;
+  if (!i.isInteger(32) && !i.isInteger(64))
+    return std::nullopt;
+  return ArgReduction{combiner, compare.getPredicate()};
+}
+
+/// (v, i) and (ov, oi) combined: the other pair wins where its value is
+/// better, or equal at a lower position (the first occurrence, as the
+/// sequential fold keeps it).
+std::pair<Value, Value> combinePairs(OpBuilder &b, Location loc, const ArgReduction &arg,
+                                     Value v, Value i, Value ov, Value oi) {
+  Value better = arith::CmpFOp::create(b, loc, arg.better, ov, v);
+  Value equal = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, ov, v);
+  Value earlier = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, oi, i);
+  Value take = arith::OrIOp::create(
+      b, loc, better, arith::AndIOp::create(b, loc, equal, earlier));
+  return {arith::SelectOp::create(b, loc, take, ov, v),
+          arith::SelectOp::create(b, loc, take, oi, i)};
+}
+
+/// A warp's lanes share an argmax/argmin row: each folds its elements into
+/// a (value, position) pair, the pairs meet by a butterfly of shuffles of
+/// both, and lane 0 folds the winner into the two outputs.
+LogicalResult distributeArgReduction(linalg::LinalgOp op, const ArgReduction &arg,
+                                     int64_t perLane) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() != 1 ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
+      ShapedType::isDynamicShape(ranges) || ranges.back() % perLane != 0)
+    return op.emitError() << kWarpReduceAttr
+                          << " on an argmax/argmin needs an op on buffers with one "
+                             "static reduction loop, the innermost, a multiple of "
+                          << perLane;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value lane = gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize));
+  Value zero = index(b, loc, 0);
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t r : ArrayRef<int64_t>(ranges).drop_back()) {
+    lbs.push_back(zero);
+    ubs.push_back(index(b, loc, r));
+    steps.push_back(index(b, loc, 1));
+  }
+  Block *body = op.getBlock();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  BlockArgument valueArg = op.getRegionOutputArgs()[0];
+  BlockArgument positionArg = op.getRegionOutputArgs()[1];
+  Value initValue = arith::ConstantOp::create(b, loc, *arith::getNeutralElement(arg.valueCombiner));
+  Value initPosition = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(positionArg.getType(), 0));
+
+  scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder &b, Location loc,
+                                                  ValueRange ivs) {
+    Value start = arith::MulIOp::create(b, loc, lane, index(b, loc, perLane));
+    Value step = index(b, loc, kWarpSize * perLane);
+    auto partial = scf::ForOp::create(
+        b, loc, start, index(b, loc, ranges.back()), step,
+        ValueRange{initValue, initPosition},
+        [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
+          Value value = acc[0], position = acc[1];
+          for (int64_t e = 0; e < perLane; ++e) {
+            SmallVector<Value> dims(ivs.begin(), ivs.end());
+            dims.push_back(
+                e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k);
+            IRMapping map;
+            for (OpOperand *in : op.getDpsInputOperands()) {
+              Value operand = in->get();
+              if (isa<MemRefType>(operand.getType()))
+                operand = memref::LoadOp::create(
+                    b, loc, operand,
+                    applyMap(b, loc, op.getMatchingIndexingMap(in), dims));
+              map.map(op.getMatchingBlockArgument(in), operand);
+            }
+            map.map(valueArg, value);
+            map.map(positionArg, position);
+            for (Operation &inner : body->without_terminator()) {
+              if (auto idx = dyn_cast<linalg::IndexOp>(inner))
+                map.map(idx.getResult(), dims[idx.getDim()]);
+              else
+                b.clone(inner, map);
+            }
+            value = map.lookupOrDefault(yield.getOperand(0));
+            position = map.lookupOrDefault(yield.getOperand(1));
+          }
+          scf::YieldOp::create(b, loc, ValueRange{value, position});
+        });
+    Value value = partial.getResult(0), position = partial.getResult(1);
+    for (int32_t offset = kWarpSize / 2; offset >= 1; offset /= 2) {
+      Value otherValue = gpu::ShuffleOp::create(b, loc, value, offset, kWarpSize,
+                                                gpu::ShuffleMode::XOR)
+                             .getShuffleResult();
+      Value otherPosition = gpu::ShuffleOp::create(b, loc, position, offset, kWarpSize,
+                                                   gpu::ShuffleMode::XOR)
+                                .getShuffleResult();
+      std::tie(value, position) =
+          combinePairs(b, loc, arg, value, position, otherValue, otherPosition);
+    }
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+    SmallVector<Value> dims(ivs.begin(), ivs.end());
+    dims.push_back(zero); // the outputs do not depend on the reduction loop
+    OpOperand *valueOut = op.getDpsInitOperand(0), *positionOut = op.getDpsInitOperand(1);
+    SmallVector<Value> atValue = applyMap(b, loc, op.getMatchingIndexingMap(valueOut), dims);
+    SmallVector<Value> atPosition =
+        applyMap(b, loc, op.getMatchingIndexingMap(positionOut), dims);
+    Value oldValue = memref::LoadOp::create(b, loc, valueOut->get(), atValue);
+    Value oldPosition = memref::LoadOp::create(b, loc, positionOut->get(), atPosition);
+    auto [newValue, newPosition] =
+        combinePairs(b, loc, arg, oldValue, oldPosition, value, position);
+    memref::StoreOp::create(b, loc, newValue, valueOut->get(), atValue);
+    memref::StoreOp::create(b, loc, newPosition, positionOut->get(), atPosition);
+  });
+  op->erase();
+  return success();
+}
+
 LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   bool wholeBlock = attrName == kBlockReduceAttr;
   auto elems = op->getAttrOfType<IntegerAttr>(attrName);
@@ -105,6 +249,8 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   int64_t perLane = elems.getInt();
   if (!op->getParentOfType<gpu::LaunchOp>())
     return op.emitError() << attrName << ": the op is not inside a gpu.launch";
+  if (std::optional<ArgReduction> arg = matchArgReduction(op); arg && !wholeBlock)
+    return distributeArgReduction(op, *arg, perLane);
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() != 1 ||

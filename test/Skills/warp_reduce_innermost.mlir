@@ -15,6 +15,21 @@
 // Without a GPU: the transformed kernels run on the CPU thread by thread
 // (barriers and shuffles included) and match the CPU reference.
 // RUN: ks-run %S/Inputs/warp_reduce_innermost_rows.mlir --emulate-gpu --plan=%t.plan.json --seed=16 | FileCheck %s --check-prefix=EMULATED
+// An argmax along the rows (two outputs, the value and its position): the
+// lanes fold (value, position) pairs, both are shuffled (the i64 position
+// as two halves), a lane takes its partner's pair where the value is
+// better or equal at a lower position. Values with many ties: the first
+// occurrence wins, as in the sequential fold.
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "warp_reduce_innermost", "params": {"R": 4, "E": 4}}]}' > %t.argmax.json
+// RUN: ks-opt %S/Inputs/argmax_rows_ties.mlir --ks-seed-lowering="plan=%t.argmax.json" | FileCheck %s --check-prefix=ARGMAX
+// RUN: ks-run %S/Inputs/argmax_rows_ties.mlir --emulate-gpu --plan=%t.argmax.json --seed=5 | FileCheck %s --check-prefix=ARGMAX-EMULATED
+// ARGMAX: gpu.module @main_kernel_1 attributes {ks.dispatch = 2 : i64}
+// ARGMAX: %[[PAIR:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %c0_i64) -> (f32, i64)
+// ARGMAX: gpu.shuffle  xor %[[PAIR]]#0, %c16_i32, %c32_i32 : f32
+// ARGMAX: arith.cmpf ogt
+// ARGMAX: arith.cmpf oeq
+// ARGMAX: arith.cmpi slt
+// ARGMAX-EMULATED: output #0 64xi64: match, max abs err 0.00e+00
 
 // Rows to blocks (4 each) and to warps (thread x / 32); the row's op is
 // left whole, marked with its elements per lane per step.

@@ -224,6 +224,13 @@ def KSDistributeWarpReductions
     workgroup-memory global added to the module), and after a barrier warp
     0 combines the slots and its lane 0 folds the total into the output; a
     second barrier frees the slots for the block's next row.
+
+    An argmax or argmin under `ks.warp_reduce` (two outputs: a value folded
+    by max or min, and its position, taken where `cmpf(element, value)`
+    holds) is split the same way into (value, position) pairs: both are
+    shuffled, and a lane takes its partner's pair where the value is better,
+    or equal at a lower position, so the first occurrence wins as in the
+    sequential fold.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
