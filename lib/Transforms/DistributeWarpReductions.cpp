@@ -96,6 +96,60 @@ Value sharedBuffer(OpBuilder &b, Location loc, Operation *op, Type type, int64_t
   return memref::GetGlobalOp::create(b, loc, memrefType, global.getSymName());
 }
 
+/// The loop nest over the parallel points of `op` (all loops but the last,
+/// the reduction), with `body` at each.
+void forEachParallelPoint(OpBuilder &b, Location loc, ArrayRef<int64_t> ranges,
+                          function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t r : ranges.drop_back()) {
+    lbs.push_back(index(b, loc, 0));
+    ubs.push_back(index(b, loc, r));
+    steps.push_back(index(b, loc, 1));
+  }
+  scf::buildLoopNest(b, loc, lbs, ubs, steps, body);
+}
+
+/// One thread's partial results at the parallel point `ivs`: from `start`
+/// in steps of `step` along the reduction loop (of `length`), `perLane`
+/// consecutive elements per step, each folded by the op's body into the
+/// running values (its outputs' block arguments), which start at `inits`.
+ValueRange foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRange ivs,
+                       Value start, Value step, int64_t perLane, int64_t length,
+                       ValueRange inits) {
+  Block *body = op.getBlock();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  auto partial = scf::ForOp::create(
+      b, loc, start, index(b, loc, length), step, inits,
+      [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
+        SmallVector<Value> running(acc.begin(), acc.end());
+        for (int64_t e = 0; e < perLane; ++e) {
+          SmallVector<Value> dims(ivs.begin(), ivs.end());
+          dims.push_back(
+              e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k);
+          IRMapping map;
+          for (OpOperand *in : op.getDpsInputOperands()) {
+            Value operand = in->get();
+            if (isa<MemRefType>(operand.getType()))
+              operand = memref::LoadOp::create(
+                  b, loc, operand, applyMap(b, loc, op.getMatchingIndexingMap(in), dims));
+            map.map(op.getMatchingBlockArgument(in), operand);
+          }
+          for (auto [arg, value] : llvm::zip(op.getRegionOutputArgs(), running))
+            map.map(arg, value);
+          for (Operation &inner : body->without_terminator()) {
+            if (auto idx = dyn_cast<linalg::IndexOp>(inner))
+              map.map(idx.getResult(), dims[idx.getDim()]);
+            else
+              b.clone(inner, map);
+          }
+          for (auto [i, yielded] : llvm::enumerate(yield.getOperands()))
+            running[i] = map.lookupOrDefault(yielded);
+        }
+        scf::YieldOp::create(b, loc, running);
+      });
+  return partial.getResults();
+}
+
 /// An argmax or argmin: two outputs, the running value `v` folded by a
 /// binary op with a neutral element (max, min), and its position `i`,
 /// replaced where `cmpf(better, element, v)` holds.
@@ -159,56 +213,17 @@ LogicalResult distributeArgReduction(linalg::LinalgOp op, const ArgReduction &ar
   Location loc = op.getLoc();
   Value lane = gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize));
   Value zero = index(b, loc, 0);
-  SmallVector<Value> lbs, ubs, steps;
-  for (int64_t r : ArrayRef<int64_t>(ranges).drop_back()) {
-    lbs.push_back(zero);
-    ubs.push_back(index(b, loc, r));
-    steps.push_back(index(b, loc, 1));
-  }
-  Block *body = op.getBlock();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  BlockArgument valueArg = op.getRegionOutputArgs()[0];
   BlockArgument positionArg = op.getRegionOutputArgs()[1];
   Value initValue = arith::ConstantOp::create(b, loc, *arith::getNeutralElement(arg.valueCombiner));
   Value initPosition = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(positionArg.getType(), 0));
 
-  scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder &b, Location loc,
-                                                  ValueRange ivs) {
+  forEachParallelPoint(b, loc, ranges, [&](OpBuilder &b, Location loc, ValueRange ivs) {
     Value start = arith::MulIOp::create(b, loc, lane, index(b, loc, perLane));
     Value step = index(b, loc, kWarpSize * perLane);
-    auto partial = scf::ForOp::create(
-        b, loc, start, index(b, loc, ranges.back()), step,
-        ValueRange{initValue, initPosition},
-        [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
-          Value value = acc[0], position = acc[1];
-          for (int64_t e = 0; e < perLane; ++e) {
-            SmallVector<Value> dims(ivs.begin(), ivs.end());
-            dims.push_back(
-                e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k);
-            IRMapping map;
-            for (OpOperand *in : op.getDpsInputOperands()) {
-              Value operand = in->get();
-              if (isa<MemRefType>(operand.getType()))
-                operand = memref::LoadOp::create(
-                    b, loc, operand,
-                    applyMap(b, loc, op.getMatchingIndexingMap(in), dims));
-              map.map(op.getMatchingBlockArgument(in), operand);
-            }
-            map.map(valueArg, value);
-            map.map(positionArg, position);
-            for (Operation &inner : body->without_terminator()) {
-              if (auto idx = dyn_cast<linalg::IndexOp>(inner))
-                map.map(idx.getResult(), dims[idx.getDim()]);
-              else
-                b.clone(inner, map);
-            }
-            value = map.lookupOrDefault(yield.getOperand(0));
-            position = map.lookupOrDefault(yield.getOperand(1));
-          }
-          scf::YieldOp::create(b, loc, ValueRange{value, position});
-        });
-    Value value = partial.getResult(0), position = partial.getResult(1);
+    ValueRange partial = foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(),
+                                     ValueRange{initValue, initPosition});
+    Value value = partial[0], position = partial[1];
     for (int32_t offset = kWarpSize / 2; offset >= 1; offset /= 2) {
       Value otherValue = gpu::ShuffleOp::create(b, loc, value, offset, kWarpSize,
                                                 gpu::ShuffleMode::XOR)
@@ -289,51 +304,16 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
     threads = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
     shared = sharedBuffer(b, loc, op, type, kMaxWarpsPerBlock);
   }
-  SmallVector<Value> lbs, ubs, steps;
-  for (int64_t r : ArrayRef<int64_t>(ranges).drop_back()) {
-    lbs.push_back(zero);
-    ubs.push_back(index(b, loc, r));
-    steps.push_back(index(b, loc, 1));
-  }
-  Block *body = op.getBlock();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
   Value init = arith::ConstantOp::create(b, loc, *neutral);
 
   // Every parallel point the op covers (one row, after tiling to warps).
-  scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder &b, Location loc,
-                                                  ValueRange ivs) {
+  forEachParallelPoint(b, loc, ranges, [&](OpBuilder &b, Location loc, ValueRange ivs) {
     Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perLane));
     Value step = arith::MulIOp::create(b, loc, threads, index(b, loc, perLane));
-    auto partial = scf::ForOp::create(
-        b, loc, start, index(b, loc, ranges.back()), step,
-        ValueRange{init}, [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
-          Value value = acc.front();
-          for (int64_t e = 0; e < perLane; ++e) {
-            SmallVector<Value> dims(ivs.begin(), ivs.end());
-            dims.push_back(
-                e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k);
-            // The op's body on the element's inputs, folding into `value`.
-            IRMapping map;
-            for (OpOperand *in : op.getDpsInputOperands()) {
-              Value operand = in->get();
-              if (isa<MemRefType>(operand.getType()))
-                operand = memref::LoadOp::create(
-                    b, loc, operand,
-                    applyMap(b, loc, op.getMatchingIndexingMap(in), dims));
-              map.map(op.getMatchingBlockArgument(in), operand);
-            }
-            map.map(op.getRegionOutputArgs().front(), value);
-            for (Operation &inner : body->without_terminator()) {
-              if (auto idx = dyn_cast<linalg::IndexOp>(inner))
-                map.map(idx.getResult(), dims[idx.getDim()]);
-              else
-                b.clone(inner, map);
-            }
-            value = map.lookupOrDefault(yield.getOperand(0));
-          }
-          scf::YieldOp::create(b, loc, value);
-        });
-    Value total = butterfly(b, loc, combiner, partial.getResult(0));
+    // The op's body on the thread's elements, folding into its partial.
+    ValueRange partial = foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(),
+                                     ValueRange{init});
+    Value total = butterfly(b, loc, combiner, partial.front());
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
     if (wholeBlock) {
       // Lane 0 of each warp leaves its warp's total in its slot; after the
