@@ -209,6 +209,21 @@ llvm::Error Program::invoke(llvm::ArrayRef<void *> buffers, void *stream) {
   return launch(buffers, stream, pointers.data());
 }
 
+void Program::useCudaGraphs(bool on) {
+  // Whether the driver can capture is known once, here, not at every call.
+  cudaGraphs = false;
+  if (!on || target != Target::GPU)
+    return;
+  llvm::Expected<const cuda::DriverAPI &> api = cuda::loadDriver();
+  if (!api) {
+    llvm::consumeError(api.takeError());
+    return;
+  }
+  cudaGraphs = api->cuStreamBeginCapture && api->cuStreamEndCapture &&
+               api->cuGraphInstantiateWithFlags && api->cuGraphLaunch &&
+               api->cuGraphExecDestroy && api->cuGraphDestroy;
+}
+
 llvm::Error Program::launch(llvm::ArrayRef<void *> buffers, void *stream,
                             void **args) {
   // Stream 0 is the default stream, as everywhere in CUDA (PyTorch's
@@ -216,13 +231,9 @@ llvm::Error Program::launch(llvm::ArrayRef<void *> buffers, void *stream,
   // our own that each call would create, wait for and destroy.
   auto caller = stream ? static_cast<cuda::CUstream>(stream)
                        : cuda::legacyDefaultStream();
-  llvm::Expected<const cuda::DriverAPI &> api = cuda::loadDriver();
-  bool graphsUsable = cudaGraphs && api && api->cuStreamBeginCapture &&
-                      api->cuStreamEndCapture && api->cuGraphInstantiateWithFlags &&
-                      api->cuGraphLaunch && api->cuGraphExecDestroy && api->cuGraphDestroy;
-  if (!api)
-    llvm::consumeError(api.takeError());
-  if (graphsUsable) {
+  if (cudaGraphs) {
+    // Set only where the driver loaded (useCudaGraphs).
+    const cuda::DriverAPI &api = llvm::cantFail(cuda::loadDriver());
     auto same = [&](const CapturedGraph &g) {
       return g.stream == stream && llvm::ArrayRef<void *>(g.buffers) == buffers;
     };
@@ -233,7 +244,7 @@ llvm::Error Program::launch(llvm::ArrayRef<void *> buffers, void *stream,
         // back from call to call); the oldest goes.
         constexpr size_t kMaxGraphs = 8;
         if (graphs.size() == kMaxGraphs) {
-          api->cuGraphExecDestroy(graphs.front().exec);
+          api.cuGraphExecDestroy(graphs.front().exec);
           graphs.erase(graphs.begin());
         }
         graphs.push_back({std::vector<void *>(buffers.begin(), buffers.end()), stream, exec});
@@ -243,7 +254,7 @@ llvm::Error Program::launch(llvm::ArrayRef<void *> buffers, void *stream,
     if (found != graphs.end()) {
       std::rotate(found, std::next(found), graphs.end());
       ++numGraphLaunches;
-      return cuda::check(*api, api->cuGraphLaunch(graphs.back().exec, caller),
+      return cuda::check(api, api.cuGraphLaunch(graphs.back().exec, caller),
                          "cuGraphLaunch");
     }
   }
@@ -254,7 +265,7 @@ llvm::Error Program::launch(llvm::ArrayRef<void *> buffers, void *stream,
 }
 
 ks::cuda::CUgraphExec Program::capture(void **args) {
-  const cuda::DriverAPI &api = *cuda::loadDriver();
+  const cuda::DriverAPI &api = llvm::cantFail(cuda::loadDriver());
   auto giveUp = [&]() -> cuda::CUgraphExec {
     cudaGraphs = false;
     return nullptr;

@@ -82,7 +82,7 @@ public:
   /// kernels is otherwise bound by the host's launch rate). A program whose
   /// host code cannot be captured, or a driver without graphs, runs
   /// uncaptured.
-  void useCudaGraphs(bool on) { cudaGraphs = on; }
+  void useCudaGraphs(bool on);
   /// Calls that launched a captured graph, and graphs captured (tests).
   unsigned graphLaunches() const { return numGraphLaunches; }
   unsigned graphsCaptured() const { return numGraphsCaptured; }
