@@ -86,7 +86,7 @@ struct Options {
   cl::opt<bool> isolate{"isolate", cl::desc("Run the GPU part in a worker process (default true)"), cl::init(true)};
   cl::opt<unsigned> timeoutSeconds{"timeout", cl::desc("Seconds the GPU run may take before the worker is stopped"), cl::init(120)};
   cl::opt<std::string> plan{"plan", cl::desc("Apply the skills of this JSON plan to the module's dispatches (ks-compile's plan=)")};
-  cl::opt<bool> cudaGraphs{"cuda-graphs", cl::desc("Capture the program's launches into a CUDA graph on the first warm-up run and launch the graph in the later runs (as ksrt does for PyTorch)")};
+  cl::opt<bool> cudaGraphs{"cuda-graphs", cl::desc("Capture the program's launches into a CUDA graph in an extra first run and launch the graph in every later run, the checked one included (as ksrt does for PyTorch); the CUPTI-traced runs launch kernel by kernel")};
   cl::opt<bool> metrics{"metrics", cl::desc("Read each kernel's hardware counters with CUPTI's range profiler (default true)"), cl::init(true)};
   cl::opt<std::string> jsonFile{"json", cl::desc("Write the results as JSON")};
 };
