@@ -16,6 +16,7 @@
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 
+#include "ks/Transforms/TransformOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -79,6 +80,7 @@ std::unique_ptr<mlir::MLIRContext> createContext() {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  ks::registerTransformExtension(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   return std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
 }

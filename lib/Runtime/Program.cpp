@@ -6,6 +6,7 @@
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 
+#include "ks/Transforms/TransformOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -27,6 +28,7 @@ std::unique_ptr<MLIRContext> ks::runtime::createContext() {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  ks::registerTransformExtension(registry);
   registerAllToLLVMIRTranslations(registry);
   return std::make_unique<MLIRContext>(registry,
                                        MLIRContext::Threading::DISABLED);

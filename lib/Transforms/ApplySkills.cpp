@@ -1,6 +1,7 @@
 //===- ApplySkills.cpp - Apply skills to dispatches by a plan -------------===//
 
 #include "ks/Transforms/Passes.h"
+#include "ks/Transforms/TransformOps.h"
 
 #include "ks/Agents/Optimizer.h"
 #include "ks/Agents/SkillLibrary.h"
@@ -76,6 +77,11 @@ llvm::Expected<std::vector<Step>> readPlan(llvm::StringRef path) {
 }
 
 struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
+  // Skill scripts may use the ks transform ops.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    KSApplySkillsBase::getDependentDialects(registry);
+    ks::registerTransformExtension(registry);
+  }
   using Base::Base;
 
   void runOnOperation() override {

@@ -11,6 +11,7 @@
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 
+#include "ks/Transforms/TransformOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -22,6 +23,7 @@ int ks::tools::ksOptMain(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  ks::registerTransformExtension(registry);
   mlir::registerAllGPUToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   ks::registerKSPasses();

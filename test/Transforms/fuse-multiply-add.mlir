@@ -1,0 +1,62 @@
+// transform.apply_patterns.ks.fuse_multiply_add: a multiply used only by an
+// add becomes one math.fma (either operand order, scalars and vectors); a
+// product with another use, a subtraction and integer arithmetic stay.
+// RUN: ks-opt %s --transform-interpreter | FileCheck %s
+
+// CHECK-LABEL: func.func @mac
+// CHECK-SAME: (%[[A:.*]]: f32, %[[B:.*]]: f32, %[[C:.*]]: f32)
+// CHECK: %[[F:.*]] = math.fma %[[A]], %[[B]], %[[C]] : f32
+// CHECK: %[[G:.*]] = math.fma %[[A]], %[[C]], %[[F]] : f32
+// CHECK: return %[[G]]
+func.func @mac(%a: f32, %b: f32, %c: f32) -> f32 {
+  %p = arith.mulf %a, %b : f32
+  %s = arith.addf %c, %p : f32
+  %q = arith.mulf %a, %c : f32
+  %t = arith.addf %q, %s : f32
+  return %t : f32
+}
+
+// CHECK-LABEL: func.func @vector
+// CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK-NOT: arith.mulf
+func.func @vector(%a: vector<4xf32>, %b: vector<4xf32>, %c: vector<4xf32>) -> vector<4xf32> {
+  %p = arith.mulf %a, %b : vector<4xf32>
+  %s = arith.addf %p, %c : vector<4xf32>
+  return %s : vector<4xf32>
+}
+
+// The product is also returned: fusing would compute it twice.
+// CHECK-LABEL: func.func @shared_product
+// CHECK: %[[P:.*]] = arith.mulf
+// CHECK: arith.addf %{{.*}}, %[[P]]
+// CHECK-NOT: math.fma
+func.func @shared_product(%a: f32, %b: f32, %c: f32) -> (f32, f32) {
+  %p = arith.mulf %a, %b : f32
+  %s = arith.addf %c, %p : f32
+  return %s, %p : f32, f32
+}
+
+// CHECK-LABEL: func.func @not_an_add
+// CHECK: arith.mulf
+// CHECK: arith.subf
+// CHECK: arith.muli
+// CHECK: arith.addi
+// CHECK-NOT: math.fma
+func.func @not_an_add(%a: f32, %b: f32, %i: i32, %j: i32) -> (f32, i32) {
+  %p = arith.mulf %a, %b : f32
+  %s = arith.subf %a, %p : f32
+  %q = arith.muli %i, %j : i32
+  %t = arith.addi %q, %i : i32
+  return %s, %t : f32, i32
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %funcs = transform.structured.match ops{["func.func"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.ks.fuse_multiply_add
+    } : !transform.any_op
+    transform.yield
+  }
+}
