@@ -1,0 +1,45 @@
+// depthwise_conv_registers: a direct depthwise NCHW convolution (loops
+// batch, row, column, channel, then the window; one filter per channel, so
+// nothing to reuse across channels) with RT rows x CT neighbouring columns
+// per thread and RT rows x BX columns of one channel per block (grid:
+// column groups x row groups x channels); each thread walks the images.
+// The seed maps the channel, its innermost parallel loop, to neighbouring
+// threads, so their writes are a whole plane apart; here neighbouring
+// threads write neighbouring columns. The RT x CT sums stay in registers
+// while the window is walked outside the row and column loops, and the
+// window's overlapping input loads, unrolled, are loaded once.
+transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
+  %func = transform.get_parent_op %op {op_name = "func.func"}
+      : (!transform.any_op) -> !transform.any_op
+  %tile, %blocks = transform.structured.tile_using_forall %op
+      tile_sizes [0, ${RT}, ${BX}, 1]
+      (mapping = [#gpu.block<y>, #gpu.block<x>, #gpu.block<z>])
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %columns, %threads = transform.structured.tile_using_forall %tile
+      tile_sizes [0, 0, ${CT}, 0] (mapping = [#gpu.thread<x>])
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %one, %images = transform.structured.tile_using_for %columns
+      tile_sizes [1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %promoted = transform.structured.promote %one
+      {operands_to_promote = [2], use_alloca}
+      : (!transform.any_op) -> !transform.any_op
+  // Loops (n, oh, ow, c, kh, kw) -> (n, c, kh, kw, oh, ow).
+  %generic = transform.structured.generalize %promoted
+      : (!transform.any_op) -> !transform.any_op
+  %walk = transform.structured.interchange %generic
+      iterator_interchange = [0, 3, 4, 5, 1, 2]
+      : (!transform.any_op) -> !transform.any_op
+  %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
+      : (!transform.any_op) -> !transform.any_op
+  %mapped = transform.gpu.map_nested_forall_to_threads %launch
+      block_dims = [${TX}, 1, 1] : (!transform.any_op) -> !transform.any_op
+  %kernel_func = transform.get_parent_op %mapped {op_name = "func.func"}
+      : (!transform.any_op) -> !transform.any_op
+  // One fma per multiply-accumulate instead of a mul.rn and an add.rn.
+  transform.apply_patterns to %kernel_func {
+    transform.apply_patterns.ks.fuse_multiply_add
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  transform.yield
+}

@@ -1,0 +1,42 @@
+// The skill conv1d_filter_register_tile on a 1-D NCW convolution (2 images,
+// 8 -> 16 channels, window 5, 64 outputs): blocks of one image, 8 filters
+// and 32 columns (grid 2 x 2 x 2), 16 threads of 8 filters x 2 columns;
+// the 16 sums live in a private buffer while the channel x window loops
+// run outside the filter and column loops (iterators n, c, kw, f, ow).
+// REQUIRES: ptxas
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=conv1d_filter_register_tile params=BX=32,FT=8,CT=2" | FileCheck %s
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "conv1d_filter_register_tile", "params": {"BX": 32, "FT": 8, "CT": 2}}]}' > %t.plan.json
+// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv1d_ncw_2x8x68.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
+// RUN: ks-run %S/Inputs/conv1d_ncw_2x8x68.mlir --emulate-gpu --plan=%t.plan.json --seed=17 | FileCheck %s --check-prefix=EMULATED
+
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c2, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c1, {{.*}} = %c1)
+// CHECK: %[[ACC:.*]] = memref.alloca() : memref<64xi8>
+// CHECK: %[[VIEW:.*]] = memref.view %[[ACC]]{{.*}} to memref<1x8x2xf32>
+// CHECK: linalg.copy ins(%{{.*}} : memref<1x8x2xf32, {{.*}}>) outs(%[[VIEW]] : memref<1x8x2xf32>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "reduction", "parallel", "parallel"]{{.*}} outs(%[[VIEW]] : memref<1x8x2xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[W:.*]]: f32, %[[OUT:.*]]: f32):
+// CHECK-NEXT: %[[SUM:.*]] = math.fma %[[IN]], %[[W]], %[[OUT]] : f32
+// CHECK-NEXT: linalg.yield %[[SUM]]
+// CHECK: linalg.copy ins(%[[VIEW]] : memref<1x8x2xf32>)
+// CHECK: } {ks.dispatch = 1 : i64, ks.skill = "conv1d_filter_register_tile"}
+
+// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c2, %c2, %c2) threads in (%c16, %c1, %c1)
+
+// The sums stay in registers (no local memory is read back) and every
+// multiply-accumulate is one fma, not a mul.rn and an add.rn.
+// PTX-NOT: ld.local
+// PTX: fma.rn.f32
+// PTX-NOT: mul.rn.f32
+// PTX-NOT: ld.local
+
+// EMULATED: output #0 {{.*}}xf32: match
+
+func.func @main(%x: memref<2x8x68xf32>, %w: memref<16x8x5xf32>, %y: memref<2x16x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill {ks.dispatch = 0 : i64} ins(%zero : f32) outs(%y : memref<2x16x64xf32>)
+  linalg.conv_1d_ncw_fcw {dilations = dense<1> : tensor<1xi64>, ks.dispatch = 1 : i64, strides = dense<1> : tensor<1xi64>}
+      ins(%x, %w : memref<2x8x68xf32>, memref<16x8x5xf32>) outs(%y : memref<2x16x64xf32>)
+  return
+}
