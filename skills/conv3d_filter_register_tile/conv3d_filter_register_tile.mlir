@@ -1,10 +1,12 @@
 // conv3d_filter_register_tile: a direct NCDHW 3-D convolution (loops batch,
 // filter, depth, row, column, then channel x window) with FT filters x CT
 // neighbouring columns per thread, one output row (one depth, one row, BX
-// columns) per block; each thread walks the images and the filters FT at
-// a time. The FT x CT running sums stay in registers across the channel x
-// window walk, which is interchanged outside the filter and column loops:
-// each input load feeds FT multiply-adds and each filter load CT.
+// columns) of all filters per block (grid: column groups x rows x depths;
+// TX threads x along the row, TY threads y taking the filters FT at a
+// time); each thread walks the images. The FT x CT running sums stay in
+// registers across the channel x window walk, which is interchanged
+// outside the filter and column loops: each input load feeds FT
+// multiply-adds and each filter load CT.
 transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
@@ -13,11 +15,12 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %columns, %threads = transform.structured.tile_using_forall %tile
-      tile_sizes [0, 0, 0, 0, ${CT}] (mapping = [#gpu.thread<x>])
+      tile_sizes [0, ${FT}, 0, 0, ${CT}]
+      (mapping = [#gpu.thread<y>, #gpu.thread<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %one, %loops:2 = transform.structured.tile_using_for %columns
-      tile_sizes [1, ${FT}]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  %one, %images = transform.structured.tile_using_for %columns
+      tile_sizes [1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %promoted = transform.structured.promote %one
       {operands_to_promote = [2], use_alloca}
       : (!transform.any_op) -> !transform.any_op
@@ -30,7 +33,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch
-      block_dims = [${TX}, 1, 1] : (!transform.any_op) -> !transform.any_op
+      block_dims = [${TX}, ${TY}, 1] : (!transform.any_op) -> !transform.any_op
   %kernel_func = transform.get_parent_op %mapped {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   // One fma per multiply-accumulate instead of a mul.rn and an add.rn.

@@ -1,23 +1,24 @@
 // conv_filter_register_tile: a direct NCHW convolution (loops batch, filter,
 // row, column, then channel x window) with FT filters x CT neighbouring
-// columns per thread, BX columns of one output row and FT filters per block.
+// columns per thread and BX columns of one output row of one image, all
+// filters, per block (grid: column groups x rows x images; TX x TY threads,
+// threads y taking the filters FT at a time), so every output tile has a
+// thread of its own.
 // The FT x CT running sums live in registers across the whole channel x
 // window walk, and the walk is interchanged so that the filter and column
 // loops are innermost: each input value loaded is used for FT filters and
-// each filter value (the same for the whole block) for CT columns, instead
+// each filter value (the same for a row of threads) for CT columns, instead
 // of one load per multiply-add as with one output per thread.
 transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   %tile, %blocks = transform.structured.tile_using_forall %op
-      tile_sizes [0, ${FT}, 1, ${BX}]
+      tile_sizes [1, 0, 1, ${BX}]
       (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %columns, %threads = transform.structured.tile_using_forall %tile
-      tile_sizes [0, 0, 0, ${CT}] (mapping = [#gpu.thread<x>])
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %one, %images = transform.structured.tile_using_for %columns
-      tile_sizes [1]
+  %one, %threads = transform.structured.tile_using_forall %tile
+      tile_sizes [0, ${FT}, 0, ${CT}]
+      (mapping = [#gpu.thread<y>, #gpu.thread<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %promoted = transform.structured.promote %one
       {operands_to_promote = [2], use_alloca}
@@ -31,7 +32,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch
-      block_dims = [${TX}, 1, 1] : (!transform.any_op) -> !transform.any_op
+      block_dims = [${TX}, ${TY}, 1] : (!transform.any_op) -> !transform.any_op
   %kernel_func = transform.get_parent_op %mapped {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   // One fma per multiply-accumulate instead of a mul.rn and an add.rn.

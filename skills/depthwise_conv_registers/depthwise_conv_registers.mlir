@@ -1,25 +1,23 @@
 // depthwise_conv_registers: a direct depthwise NCHW convolution (loops
 // batch, row, column, channel, then the window; one filter per channel, so
 // nothing to reuse across channels) with RT rows x CT neighbouring columns
-// per thread and RT rows x BX columns of one channel per block (grid:
-// column groups x row groups x channels); each thread walks the images.
-// The seed maps the channel, its innermost parallel loop, to neighbouring
-// threads, so their writes are a whole plane apart; here neighbouring
-// threads write neighbouring columns. The RT x CT sums stay in registers
-// while the window is walked outside the row and column loops, and the
-// window's overlapping input loads, unrolled, are loaded once.
+// per thread and RT whole output rows of one channel of one image per
+// block (grid: row groups x channels x images; TX threads x CT columns
+// cover the row). The seed maps the channel, its innermost parallel loop,
+// to neighbouring threads, so their writes are a whole plane apart; here
+// neighbouring threads write neighbouring columns. The RT x CT sums stay
+// in registers while the window is walked outside the row and column
+// loops, and the window's overlapping input loads, unrolled, are loaded
+// once.
 transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   %tile, %blocks = transform.structured.tile_using_forall %op
-      tile_sizes [0, ${RT}, ${BX}, 1]
-      (mapping = [#gpu.block<y>, #gpu.block<x>, #gpu.block<z>])
+      tile_sizes [1, ${RT}, 0, 1]
+      (mapping = [#gpu.block<z>, #gpu.block<x>, #gpu.block<y>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %columns, %threads = transform.structured.tile_using_forall %tile
+  %one, %threads = transform.structured.tile_using_forall %tile
       tile_sizes [0, 0, ${CT}, 0] (mapping = [#gpu.thread<x>])
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %one, %images = transform.structured.tile_using_for %columns
-      tile_sizes [1]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %promoted = transform.structured.promote %one
       {operands_to_promote = [2], use_alloca}

@@ -1,23 +1,22 @@
 // grouped_conv_filter_register_tile: a direct grouped NGCHW convolution
 // (loops batch, group, filter, row, column, then channel x window) with FT
 // filters x CT neighbouring columns per thread and a whole output row of
-// one group's FT filters per block (grid: groups x filter groups x rows;
-// TX threads cover the row); each thread walks the images. The FT x CT
-// running sums stay in registers across the channel x window walk, which
-// is interchanged outside the filter and column loops: each input load
-// feeds FT multiply-adds and each filter load CT.
+// one group's filters of one image per block (grid: groups x rows x
+// images; TX threads x along the row, TY threads y taking the filters FT
+// at a time). The FT x CT running sums stay in registers across the
+// channel x window walk, which is interchanged outside the filter and
+// column loops: each input load feeds FT multiply-adds and each filter
+// load CT.
 transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   %tile, %blocks = transform.structured.tile_using_forall %op
-      tile_sizes [0, 1, ${FT}, 1, 0]
-      (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
+      tile_sizes [1, 1, 0, 1, 0]
+      (mapping = [#gpu.block<z>, #gpu.block<x>, #gpu.block<y>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %columns, %threads = transform.structured.tile_using_forall %tile
-      tile_sizes [0, 0, 0, 0, ${CT}] (mapping = [#gpu.thread<x>])
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %one, %images = transform.structured.tile_using_for %columns
-      tile_sizes [1]
+  %one, %threads = transform.structured.tile_using_forall %tile
+      tile_sizes [0, 0, ${FT}, 0, ${CT}]
+      (mapping = [#gpu.thread<y>, #gpu.thread<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %promoted = transform.structured.promote %one
       {operands_to_promote = [2], use_alloca}
@@ -31,7 +30,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch
-      block_dims = [${TX}, 1, 1] : (!transform.any_op) -> !transform.any_op
+      block_dims = [${TX}, ${TY}, 1] : (!transform.any_op) -> !transform.any_op
   %kernel_func = transform.get_parent_op %mapped {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   // One fma per multiply-accumulate instead of a mul.rn and an add.rn.

@@ -1,8 +1,8 @@
 // REQUIRES: cuda-gpu
 // conv3d_filter_register_tile on a 3x3x3 NCDHW convolution (2 images, 8 ->
 // 16 channels, 8x32x64 outputs) matches the CPU reference on fresh random
-// inputs: blocks of one output row of 64 columns, 32 threads of 8 filters
-// x 2 columns walking the images and the filter groups.
+// inputs: blocks of one output row of 64 columns of all 16 filters, 32 x 2
+// threads of 8 filters x 2 columns walking the images.
 // RUN: ks-run %s --plan=%S/Inputs/plan_conv3d_filter_register_tile.json --seed=61 --trials=5 --json=%t.json > %t.log
 // RUN: grep -q "output #0 2x16x8x32x64xf32: match" %t.log
 // RUN: grep -A3 '"grid": \[' %t.json | tr -d ' \n' | grep -q '1,32,8'

@@ -1,9 +1,9 @@
 // REQUIRES: cuda-gpu
 // conv_filter_register_tile on a 3x3 NCHW convolution at a ResNet size (8
 // images, 64 -> 64 channels at 56x56, dispatch 1; the fill is dispatch 0)
-// matches the CPU reference on fresh random inputs: blocks of 8 filters x
-// 56 columns of one row, 28 threads of 8 filters x 2 columns, fma sums in
-// registers.
+// matches the CPU reference on fresh random inputs: blocks of all 64
+// filters x 56 columns of one row of one image, 28 x 8 threads of 8
+// filters x 2 columns, fma sums in registers.
 // RUN: ks-run %s --plan=%S/Inputs/plan_conv_filter_register_tile.json --seed=61 --trials=5 --json=%t.json > %t.log
 // RUN: grep -q "output #0 8x64x56x56xf32: match" %t.log
 // RUN: grep -A3 '"grid": \[' %t.json | tr -d ' \n' | grep -q '1,56,8'

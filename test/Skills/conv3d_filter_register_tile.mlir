@@ -1,20 +1,19 @@
 // The skill conv3d_filter_register_tile on a 3x3x3 NCDHW convolution (2
 // images, 4 -> 16 channels, 4x8x64 outputs): blocks of one output row of 32
-// columns (grid 2 x 8 x 4: column groups, rows, depths), 16 threads of 8
-// filters x 2 columns, each walking the 2 images and the 2 groups of 8
-// filters; the sums live in a private buffer while the channel x window
-// loops run outside the filter and column loops.
+// columns of all 16 filters (grid 2 x 8 x 4: column groups, rows, depths),
+// 16 x 2 threads of 8 filters x 2 columns, each walking the 2 images; the
+// sums live in a private buffer while the channel x window loops run
+// outside the filter and column loops.
 // REQUIRES: ptxas
-// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=conv3d_filter_register_tile params=BX=32,FT=8,CT=2" | FileCheck %s
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "conv3d_filter_register_tile", "params": {"BX": 32, "FT": 8, "CT": 2}}]}' > %t.plan.json
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=conv3d_filter_register_tile params=BX=32,FT=8,CT=2,TY=2" | FileCheck %s
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "conv3d_filter_register_tile", "params": {"BX": 32, "FT": 8, "CT": 2, "TY": 2}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv3d_ncdhw_2x4x6x10x66.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 // RUN: ks-run %S/Inputs/conv3d_ncdhw_2x4x6x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=19 | FileCheck %s --check-prefix=EMULATED
 
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c8, {{.*}} = %c4) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c1, {{.*}} = %c1)
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c8, {{.*}} = %c4) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c2, {{.*}} = %c1)
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
-// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8 {
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<64xi8>
 // CHECK: %[[VIEW:.*]] = memref.view %[[ACC]]{{.*}} to memref<1x8x1x1x2xf32>
 // CHECK: linalg.copy ins(%{{.*}}) outs(%[[VIEW]] : memref<1x8x1x1x2xf32>)
@@ -24,7 +23,7 @@
 // CHECK: linalg.copy ins(%[[VIEW]] : memref<1x8x1x1x2xf32>)
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "conv3d_filter_register_tile"}
 
-// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c2, %c8, %c4) threads in (%c16, %c1, %c1)
+// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c2, %c8, %c4) threads in (%c16, %c2, %c1)
 
 // The sums stay in registers (no local memory is read back) and every
 // multiply-accumulate is one fma, not a mul.rn and an add.rn.

@@ -1,19 +1,19 @@
 // The skill conv_filter_register_tile on a 3x3 NCHW convolution (2 images,
-// 8 -> 16 channels, 8x64 outputs): blocks of 8 filters x 64 columns of one
-// output row (grid 1 x 8 x 2: column groups, rows, filter groups), 32
-// threads of 8 filters x 2 columns, each walking the 2 images; the 16 sums
-// live in a private buffer while the channel x window loops run outside
-// the filter and column loops (iterators n, oh, c, kh, kw, f, ow).
+// 8 -> 16 channels, 8x64 outputs): blocks of all 16 filters x 64 columns
+// of one output row of one image (grid 1 x 8 x 2: column groups, rows,
+// images), 32 x 2 threads of 8 filters x 2 columns; the 16 sums live in a
+// private buffer while the channel x window loops run outside the filter
+// and column loops (iterators n, oh, c, kh, kw, f, ow).
 // REQUIRES: ptxas
-// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=conv_filter_register_tile params=BX=64,FT=8,CT=2" | FileCheck %s
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_filter_register_tile", "params": {"BX": 64, "FT": 8, "CT": 2}}]}' > %t.plan.json
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=conv_filter_register_tile params=BX=64,FT=8,CT=2,TY=2" | FileCheck %s
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_filter_register_tile", "params": {"BX": 64, "FT": 8, "CT": 2, "TY": 2}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv2d_nchw_2x8x10x66.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 // RUN: ks-run %S/Inputs/conv2d_nchw_2x8x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=31 | FileCheck %s --check-prefix=EMULATED
 
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} = %c8, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c1, {{.*}} = %c1)
-// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} = %c8, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c2, {{.*}} = %c1)
+// CHECK-NOT: scf.for
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<64xi8>
 // CHECK: %[[VIEW:.*]] = memref.view %[[ACC]]{{.*}} to memref<1x8x1x2xf32>
 // CHECK: linalg.copy ins(%{{.*}}) outs(%[[VIEW]] : memref<1x8x1x2xf32>)
@@ -23,7 +23,7 @@
 // CHECK: linalg.copy ins(%[[VIEW]] : memref<1x8x1x2xf32>)
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "conv_filter_register_tile"}
 
-// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c8, %c2) threads in (%c32, %c1, %c1)
+// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c8, %c2) threads in (%c32, %c2, %c1)
 
 // The sums stay in registers (no local memory is read back) and every
 // multiply-accumulate is one fma, not a mul.rn and an add.rn.

@@ -1,20 +1,19 @@
 // The skill depthwise_conv_registers on a depthwise 3x3 NCHW convolution (2
-// images, 8 channels, 8x64 outputs): blocks of 4 rows x 32 columns of one
-// channel (grid 2 x 2 x 8: column groups, row groups, channels), 16
+// images, 8 channels, 8x64 outputs): blocks of 4 whole rows of one
+// channel of one image (grid 2 x 8 x 2: row groups, channels, images), 32
 // threads of 4 rows x 2 columns, neighbouring threads on neighbouring
-// columns, each walking the 2 images; the 8 sums live in a private buffer
-// while the window loops run outside the row and column loops (iterators
-// n, c, kh, kw, oh, ow).
+// columns; the 8 sums live in a private buffer while the window loops run
+// outside the row and column loops (iterators n, c, kh, kw, oh, ow).
 // REQUIRES: ptxas
-// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=depthwise_conv_registers params=BX=32,RT=4,CT=2" | FileCheck %s
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "depthwise_conv_registers", "params": {"BX": 32, "RT": 4, "CT": 2}}]}' > %t.plan.json
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=depthwise_conv_registers params=TX=32,RT=4,CT=2" | FileCheck %s
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "depthwise_conv_registers", "params": {"TX": 32, "RT": 4, "CT": 2}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv2d_depthwise_2x8x10x66.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 // RUN: ks-run %S/Inputs/conv2d_depthwise_2x8x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=29 | FileCheck %s --check-prefix=EMULATED
 
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c2, {{.*}} = %c8) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c1, {{.*}} = %c1)
-// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c8, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c1, {{.*}} = %c1)
+// CHECK-NOT: scf.for
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<32xi8>
 // CHECK: %[[VIEW:.*]] = memref.view %[[ACC]]{{.*}} to memref<1x1x4x2xf32>
 // CHECK: linalg.copy ins(%{{.*}}) outs(%[[VIEW]] : memref<1x1x4x2xf32>)
@@ -24,7 +23,7 @@
 // CHECK: linalg.copy ins(%[[VIEW]] : memref<1x1x4x2xf32>)
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "depthwise_conv_registers"}
 
-// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c2, %c2, %c8) threads in (%c16, %c1, %c1)
+// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c2, %c8, %c2) threads in (%c32, %c1, %c1)
 
 // The sums stay in registers (no local memory is read back) and every
 // multiply-accumulate is one fma, not a mul.rn and an add.rn.

@@ -1,19 +1,19 @@
 // The skill grouped_conv_filter_register_tile on a grouped 3x3 NGCHW
 // convolution (2 images, 4 groups of 8 -> 16 channels, 8x56 outputs):
-// blocks of a whole output row of one group's 8 filters (grid 8 x 2 x 4:
-// rows, filter groups, groups), 28 threads of 8 filters x 2 columns, each
-// walking the 2 images; the sums live in a private buffer while the
-// channel x window loops run outside the filter and column loops.
+// blocks of a whole output row of one group's 16 filters of one image
+// (grid 4 x 8 x 2: groups, rows, images), 28 x 2 threads of 8 filters x 2
+// columns; the sums live in a private buffer while the channel x window
+// loops run outside the filter and column loops.
 // REQUIRES: ptxas
-// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=grouped_conv_filter_register_tile params=TX=28,FT=8,CT=2" | FileCheck %s
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "grouped_conv_filter_register_tile", "params": {"TX": 28, "FT": 8, "CT": 2}}]}' > %t.plan.json
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=grouped_conv_filter_register_tile params=TX=28,FT=8,CT=2,TY=2" | FileCheck %s
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "grouped_conv_filter_register_tile", "params": {"TX": 28, "FT": 8, "CT": 2, "TY": 2}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv2d_grouped_2x4x8x10x58.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 // RUN: ks-run %S/Inputs/conv2d_grouped_2x4x8x10x58.mlir --emulate-gpu --plan=%t.plan.json --seed=23 | FileCheck %s --check-prefix=EMULATED
 
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}} = %c2, {{.*}} = %c4) threads({{.*}}) in ({{.*}} = %c28, {{.*}} = %c1, {{.*}} = %c1)
-// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c4, {{.*}} = %c8, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c28, {{.*}} = %c2, {{.*}} = %c1)
+// CHECK-NOT: scf.for
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<64xi8>
 // CHECK: %[[VIEW:.*]] = memref.view %[[ACC]]{{.*}} to memref<1x1x8x1x2xf32>
 // CHECK: linalg.copy ins(%{{.*}}) outs(%[[VIEW]] : memref<1x1x8x1x2xf32>)
@@ -23,7 +23,7 @@
 // CHECK: linalg.copy ins(%[[VIEW]] : memref<1x1x8x1x2xf32>)
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "grouped_conv_filter_register_tile"}
 
-// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c8, %c2, %c4) threads in (%c28, %c1, %c1)
+// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c4, %c8, %c2) threads in (%c28, %c2, %c1)
 
 // The sums stay in registers (no local memory is read back) and every
 // multiply-accumulate is one fma, not a mul.rn and an add.rn.
