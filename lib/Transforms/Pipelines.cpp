@@ -57,7 +57,7 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createKSReadOnlyInputs());
 
   // Fuse elementwise producers into consumers while the IR is still tensors.
-  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createKSFuseElementwise());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Unit loops out of reductions (keepdim results, [N, 1, K] views), so that

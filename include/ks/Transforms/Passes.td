@@ -57,6 +57,24 @@ def KSFoldDiagonalMatmul : Pass<"ks-fold-diagonal-matmul"> {
   ];
 }
 
+def KSFuseElementwise : Pass<"ks-fuse-elementwise"> {
+  let summary = "Fuse elementwise producers into consumers, never into a reduction that would recompute them";
+  let description = [{
+    On tensors: upstream's elementwise fusion (producers with one use fused
+    into generic consumers, reshapes propagated, constants folded), except
+    that a producer is not fused into a consumer with reduction loops when
+    the consumer reads it through a map that leaves out one of its loops.
+    Fused there, the producer would run again for every step of the loop
+    left out: a layer norm's normalization fused into the next linear
+    layer's GEMM runs N times per element and turns the GEMM into a
+    reduction no matmul skill recognizes. Fusion into a row reduction that
+    reads the producer's every element once (softmax's exp, a norm's
+    square) still happens.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
+                           "mlir::affine::AffineDialect"];
+}
+
 def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
   let summary = "Drop the unit loops of reductions (keepdim results, [N, 1, K] views)";
   let description = [{

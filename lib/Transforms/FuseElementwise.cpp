@@ -1,0 +1,71 @@
+//===- FuseElementwise.cpp - Elementwise fusion without recomputation -----===//
+//
+// Upstream's elementwise fusion fuses a single-use producer into any generic
+// consumer. Into a consumer with reductions that reads the producer through
+// a map missing some of its loops (a GEMM's A operand misses N), the fused
+// producer is recomputed along those loops, and the GEMM stops being one.
+// This pass runs the same patterns with a control function that refuses
+// exactly that case.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSFUSEELEMENTWISE
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+
+/// Whether fusing the producer of `operand` into its consumer computes each
+/// of the producer's elements once: the consumer has no reduction loop, or
+/// it reads the operand through a map that uses every one of its loops.
+bool fusesWithoutRecomputing(OpOperand *operand) {
+  auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
+  if (!consumer || consumer.getNumReductionLoops() == 0)
+    return true;
+  AffineMap map = consumer.getMatchingIndexingMap(operand);
+  for (unsigned d = 0, e = consumer.getNumLoops(); d < e; ++d)
+    if (!map.isFunctionOfDim(d))
+      return false;
+  return true;
+}
+
+struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    linalg::ControlFusionFn singleUse = [](OpOperand *fused) {
+      Operation *producer = fused->get().getDefiningOp();
+      return producer && producer->hasOneUse();
+    };
+    linalg::ControlFusionFn fuseOnce = [&](OpOperand *fused) {
+      return singleUse(fused) && fusesWithoutRecomputing(fused);
+    };
+    RewritePatternSet patterns(context);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, fuseOnce);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
+    tensor::populateBubbleUpExpandShapePatterns(patterns);
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
+    context->getLoadedDialect<linalg::LinalgDialect>()->getCanonicalizationPatterns(patterns);
+    linalg::populateConstantFoldLinalgOperations(patterns, singleUse);
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(true);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
