@@ -23,6 +23,12 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %promoted = transform.structured.promote %one
       {operands_to_promote = [2], use_alloca}
       : (!transform.any_op) -> !transform.any_op
+  // The sums start from the output's initializer (the bias broadcast or
+  // the zero fill), computed in registers, instead of from the output
+  // written by it and read back; the initializer is gone.
+  %inits = transform.structured.match ops{["linalg.copy"]} in %threads
+      : (!transform.any_op) -> !transform.any_op
+  transform.ks.init_from_producer %inits : !transform.any_op
   // Loops (n, f, oh, ow, c, kh, kw) -> (n, oh, c, kh, kw, f, ow).
   %generic = transform.structured.generalize %promoted
       : (!transform.any_op) -> !transform.any_op

@@ -8,13 +8,14 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "conv1d_filter_register_tile", "params": {"BX": 32, "FT": 8, "CT": 2}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv1d_ncw_2x8x68.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
-// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/conv1d_ncw_2x8x68.mlir --emulate-gpu --plan=%t.plan.json --seed=17 | FileCheck %s --check-prefix=EMULATED
 
+// CHECK-NOT: linalg.fill
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c2, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c1, {{.*}} = %c1)
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<64xi8>
 // CHECK: %[[VIEW:.*]] = memref.view %[[ACC]]{{.*}} to memref<1x8x2xf32>
-// CHECK: linalg.copy ins(%{{.*}} : memref<1x8x2xf32, {{.*}}>) outs(%[[VIEW]] : memref<1x8x2xf32>)
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[VIEW]] : memref<1x8x2xf32>)
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "reduction", "parallel", "parallel"]{{.*}} outs(%[[VIEW]] : memref<1x8x2xf32>)
 // CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[W:.*]]: f32, %[[OUT:.*]]: f32):
 // CHECK-NEXT: %[[SUM:.*]] = math.fma %[[IN]], %[[W]], %[[OUT]] : f32
@@ -22,7 +23,9 @@
 // CHECK: linalg.copy ins(%[[VIEW]] : memref<1x8x2xf32>)
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "conv1d_filter_register_tile"}
 
-// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c2, %c2, %c2) threads in (%c16, %c1, %c1)
+// HOST-NOT: gpu.launch_func
+// HOST: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c2, %c2) threads in (%c16, %c1, %c1)
+// HOST-NOT: gpu.launch_func
 
 // The sums stay in registers (no local memory is read back) and every
 // multiply-accumulate is one fma, not a mul.rn and an add.rn.

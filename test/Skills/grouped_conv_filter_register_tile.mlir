@@ -9,21 +9,24 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "grouped_conv_filter_register_tile", "params": {"TX": 28, "FT": 8, "CT": 2, "TY": 2}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv2d_grouped_2x4x8x10x58.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
-// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/conv2d_grouped_2x4x8x10x58.mlir --emulate-gpu --plan=%t.plan.json --seed=23 | FileCheck %s --check-prefix=EMULATED
 
+// CHECK-NOT: linalg.fill
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c4, {{.*}} = %c8, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c28, {{.*}} = %c2, {{.*}} = %c1)
 // CHECK-NOT: scf.for
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<64xi8>
 // CHECK: %[[VIEW:.*]] = memref.view %[[ACC]]{{.*}} to memref<1x1x8x1x2xf32>
-// CHECK: linalg.copy ins(%{{.*}}) outs(%[[VIEW]] : memref<1x1x8x1x2xf32>)
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[VIEW]] : memref<1x1x8x1x2xf32>)
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel", "parallel"]{{.*}} outs(%[[VIEW]] : memref<1x1x8x1x2xf32>)
 // CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[W:.*]]: f32, %[[OUT:.*]]: f32):
 // CHECK-NEXT: %[[SUM:.*]] = math.fma %[[IN]], %[[W]], %[[OUT]] : f32
 // CHECK: linalg.copy ins(%[[VIEW]] : memref<1x1x8x1x2xf32>)
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "grouped_conv_filter_register_tile"}
 
-// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c4, %c8, %c2) threads in (%c28, %c2, %c1)
+// HOST-NOT: gpu.launch_func
+// HOST: gpu.launch_func @main_kernel::@main_kernel blocks in (%c4, %c8, %c2) threads in (%c28, %c2, %c1)
+// HOST-NOT: gpu.launch_func
 
 // The sums stay in registers (no local memory is read back) and every
 // multiply-accumulate is one fma, not a mul.rn and an add.rn.

@@ -10,6 +10,7 @@
 
 include "mlir/Dialect/Transform/IR/TransformDialect.td"
 include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
 
 def KSApplyFuseMultiplyAddPatternsOp : Op<Transform_Dialect,
@@ -24,6 +25,27 @@ def KSApplyFuseMultiplyAddPatternsOp : Op<Transform_Dialect,
     contract, and a multiply-accumulate loop issues twice the instructions.
   }];
   let assemblyFormat = "attr-dict";
+}
+
+def KSInitFromProducerOp : Op<Transform_Dialect, "ks.init_from_producer",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Compute a private accumulator's initial value instead of reading it back";
+  let description = [{
+    For each `linalg.copy` in `target` that copies a tile of a buffer B into
+    a private buffer (an alloca, as `transform.structured.promote` with
+    `use_alloca` makes for a thread's running sums): when the op that last
+    wrote B before the copy's top-level loop nest is a `linalg.fill` or a
+    `linalg.broadcast` (the zero or the bias a convolution or GEMM
+    accumulates onto), that nothing else uses B in between, and that the
+    loop nest's uses of B are subviews (it writes its whole output), the
+    copy becomes the producer tiled to the copy's tile, writing the private
+    buffer, and the producer is erased: B is written once, by the
+    kernel, instead of written by the producer and read back. Other copies
+    are left alone. The handle is consumed.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
 #endif // KS_TRANSFORMS_TRANSFORMOPS
