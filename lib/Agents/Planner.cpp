@@ -321,10 +321,16 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       if (r != skill->repairs.end())
         repair = &r->second;
     }
+    // The search starts from the best so far, else from the case's start
+    // over the skill's defaults.
+    ParamValues first = skill->defaults;
+    if (auto start = match->start.find(id); start != match->start.end())
+      for (const auto &p : start->second)
+        first[p.getKey()] = p.getValue();
     for (const ParamValues &given :
          choices(*skill,
                  repair ? input.repair->from
-                        : (center != input.centers.end() ? center->second : skill->defaults),
+                        : (center != input.centers.end() ? center->second : first),
                  repair)) {
       llvm::Expected<ParamValues> values = skill->resolve(given);
       if (!values) {

@@ -146,6 +146,30 @@ llvm::Expected<Policy> Policy::load(llvm::StringRef path, const SkillLibrary &li
         return fieldError(path, field + ".forbid", "unknown skill '" + s + "'");
     if (llvm::Error e = checkExpressions(path, field + ".when", k.when))
       return std::move(e);
+    if (const json::Value *start = o->get("start")) {
+      const json::Object *bySkill = start->getAsObject();
+      if (!bySkill)
+        return fieldError(path, field + ".start", "expected {\"SKILL\": {\"PARAM\": value}}");
+      for (const auto &[id, values] : *bySkill) {
+        std::string at = field + ".start." + id.str();
+        if (!llvm::is_contained(k.allow, id.str()))
+          return fieldError(path, at, "'" + id.str() + "' is not allowed by the case");
+        const Skill *skill = library.find(id);
+        const json::Object *given = values.getAsObject();
+        if (!given)
+          return fieldError(path, at, "expected {\"PARAM\": value}");
+        ParamValues &into = k.start[id.str()];
+        for (const auto &[param, v] : *given) {
+          auto space = llvm::find_if(skill->params, [&](const auto &q) { return q.first == param; });
+          std::optional<int64_t> n = v.getAsInteger();
+          if (space == skill->params.end())
+            return fieldError(path, at, "'" + param.str() + "' is no parameter of " + id.str());
+          if (!n || !llvm::is_contained(space->second, *n))
+            return fieldError(path, at + "." + param.str(), "not one of the allowed values");
+          into[param] = *n;
+        }
+      }
+    }
     p.cases.push_back(std::move(k));
   }
   // What skills say they address must be a bottleneck the policy knows.

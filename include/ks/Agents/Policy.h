@@ -15,6 +15,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct Policy {
     std::vector<std::string> tiers, structures, bottlenecks;
     std::vector<std::string> when; ///< Over features.
     std::vector<std::string> allow, forbid;
+    /// Where the parameter search starts for an allowed skill in this case,
+    /// over the skill's defaults (e.g. larger GEMM tiles for large GEMMs).
+    std::map<std::string, ParamValues> start;
   };
   std::string path;
   std::vector<Tier> tiers;
