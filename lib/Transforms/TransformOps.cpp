@@ -58,31 +58,36 @@ void transform::KSApplyFuseMultiplyAddPatternsOp::populatePatterns(
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The buffer a chain of unit-stride, rank-preserving subviews views, with
-/// the tile's offsets in it; a null root where the chain is anything else.
-struct Tile {
-  Value root;
-  SmallVector<OpFoldResult> offsets;
-};
+/// Whether `subview` keeps the rank and steps by one (offsets compose by
+/// adding).
+bool isPlainSubview(memref::SubViewOp subview) {
+  return subview.getSourceType().getRank() == subview.getType().getRank() &&
+         llvm::all_of(subview.getStaticStrides(), [](int64_t s) { return s == 1; });
+}
 
-Tile tileOf(Value view, OpBuilder &b, Location loc) {
-  Tile tile;
-  auto rank = cast<MemRefType>(view.getType()).getRank();
-  tile.offsets.assign(rank, b.getIndexAttr(0));
+/// The buffer a chain of plain subviews views; null where the chain is
+/// anything else.
+Value rootOf(Value view) {
   while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
-    if (subview.getSourceType().getRank() != rank ||
-        !llvm::all_of(subview.getStaticStrides(), [](int64_t s) { return s == 1; }))
+    if (!isPlainSubview(subview))
       return {};
-    for (auto [i, offset] : llvm::enumerate(subview.getMixedOffsets())) {
-      AffineExpr d0, d1;
-      bindDims(b.getContext(), d0, d1);
-      tile.offsets[i] = affine::makeComposedFoldedAffineApply(
-          b, loc, d0 + d1, {tile.offsets[i], offset});
-    }
     view = subview.getSource();
   }
-  tile.root = view;
-  return tile;
+  return view;
+}
+
+/// The offsets of `view` in rootOf(view), composed along the chain.
+SmallVector<OpFoldResult> offsetsInRoot(Value view, OpBuilder &b, Location loc) {
+  auto rank = cast<MemRefType>(view.getType()).getRank();
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  AffineExpr d0, d1;
+  bindDims(b.getContext(), d0, d1);
+  while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
+    for (auto [i, offset] : llvm::enumerate(subview.getMixedOffsets()))
+      offsets[i] = affine::makeComposedFoldedAffineApply(b, loc, d0 + d1, {offsets[i], offset});
+    view = subview.getSource();
+  }
+  return offsets;
 }
 
 /// Whether `v` is private to a thread: an alloca, or a view of one.
@@ -101,90 +106,97 @@ bool isPrivate(Value v) {
 }
 
 /// The fill or broadcast that last wrote all of `root` before `nest` in the
-/// same block, if nothing else touches `root` in between and `nest` uses it
-/// only through subviews.
+/// same block, if nothing else uses `root` in between.
 linalg::LinalgOp initializerOf(Value root, Operation *nest) {
-  linalg::LinalgOp producer;
   for (Operation *op = nest->getPrevNode(); op; op = op->getPrevNode()) {
-    bool touches = llvm::is_contained(op->getOperands(), root);
-    if (!touches)
+    if (!llvm::is_contained(op->getOperands(), root))
       continue;
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-    if (!linalgOp || !isa<linalg::FillOp, linalg::BroadcastOp>(op) ||
-        linalgOp.getNumDpsInits() != 1 || linalgOp.getDpsInits()[0] != root ||
-        llvm::is_contained(linalgOp.getDpsInputs(), root))
+    if (!isa<linalg::FillOp, linalg::BroadcastOp>(op))
       return {};
-    producer = linalgOp;
-    break;
+    auto producer = cast<linalg::LinalgOp>(op);
+    if (producer.getDpsInits()[0] != root || llvm::is_contained(producer.getDpsInputs(), root))
+      return {};
+    return producer;
   }
-  if (!producer)
-    return {};
-  // Inside the nest, only subviews (the tile read in, the sums written out).
-  for (OpOperand &use : root.getUses()) {
+  return {};
+}
+
+/// Whether `nest` only writes `view`: through subviews, as the output of
+/// copies (the sums written out), nothing reading it.
+bool onlyWrittenIn(Value view, Operation *nest) {
+  for (OpOperand &use : view.getUses()) {
     Operation *user = use.getOwner();
-    if (user == producer || !nest->isAncestor(user))
+    if (!nest->isAncestor(user))
       continue;
-    if (!isa<memref::SubViewOp>(user))
-      return {};
+    if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
+      if (!onlyWrittenIn(subview.getResult(), nest))
+        return false;
+      continue;
+    }
+    auto copy = dyn_cast<linalg::CopyOp>(user);
+    if (!copy || !copy.isDpsInit(&use))
+      return false;
   }
-  return producer;
+  return true;
 }
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSInitFromProducerOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
     transform::TransformState &state) {
-  SmallVector<Operation *> producers;
+  struct Replaced {
+    Operation *producer, *nest;
+    Value root;
+  };
+  SmallVector<Replaced> replaced;
   for (Operation *target : state.getPayloadOps(getTarget())) {
     auto copy = dyn_cast<linalg::CopyOp>(target);
     if (!copy || !copy.hasPureBufferSemantics() || !isPrivate(copy.getOutputs()[0]))
       continue;
     auto func = copy->getParentOfType<func::FuncOp>();
-    if (!func)
+    Value tile = copy.getInputs()[0];
+    Value root = rootOf(tile);
+    if (!func || !root)
       continue;
     Operation *nest = func.getBody().front().findAncestorOpInBlock(*copy);
+    linalg::LinalgOp producer = initializerOf(root, nest);
+    if (!producer)
+      continue;
+    // The producer's work on this tile, into the private buffer (fresh ops:
+    // no dispatch of their own).
     rewriter.setInsertionPoint(copy);
-    Tile tile = tileOf(copy.getInputs()[0], rewriter, copy.getLoc());
-    if (!tile.root)
-      continue;
-    linalg::LinalgOp producer = initializerOf(tile.root, nest);
-    if (!producer ||
-        !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0)).isIdentity())
-      continue;
+    Location loc = copy.getLoc();
     Value privateBuffer = copy.getOutputs()[0];
-    auto privateType = cast<MemRefType>(privateBuffer.getType());
-    Operation *init = nullptr;
     if (auto fill = dyn_cast<linalg::FillOp>(producer.getOperation())) {
-      init = linalg::FillOp::create(rewriter, copy.getLoc(), fill.getInputs()[0], privateBuffer);
+      linalg::FillOp::create(rewriter, loc, fill.getInputs()[0], privateBuffer);
     } else {
       // The broadcast's input, cut to the tile's extent in the dimensions
-      // it keeps.
+      // it keeps. (Right after promotion the private buffer's shape may
+      // still be dynamic: its sizes are taken as they are.)
       auto broadcast = cast<linalg::BroadcastOp>(producer.getOperation());
-      // (Right after promotion the private buffer's shape may still be
-      // dynamic: its sizes are taken as they are.)
-      SmallVector<OpFoldResult> tileSizes =
-          memref::getMixedSizes(rewriter, copy.getLoc(), privateBuffer);
+      SmallVector<OpFoldResult> tileOffsets = offsetsInRoot(tile, rewriter, loc);
+      SmallVector<OpFoldResult> tileSizes = memref::getMixedSizes(rewriter, loc, privateBuffer);
       SmallVector<OpFoldResult> offsets, sizes, strides;
-      for (int64_t d = 0, e = privateType.getRank(); d < e; ++d) {
+      for (int64_t d = 0, e = tileSizes.size(); d < e; ++d) {
         if (llvm::is_contained(broadcast.getDimensions(), d))
           continue;
-        offsets.push_back(tile.offsets[d]);
+        offsets.push_back(tileOffsets[d]);
         sizes.push_back(tileSizes[d]);
         strides.push_back(rewriter.getIndexAttr(1));
       }
-      Value slice = memref::SubViewOp::create(rewriter, copy.getLoc(), broadcast.getInput(),
-                                              offsets, sizes, strides);
-      init = linalg::BroadcastOp::create(rewriter, copy.getLoc(), slice, privateBuffer,
-                                         broadcast.getDimensions());
+      Value slice = memref::SubViewOp::create(rewriter, loc, broadcast.getInput(), offsets,
+                                              sizes, strides);
+      linalg::BroadcastOp::create(rewriter, loc, slice, privateBuffer, broadcast.getDimensions());
     }
-    // Part of the kernel: no dispatch of its own.
-    init->removeAttr("ks.dispatch");
     rewriter.eraseOp(copy);
-    if (!llvm::is_contained(producers, producer.getOperation()))
-      producers.push_back(producer);
+    if (!llvm::any_of(replaced, [&](const Replaced &r) { return r.producer == producer; }))
+      replaced.push_back({producer, nest, root});
   }
-  for (Operation *producer : producers)
-    rewriter.eraseOp(producer);
+  // The producer goes once nothing in the nest reads its output any more
+  // (otherwise it stays: the replaced copies computed what it writes).
+  for (const Replaced &r : replaced)
+    if (onlyWrittenIn(r.root, r.nest))
+      rewriter.eraseOp(r.producer);
   return DiagnosedSilenceableFailure::success();
 }
 

@@ -1,7 +1,8 @@
 // transform.ks.init_from_producer: a thread's private accumulator starts
 // from the output's initializer (fill or broadcast) computed on its tile,
-// not from the output read back, and the initializer goes; a copy whose
-// buffer was written by anything else, or used in between, stays.
+// not from the output read back, and the initializer goes unless the nest
+// still reads the output; a copy whose buffer was written by anything else,
+// or used in between, stays.
 // RUN: ks-opt %s --transform-interpreter | FileCheck %s
 
 // The bias broadcast over [4, 16] tiles of 2 rows: each tile's private
@@ -70,6 +71,30 @@ func.func @read_in_between(%y: memref<4x16xf32>, %z: memref<4x16xf32>) {
   return
 }
 
+
+// The nest also reads the tile besides the copy: the copy still starts
+// from the zero, but the fill stays, since the load would read it.
+// CHECK-LABEL: func.func @read_in_nest
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : memref<4x16xf32>)
+// CHECK: scf.forall
+// CHECK: %[[ACC:.*]] = memref.alloca() : memref<2x16xf32>
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[ACC]] : memref<2x16xf32>)
+// CHECK: memref.load
+func.func @read_in_nest(%y: memref<4x16xf32>, %out: memref<2xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  linalg.fill ins(%zero : f32) outs(%y : memref<4x16xf32>)
+  scf.forall (%i) in (2) {
+    %row = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %tile = memref.subview %y[%row, 0] [2, 16] [1, 1] : memref<4x16xf32> to memref<2x16xf32, strided<[16, 1], offset: ?>>
+    %acc = memref.alloca() : memref<2x16xf32>
+    linalg.copy ins(%tile : memref<2x16xf32, strided<[16, 1], offset: ?>>) outs(%acc : memref<2x16xf32>)
+    %v = memref.load %tile[%c0, %c0] : memref<2x16xf32, strided<[16, 1], offset: ?>>
+    memref.store %v, %out[%i] : memref<2xf32>
+    linalg.copy ins(%acc : memref<2x16xf32>) outs(%tile : memref<2x16xf32, strided<[16, 1], offset: ?>>)
+  }
+  return
+}
 
 // The output was last written by a computation, not an initializer.
 // CHECK-LABEL: func.func @computed

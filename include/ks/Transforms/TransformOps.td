@@ -37,12 +37,13 @@ def KSInitFromProducerOp : Op<Transform_Dialect, "ks.init_from_producer",
     `use_alloca` makes for a thread's running sums): when the op that last
     wrote B before the copy's top-level loop nest is a `linalg.fill` or a
     `linalg.broadcast` (the zero or the bias a convolution or GEMM
-    accumulates onto), that nothing else uses B in between, and that the
-    loop nest's uses of B are subviews (it writes its whole output), the
-    copy becomes the producer tiled to the copy's tile, writing the private
-    buffer, and the producer is erased: B is written once, by the
-    kernel, instead of written by the producer and read back. Other copies
-    are left alone. The handle is consumed.
+    accumulates onto) and that nothing else uses B in between, the copy
+    becomes the producer's work on the copy's tile, writing the private
+    buffer. The producer is then erased when the loop nest only writes B
+    (through subviews, as the output of copies: the sums written out), so
+    B is written once, by the kernel, instead of written by the producer
+    and read back; where the nest still reads B, the producer stays. Other
+    copies are left alone. The handle is consumed.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target);
   let assemblyFormat = "$target attr-dict `:` type($target)";
