@@ -15,8 +15,8 @@
 #include "ks/Agents/TuningDatabase.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
-
 #include "ks/Transforms/TransformOps.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

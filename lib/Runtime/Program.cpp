@@ -5,8 +5,8 @@
 #include "ks/Runtime/GpuRuntime.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
-
 #include "ks/Transforms/TransformOps.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"

@@ -175,10 +175,10 @@ struct SplitLargeReductions
     partial->walk([&](linalg::IndexOp index) { indices.push_back(index); });
     for (linalg::IndexOp index : indices) {
       uint64_t dim = index.getDim();
-      rewriter.setInsertionPoint(index);
-      Location loc = index.getLoc();
       if (dim < red)
         continue;
+      rewriter.setInsertionPoint(index);
+      Location loc = index.getLoc();
       if (dim > red) {
         rewriter.replaceOpWithNewOp<linalg::IndexOp>(index, dim + 1);
         continue;

@@ -10,8 +10,8 @@
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
-
 #include "ks/Transforms/TransformOps.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
