@@ -9,6 +9,9 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
@@ -40,6 +43,9 @@ public:
   void init() {
     declareGeneratedDialect<math::MathDialect>();
     declareGeneratedDialect<affine::AffineDialect>();
+    declareGeneratedDialect<arith::ArithDialect>();
+    declareGeneratedDialect<memref::MemRefDialect>();
+    declareGeneratedDialect<vector::VectorDialect>();
     registerTransformOps<
 #define GET_OP_LIST
 #include "ks/Transforms/TransformOps.cpp.inc"
@@ -203,6 +209,143 @@ DiagnosedSilenceableFailure transform::KSInitFromProducerOp::apply(
 void transform::KSInitFromProducerOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// ks.accumulate_atomically
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Whether `sum` is only ever added to: every use takes it as the
+/// accumulator of an addition (contract, multi-reduction or fma of kind add,
+/// addf) or carries it through a loop, whose results are checked in turn.
+bool onlyAddedTo(Value sum) {
+  for (OpOperand &use : sum.getUses()) {
+    Operation *user = use.getOwner();
+    Value next;
+    if (auto contract = dyn_cast<vector::ContractionOp>(user)) {
+      if (contract.getKind() != vector::CombiningKind::ADD || contract.getAcc() != sum)
+        return false;
+      next = contract.getResult();
+    } else if (auto reduction = dyn_cast<vector::MultiDimReductionOp>(user)) {
+      if (reduction.getKind() != vector::CombiningKind::ADD || reduction.getAcc() != sum)
+        return false;
+      next = reduction.getResult();
+    } else if (auto fma = dyn_cast<vector::FMAOp>(user)) {
+      if (fma.getAcc() != sum || fma.getLhs() == sum || fma.getRhs() == sum)
+        return false;
+      next = fma.getResult();
+    } else if (auto fma = dyn_cast<math::FmaOp>(user)) {
+      if (fma.getC() != sum || fma.getA() == sum || fma.getB() == sum)
+        return false;
+      next = fma.getResult();
+    } else if (auto add = dyn_cast<arith::AddFOp>(user)) {
+      if (add.getLhs() == add.getRhs())
+        return false;
+      next = add.getResult();
+    } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
+      auto position = use.getOperandNumber() - loop.getNumControlOperands();
+      if (use.getOperandNumber() < loop.getNumControlOperands() ||
+          !onlyAddedTo(loop.getRegionIterArgs()[position]))
+        return false;
+      next = loop.getResult(position);
+    } else if (isa<scf::YieldOp>(user)) {
+      continue;
+    } else {
+      return false;
+    }
+    if (!onlyAddedTo(next))
+      return false;
+  }
+  return true;
+}
+
+/// The tile a loop carries in iteration argument `i`: read before the loop
+/// and written back after it, at the same indices of the same buffer.
+struct CarriedTile {
+  vector::TransferReadOp read;
+  vector::TransferWriteOp write;
+  unsigned position;
+};
+
+std::optional<CarriedTile> carriedTile(scf::ForOp loop, unsigned i) {
+  auto read = loop.getInitArgs()[i].getDefiningOp<vector::TransferReadOp>();
+  Value result = loop.getResult(i);
+  if (!read || !result.hasOneUse())
+    return std::nullopt;
+  auto write = dyn_cast<vector::TransferWriteOp>(*result.getUsers().begin());
+  if (!write || write.getVector() != result || write.getBase() != read.getBase() ||
+      write.getIndices() != read.getIndices() || write.getMask() || read.getMask() ||
+      !isa<MemRefType>(write.getBase().getType()) ||
+      !write.getPermutationMap().isMinorIdentity())
+    return std::nullopt;
+  return CarriedTile{read, write, i};
+}
+} // namespace
+
+DiagnosedSilenceableFailure transform::KSAccumulateAtomicallyOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  SmallVector<std::pair<scf::ForOp, CarriedTile>> tiles;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    WalkResult walk = target->walk([&](scf::ForOp loop) {
+      for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
+        std::optional<CarriedTile> tile = carriedTile(loop, i);
+        if (!tile)
+          continue;
+        if (!isa<FloatType>(tile->write.getVectorType().getElementType()) ||
+            !onlyAddedTo(loop.getRegionIterArgs()[i])) {
+          loop.emitError("ks.accumulate_atomically: the tile carried in iteration argument ")
+              << i << " is not only added to";
+          return WalkResult::interrupt();
+        }
+        tiles.push_back({loop, *tile});
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return emitDefiniteFailure("a carried tile is used other than by additions");
+  }
+  if (tiles.empty())
+    return emitDefiniteFailure("found no loop that carries a tile of memory across its iterations");
+
+  for (auto &[loop, tile] : tiles) {
+    VectorType type = tile.write.getVectorType();
+    Location loc = tile.write.getLoc();
+    // The sums start from zero.
+    rewriter.setInsertionPoint(loop);
+    Value zero = arith::ConstantOp::create(rewriter, loc, type,
+                                           rewriter.getZeroAttr(type));
+    rewriter.modifyOpInPlace(loop, [&] { loop.getInitArgsMutable()[tile.position].set(zero); });
+    // ... and each is added to its element of the buffer.
+    rewriter.setInsertionPoint(tile.write);
+    Value buffer = tile.write.getBase();
+    SmallVector<Value> base(tile.write.getIndices());
+    int64_t firstVectorDim = base.size() - type.getRank();
+    SmallVector<int64_t> strides = computeStrides(type.getShape());
+    for (int64_t linear = 0, e = type.getNumElements(); linear < e; ++linear) {
+      SmallVector<int64_t> position = delinearize(linear, strides);
+      Value element = vector::ExtractOp::create(rewriter, loc, tile.write.getVector(), position);
+      SmallVector<Value> indices(base);
+      for (auto [d, offset] : llvm::enumerate(position))
+        if (offset)
+          indices[firstVectorDim + d] = arith::AddIOp::create(
+              rewriter, loc, base[firstVectorDim + d],
+              arith::ConstantIndexOp::create(rewriter, loc, offset));
+      memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::addf, element, buffer,
+                                  indices);
+    }
+    rewriter.eraseOp(tile.write);
+    if (tile.read->use_empty())
+      rewriter.eraseOp(tile.read);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSAccumulateAtomicallyOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
   modifiesPayload(effects);
 }
 

@@ -49,4 +49,28 @@ def KSInitFromProducerOp : Op<Transform_Dialect, "ks.init_from_producer",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSAccumulateAtomicallyOp : Op<Transform_Dialect, "ks.accumulate_atomically",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Add a loop's carried sums to memory atomically, starting them from zero";
+  let description = [{
+    For each `scf.for` in `target` that carries a tile of a buffer across its
+    iterations (a `vector.transfer_read` of the tile as the iteration
+    argument's initial value, the loop's result written back by a
+    `vector.transfer_write` to the same buffer at the same indices, as
+    `transform.structured.hoist_redundant_vector_transfers` leaves a
+    thread's running sums) and only ever adds to it, the sums start from
+    zero and are added to the buffer element by element with
+    `memref.atomic_rmw addf`. Several blocks can then each fold a disjoint
+    part of a reduction into the same output: split-K, where the reduction
+    loop was tiled across blocks. The result is the output's previous value
+    plus every part; the order in which parts land is not fixed, so the
+    last bits may differ from run to run. Fails, naming the loop, when a
+    carried tile is used other than by additions, and when `target` holds
+    no such loop. The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS

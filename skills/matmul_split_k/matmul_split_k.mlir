@@ -1,0 +1,112 @@
+// matmul_split_k: matmul_smem_tile with the K loop also split across blocks
+// (split-K): block (x, y, z) computes the BM x BN tile's sum over the z-th
+// stretch of KS elements of K, through shared memory as matmul_smem_tile
+// does, its TM x TN sums per thread starting from zero in registers, and
+// adds them to C with atomic adds (ks.accumulate_atomically) once at the
+// end. A GEMM with few output tiles and a long K (256 x 256 outputs, K =
+// 131072) otherwise runs on 16 of the H100's 132 SMs, each walking all of K.
+transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
+  %func = transform.get_parent_op %op {op_name = "func.func"}
+      : (!transform.any_op) -> !transform.any_op
+  %tile, %blocks = transform.structured.tile_using_forall %op
+      tile_sizes [${BM}, ${BN}, ${KS}] (mapping = [#gpu.block<y>, #gpu.block<x>, #gpu.block<z>])
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %step, %k_loop = transform.structured.tile_using_for %tile
+      tile_sizes [0, 0, ${BK}]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  // The step's A and B tiles are copied (linalg.copy) into buffers in the
+  // workgroup address space; alloca_to_global makes them module-level
+  // globals, which outlining copies into the kernel's module (.shared).
+  // 16-byte aligned for the 4-wide vector accesses.
+  %promoted = transform.structured.promote %step
+      {operands_to_promote = [0, 1], use_alloca,
+       memory_space = #gpu.address_space<workgroup>}
+      : (!transform.any_op) -> !transform.any_op
+  %allocas = transform.structured.match ops{["memref.alloca"]} in %k_loop
+      : (!transform.any_op) -> !transform.op<"memref.alloca">
+  %get_global, %global = transform.memref.alloca_to_global %allocas
+      : (!transform.op<"memref.alloca">) -> (!transform.any_op, !transform.any_op)
+  %align = transform.param.constant 16 : i64 -> !transform.param<i64>
+  transform.annotate %global "alignment" = %align
+      : !transform.any_op, !transform.param<i64>
+  // Static shapes for the buffers' views, so that the copies tile evenly.
+  transform.apply_patterns to %blocks {
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  // Each copy is spread over all TX * TY threads (linear ids): AR (BR) rows
+  // of 4 consecutive elements per thread, consecutive threads on
+  // consecutive elements (coalesced).
+  %copies = transform.structured.match ops{["linalg.copy"]} in %k_loop
+      : (!transform.any_op) -> !transform.any_op
+  %copy_a, %copy_b = transform.split_handle %copies
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %thread_a, %forall_a = transform.structured.tile_using_forall %copy_a
+      tile_sizes [${AR}, 4]
+      (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %thread_b, %forall_b = transform.structured.tile_using_forall %copy_b
+      tile_sizes [${BR}, 4]
+      (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  transform.structured.vectorize %thread_a vector_sizes [${AR}, 4]
+      : !transform.any_op
+  transform.structured.vectorize %thread_b vector_sizes [${BR}, 4]
+      : !transform.any_op
+  // The compute: TM x TN outputs per thread, KT steps of K per vector op.
+  %per_thread, %threads = transform.structured.tile_using_forall %promoted
+      tile_sizes [${TM}, ${TN}] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %kt_step, %kt_loop = transform.structured.tile_using_for %per_thread
+      tile_sizes [0, 0, ${KT}]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  transform.structured.vectorize %kt_step vector_sizes [${TM}, ${TN}, ${KT}]
+      : !transform.any_op
+  // Mapping to threads puts a gpu.barrier after each of the three loops.
+  %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
+      : (!transform.any_op) -> !transform.any_op
+  %mapped = transform.gpu.map_nested_forall_to_threads %launch
+      block_dims = [${TX}, ${TY}, 1] : (!transform.any_op) -> !transform.any_op
+  // Subviews folded into the accesses, the thread's reads and writes of C
+  // are loop-invariant: hoisted out of both K loops, the sums become loop
+  // values (registers).
+  transform.apply_patterns to %mapped {
+    transform.apply_patterns.memref.fold_memref_alias_ops
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  transform.apply_cse to %mapped : !transform.any_op
+  %kernel_func = transform.get_parent_op %mapped {op_name = "func.func"}
+      : (!transform.any_op) -> !transform.any_op
+  %hoisted = transform.structured.hoist_redundant_vector_transfers %kernel_func
+      : (!transform.any_op) -> !transform.any_op
+  // mulf + reduction -> vector.contract -> outer products -> vector.fma.
+  // Broadcasts are left to the device pipeline: lower_broadcast and
+  // canonicalization undo each other when TM = 1.
+  transform.apply_patterns to %hoisted {
+    transform.apply_patterns.vector.transfer_permutation_patterns
+    transform.apply_patterns.vector.reduction_to_contract
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  // The thread's sums start from zero and end added to C atomically: the
+  // blocks of the other stretches of K add to the same outputs.
+  transform.ks.accumulate_atomically %hoisted : !transform.any_op
+  transform.apply_patterns to %hoisted {
+    transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+    transform.apply_patterns.vector.lower_outerproduct
+    transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+    transform.apply_patterns.vector.lower_transpose
+    transform.apply_patterns.vector.transfer_permutation_patterns
+    transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  // Down to 1-D vector.load / vector.store here: the device pipeline's
+  // vector-to-llvm has no mapping for #gpu.address_space, convert-gpu-to-nvvm
+  // (which lowers these) does.
+  transform.apply_patterns to %hoisted {
+    transform.apply_patterns.vector.transfer_to_scf full_unroll = true
+  } : !transform.any_op
+  transform.apply_patterns to %hoisted {
+    transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  transform.yield
+}
