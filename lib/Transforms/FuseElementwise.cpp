@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ks {
@@ -41,6 +42,31 @@ bool fusesWithoutRecomputing(OpOperand *operand) {
   return true;
 }
 
+/// Whether `value` is computed from loop indices alone (an iota, a mask
+/// comparing two of them), through reshapes: recomputing it where it is used
+/// costs a few integer ops, less than reading it, so it is fused whatever
+/// its uses and the consumer's loops. A block scan's triangular masks are
+/// such values; materialized, they would be i1 tensors read per element.
+bool computedFromIndices(Value value, unsigned depth = 0) {
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 8)
+    return false;
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return computedFromIndices(op->getOperand(0), depth + 1);
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureTensorSemantics() || generic.getNumReductionLoops() != 0 ||
+      !llvm::all_of(generic.getBody()->without_terminator(),
+                    [](Operation &op) { return isMemoryEffectFree(&op); }))
+    return false;
+  for (OpOperand &output : generic.getDpsInitsMutable())
+    if (generic.payloadUsesValueFromOperand(&output))
+      return false;
+  return llvm::all_of(generic.getDpsInputOperands(), [&](OpOperand *input) {
+    return !generic.payloadUsesValueFromOperand(input) ||
+           computedFromIndices(input->get(), depth + 1);
+  });
+}
+
 struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
@@ -49,11 +75,15 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
       return producer && producer->hasOneUse();
     };
     linalg::ControlFusionFn fuseOnce = [&](OpOperand *fused) {
-      return singleUse(fused) && fusesWithoutRecomputing(fused);
+      return (singleUse(fused) && fusesWithoutRecomputing(fused)) ||
+             computedFromIndices(fused->get());
+    };
+    linalg::ControlFusionFn reshapeOnce = [&](OpOperand *fused) {
+      return singleUse(fused) || computedFromIndices(fused->get());
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseOnce);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, reshapeOnce);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

@@ -141,6 +141,10 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(createLowerAffinePass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createConvertVectorToLLVMPass());
+  // vector-to-llvm makes arith constants of its own (the lanes of a
+  // vectorized linalg.index, vector.step), after the GPU conversion lowered
+  // arith.
+  device.addPass(createArithToLLVMConversionPass());
   device.addPass(createUBToLLVMConversionPass());
   // Math ops libdevice has no function for (e.g. math.trunc) map to LLVM
   // intrinsics.

@@ -32,43 +32,82 @@ class ImportFailure(Exception):
     """The importer could not handle the problem; the message says why."""
 
 
-def _log_step_scan(combine, identity):
-    """A scan as ceil(log2 n) shifted elementwise steps (Hillis-Steele).
+_SCAN_CHUNK = 32        # elements per chunk of a block scan
+_SCAN_DIRECT = 64       # rows this short are scanned directly
+
+
+def _block_scan(fold, combine, identity):
+    """A scan as a block scan, in data-parallel steps.
 
     Torch-MLIR lowers aten.cumsum/cumprod to tm_tensor.scan, an op of its own
-    TMTensor dialect that upstream MLIR does not define, so the import
-    decomposes them into pads and elementwise ops that it does not.
+    TMTensor dialect that upstream MLIR does not define, and linalg has no
+    scan, so the import decomposes them into reductions linalg does have.
+    The row is cut into chunks of B: (1) each chunk's inclusive scan as B
+    masked folds of its own elements (y[c, b] = fold over b' <= b of
+    x[c, b']), (2) the scan of the chunks' totals, the same way, recursively
+    (a row of at most 64 is scanned directly), shifted by one chunk, (3)
+    each chunk's scan combined with what comes before it. Every element is
+    read B times from a chunk in cache, against log2(n) passes over memory
+    for a Hillis-Steele chain of shifted steps.
     """
     import torch.nn.functional as F
+
+    def masked_fold(x, keep):
+        # y[..., i] = fold over j <= i of x[..., j]: one reduction op.
+        pos = torch.arange(x.shape[-1], device=x.device)
+        upto = pos.unsqueeze(1) >= pos.unsqueeze(0)
+        return fold(torch.where(upto, x.unsqueeze(-2), keep), -1)
+
+    def scan_last(x, keep):
+        n = x.shape[-1]
+        if n <= _SCAN_DIRECT:
+            return masked_fold(x, keep)
+        c = -(-n // _SCAN_CHUNK)
+        if c * _SCAN_CHUNK != n:
+            x = F.pad(x, [0, c * _SCAN_CHUNK - n], value=identity)
+        return scan_chunks(x.reshape(*x.shape[:-1], c, _SCAN_CHUNK), keep).reshape(
+            *x.shape[:-1], c * _SCAN_CHUNK)[..., :n]
+
+    def scan_chunks(chunks, keep):
+        within = masked_fold(chunks, keep)
+        before = scan_last(within[..., -1], keep)
+        before = F.pad(before[..., :-1], [1, 0], value=identity)
+        return combine(within, before.unsqueeze(-1))
 
     def scan(x, dim, dtype=None):
         if dtype is not None:
             x = x.to(dtype)
-        # log2(n) rounding steps in the input's precision would drift from a
-        # sequential fp32 scan by more than 1e-4 at n = 32768; f64 keeps the
-        # result as exact as the output type allows.
+        if x.dim() == 0:
+            return x.clone()
         out_dtype = x.dtype
-        if x.dtype in (torch.float32, torch.float16, torch.bfloat16):
-            x = x.to(torch.float64)
-        dim = dim % max(x.dim(), 1)
-        n = x.shape[dim] if x.dim() else 1
-        # F.pad lists (before, after) pairs from the last dimension backwards.
-        after = x.dim() - 1 - dim
-        k = 1
-        while k < n:
-            shifted = F.pad(x.narrow(dim, 0, n - k), [0, 0] * after + [k, 0], value=identity)
-            x = combine(x, shifted)
-            k *= 2
-        return x.to(out_dtype)
+        # In f64: a sum in a different order than a sequential fp32 scan
+        # would drift from it by more than 1e-4 at n = 32768; f64 keeps the
+        # result as exact as the output type allows.
+        wide = torch.float64 if x.is_floating_point() else x.dtype
+        keep = torch.full((), identity, dtype=wide, device=x.device)
+        x = x.movedim(dim % x.dim(), -1)
+        n = x.shape[-1]
+        if n <= _SCAN_DIRECT:
+            y = masked_fold(x.to(wide), keep).to(out_dtype)
+        else:
+            c = -(-n // _SCAN_CHUNK)
+            if c * _SCAN_CHUNK != n:
+                x = F.pad(x, [0, c * _SCAN_CHUNK - n], value=identity)
+            # Converted after the cut and back before the join, so that the
+            # conversions fuse into the first and the last step.
+            chunks = x.reshape(*x.shape[:-1], c, _SCAN_CHUNK).to(wide)
+            y = scan_chunks(chunks, keep).to(out_dtype).reshape(*x.shape[:-1], c * _SCAN_CHUNK)
+            y = y[..., :n]
+        return y.movedim(-1, dim % y.dim())
     return scan
 
 
 def decompositions():
-    """Torch-MLIR's decomposition table plus ks's scans (see _log_step_scan)."""
+    """Torch-MLIR's decomposition table plus ks's scans (see _block_scan)."""
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
     table = dict(get_decomposition_table())
-    table[torch.ops.aten.cumsum.default] = _log_step_scan(torch.add, 0.0)
-    table[torch.ops.aten.cumprod.default] = _log_step_scan(torch.mul, 1.0)
+    table[torch.ops.aten.cumsum.default] = _block_scan(torch.sum, torch.add, 0.0)
+    table[torch.ops.aten.cumprod.default] = _block_scan(torch.prod, torch.mul, 1.0)
     return table
 
 

@@ -92,3 +92,60 @@ func.func @chain(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {
   } -> tensor<8x128xf32>
   return %y : tensor<8x128xf32>
 }
+
+// -----
+
+// A mask computed from loop indices alone (an iota compared with itself:
+// two uses) is recomputed in the reduction that reads it through a map
+// missing a loop: a compare costs less than a load, and no i1 tensor is
+// materialized. The x operand's producer (an exp, not from indices) is
+// still refused there.
+// CHECK-LABEL: func.func @masked_fold
+// CHECK-NOT: tensor<32x32xi1>
+// CHECK: %[[EXP:.*]] = linalg.generic
+// CHECK: math.exp
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[EXP]] : tensor<64x32xf32>)
+// CHECK: %[[J:.*]] = linalg.index 1
+// CHECK: %[[K:.*]] = linalg.index 2
+// CHECK: %[[K64:.*]] = arith.index_cast %[[K]]
+// CHECK: %[[J64:.*]] = arith.index_cast %[[J]]
+// CHECK: arith.cmpi sge, %[[J64]], %[[K64]]
+// CHECK: arith.select
+// CHECK: arith.addf
+func.func @masked_fold(%x: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %ex = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                        iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %ie = tensor.empty() : tensor<32xi64>
+  %iota = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%ie : tensor<32xi64>) {
+  ^bb0(%o: i64):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i64
+    linalg.yield %c : i64
+  } -> tensor<32xi64>
+  %me = tensor.empty() : tensor<32x32xi1>
+  %mask = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                          iterator_types = ["parallel", "parallel"]}
+      ins(%iota, %iota : tensor<32xi64>, tensor<32xi64>) outs(%me : tensor<32x32xi1>) {
+  ^bb0(%i: i64, %j: i64, %o: i1):
+    %m = arith.cmpi sge, %i, %j : i64
+    linalg.yield %m : i1
+  } -> tensor<32x32xi1>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%mask, %ex : tensor<32x32xi1>, tensor<64x32xf32>) outs(%f : tensor<64x32xf32>) {
+  ^bb0(%m: i1, %v: f32, %acc: f32):
+    %s = arith.select %m, %v, %zero : f32
+    %a = arith.addf %s, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
