@@ -42,11 +42,19 @@ bool fusesWithoutRecomputing(OpOperand *operand) {
   return true;
 }
 
+/// Whether the consumer of `operand` has reduction loops.
+bool intoReduction(OpOperand *operand) {
+  auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
+  return consumer && consumer.getNumReductionLoops() != 0;
+}
+
 /// Whether `value` is computed from loop indices alone (an iota, a mask
-/// comparing two of them), through reshapes: recomputing it where it is used
-/// costs a few integer ops, less than reading it, so it is fused whatever
-/// its uses and the consumer's loops. A block scan's triangular masks are
-/// such values; materialized, they would be i1 tensors read per element.
+/// comparing two of them), through reshapes: recomputing it in a reduction
+/// costs a few integer ops, less than reading it, so it is fused there
+/// whatever its uses and the reduction's loops. A block scan's triangular
+/// masks are such values; materialized, they would be i1 tensors read per
+/// element. (Elementwise consumers keep the usual rule: patterns such as
+/// ks-fold-diagonal-matmul's look for the materialized iota.)
 bool computedFromIndices(Value value, unsigned depth = 0) {
   Operation *op = value.getDefiningOp();
   if (!op || depth > 8)
@@ -76,14 +84,11 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
     };
     linalg::ControlFusionFn fuseOnce = [&](OpOperand *fused) {
       return (singleUse(fused) && fusesWithoutRecomputing(fused)) ||
-             computedFromIndices(fused->get());
-    };
-    linalg::ControlFusionFn reshapeOnce = [&](OpOperand *fused) {
-      return singleUse(fused) || computedFromIndices(fused->get());
+             (intoReduction(fused) && computedFromIndices(fused->get()));
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseOnce);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, reshapeOnce);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

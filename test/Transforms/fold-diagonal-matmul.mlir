@@ -1,4 +1,10 @@
 // RUN: ks-opt %s --ks-fold-diagonal-matmul --canonicalize --split-input-file | FileCheck %s
+// As in the dispatch pipeline, after ks-fuse-elementwise (which must leave
+// the iota for this pattern to find):
+// RUN: ks-opt %s --ks-fuse-elementwise --ks-fold-diagonal-matmul --canonicalize --split-input-file | FileCheck %s --check-prefix=FUSED
+// FUSED-LABEL: func.func @diag_times_dense
+// FUSED-NOT:   linalg.matmul
+// FUSED:       return
 // Numerics against PyTorch: level1/09_diag_matmul in
 // test/Frontend/problems-cpu-check.test.
 

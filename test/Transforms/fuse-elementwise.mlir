@@ -105,10 +105,10 @@ func.func @chain(%x: tensor<8x128xf32>) -> tensor<8x128xf32> {
 // CHECK: %[[EXP:.*]] = linalg.generic
 // CHECK: math.exp
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[EXP]] : tensor<64x32xf32>)
-// CHECK: %[[J:.*]] = linalg.index 1
-// CHECK: %[[K:.*]] = linalg.index 2
-// CHECK: %[[K64:.*]] = arith.index_cast %[[K]]
-// CHECK: %[[J64:.*]] = arith.index_cast %[[J]]
+// CHECK-DAG: %[[J:.*]] = linalg.index 1
+// CHECK-DAG: %[[K:.*]] = linalg.index 2
+// CHECK-DAG: %[[K64:.*]] = arith.index_cast %[[K]]
+// CHECK-DAG: %[[J64:.*]] = arith.index_cast %[[J]]
 // CHECK: arith.cmpi sge, %[[J64]], %[[K64]]
 // CHECK: arith.select
 // CHECK: arith.addf
