@@ -1,0 +1,19 @@
+// REQUIRES: cuda-gpu
+// pool_window_registers on level1/38's max pooling (3x3, stride 2, of a
+// 16x64x113x113 input into 16x64x56x56; dispatch 1, the -inf fill is
+// dispatch 0 and is computed in the pooling's threads) matches the CPU
+// reference on fresh random inputs: 2 rows x 56 columns per block.
+// RUN: ks-run %s --plan=%S/Inputs/plan_pool_window_registers.json --seed=45 --trials=5 --json=%t.json > %t.log
+// RUN: grep -q "output #0 16x64x56x56xf32: match" %t.log
+// One kernel: 28 row pairs x 64 channels x 16 images.
+// RUN: grep -A4 '"grid": \[' %t.json | tr -d ' \n' | grep -q '"grid":\[28,64,16\]'
+// RUN: grep -c '"grid": \[' %t.json | grep -qx 1
+func.func @main(%x: tensor<16x64x113x113xf32>) -> tensor<16x64x56x56xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<16x64x56x56xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<16x64x56x56xf32>) -> tensor<16x64x56x56xf32>
+  %w = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%x, %w : tensor<16x64x113x113xf32>, tensor<3x3xf32>) outs(%f : tensor<16x64x56x56xf32>) -> tensor<16x64x56x56xf32>
+  return %r : tensor<16x64x56x56xf32>
+}

@@ -1,0 +1,55 @@
+// The skill pool_window_registers on 3x3 max pooling with stride 2 (2x4x9x16
+// outputs): 3 rows x 2 columns per thread, 8 threads covering a row of 16,
+// blocks over row groups x channels x images (3 x 4 x 2). Each thread's
+// 3x2 maxima start from the -inf fill computed into its private buffer
+// (the fill kernel is gone), the window is walked outside the rows and
+// columns (loops n, c, kh, kw, oh, ow), and the results are written once.
+// In the PTX the 7 x 5 inputs under a thread's 3 x 2 windows load once each,
+// max.NaN.f32, no local memory. Emulated numerics for max and for sum
+// pooling.
+// REQUIRES: ptxas
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=pool_window_registers params=TX=8,RT=3,CT=2" | FileCheck %s
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "pool_window_registers", "params": {"TX": 8, "RT": 3, "CT": 2}}]}' > %t.plan.json
+// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/maxpool_2x4x20x34.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=NOLOCAL < %t.ptx/main_kernel.sm_90.ptx
+// RUN: ks-run %S/Inputs/maxpool_2x4x20x34.mlir --emulate-gpu --plan=%t.plan.json --seed=17 | FileCheck %s --check-prefix=EMULATED
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "pool_window_registers", "params": {"TX": 16, "RT": 2, "CT": 1}}]}' > %t.sum.json
+// RUN: ks-run %S/Inputs/sumpool_2x4x8x32.mlir --emulate-gpu --plan=%t.sum.json --seed=18 | FileCheck %s --check-prefix=EMULATED
+
+// CHECK-NOT: linalg.fill {{.*}}ks.dispatch = 0
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3, {{.*}} = %c4, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1)
+// CHECK: %[[OUT:.*]] = memref.subview %arg1
+// CHECK: %[[TILE:.*]] = memref.subview %[[OUT]]{{.*}} [1, 1, 3, 2]
+// CHECK: %[[PRIV:.*]] = memref.view {{.*}} to memref<1x1x3x2xf32>
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[PRIV]] : memref<1x1x3x2xf32>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "reduction", "parallel", "parallel"]{{.*}} outs(%[[PRIV]] : memref<1x1x3x2xf32>)
+// CHECK: arith.maximumf
+// CHECK: linalg.copy ins(%[[PRIV]] : memref<1x1x3x2xf32>) outs(%[[TILE]]
+// CHECK: } {ks.dispatch = 1 : i64, ks.skill = "pool_window_registers"}
+
+// One kernel: the fill is computed in the pooling's threads.
+// HOST-COUNT-1: gpu.launch_func
+// HOST-NOT: gpu.launch_func
+// HOST: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {{{.*}}spill_load_bytes = 0 : i64, spill_store_bytes = 0 : i64, stack_bytes = 0 : i64
+
+// The 7 x 5 inputs under a thread's 3 x 2 windows load once each.
+// PTX-COUNT-35: ld.global.b32
+// PTX-NOT: ld.global
+// PTX-DAG: max.NaN.f32
+// PTX: st.global.b32
+
+// NOLOCAL-NOT: .local
+func.func @main(%x: memref<2x4x20x34xf32>, %y: memref<2x4x9x16xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  linalg.fill {ks.dispatch = 0 : i64} ins(%ninf : f32) outs(%y : memref<2x4x9x16xf32>)
+  %w = memref.alloc() : memref<3x3xf32>
+  linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, ks.dispatch = 1 : i64, strides = dense<2> : vector<2xi64>}
+      ins(%x, %w : memref<2x4x20x34xf32>, memref<3x3xf32>) outs(%y : memref<2x4x9x16xf32>)
+  return
+}
+
+// EMULATED: GPU kernels emulated on the CPU vs CPU reference
+// EMULATED-NOT: MISMATCH
+// EMULATED: output #0 {{.*}}: match
