@@ -22,6 +22,11 @@ struct FuseMultiplyAdd : OpRewritePattern<arith::AddFOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::AddFOp add,
                                 PatternRewriter &rewriter) const override {
+    // A named linalg op's body is its definition (a matmul's must be mulf +
+    // addf); a generic's is free.
+    Operation *parent = add->getParentOp();
+    if (isa<linalg::LinalgOp>(parent) && !isa<linalg::GenericOp>(parent))
+      return rewriter.notifyMatchFailure(add, "in the body of a named linalg op");
     for (unsigned i = 0; i < 2; ++i) {
       auto mul = add->getOperand(i).getDefiningOp<arith::MulFOp>();
       if (!mul || !mul->hasOneUse())

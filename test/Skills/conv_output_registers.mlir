@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 // RUN: ks-run %S/Inputs/conv2d_nchw_2x8x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=71 | FileCheck %s --check-prefix=EMULATED
-// A pointwise convolution with 200704 threads, each with its private
+// A strided pointwise convolution with 200704 threads, each with its private
 // buffer in a loop: the CPU emulator releases every thread's stack (it
 // overflowed the stack before).
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_output_registers", "params": {"BX": 56}}]}' > %t.pointwise.json

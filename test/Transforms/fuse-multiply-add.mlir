@@ -1,6 +1,8 @@
 // transform.apply_patterns.ks.fuse_multiply_add: a multiply used only by an
 // add becomes one math.fma (either operand order, scalars and vectors); a
-// product with another use, a subtraction and integer arithmetic stay.
+// product with another use, a subtraction and integer arithmetic stay, and
+// so does the body of a named linalg op (a matmul's defines it), not a
+// generic's.
 // RUN: ks-opt %s --transform-interpreter | FileCheck %s
 
 // CHECK-LABEL: func.func @mac
@@ -48,6 +50,23 @@ func.func @not_an_add(%a: f32, %b: f32, %i: i32, %j: i32) -> (f32, i32) {
   %q = arith.muli %i, %j : i32
   %t = arith.addi %q, %i : i32
   return %s, %t : f32, i32
+}
+
+// CHECK-LABEL: func.func @linalg_bodies
+// CHECK: linalg.matmul ins
+// CHECK: linalg.generic
+// CHECK: math.fma
+func.func @linalg_bodies(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) {
+  linalg.matmul ins(%a, %b : memref<4x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
 }
 
 module attributes {transform.with_named_sequence} {

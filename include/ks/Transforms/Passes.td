@@ -57,6 +57,25 @@ def KSFoldDiagonalMatmul : Pass<"ks-fold-diagonal-matmul"> {
   ];
 }
 
+def KSPointwiseConvToBatchMatmul : Pass<"ks-pointwise-conv-to-batch-matmul"> {
+  let summary = "Rewrite a 1x1 NCHW convolution as a batched matmul";
+  let description = [{
+    On tensors. A `linalg.conv_2d_nchw_fchw` with a 1x1 filter, unit
+    strides and static shapes is, per image, the matmul W[F, C] x X[C, H*W]:
+    it becomes a `linalg.batch_matmul` of the filter broadcast over the
+    images (F x C per image, a small copy next to the images themselves) and
+    the input with its rows and columns collapsed, accumulating onto the
+    convolution's initializer collapsed alike, and the result is expanded
+    back to N x F x H x W. The GEMM skills (shared-memory tiles) then apply:
+    the direct-convolution skills walk the channels per output column
+    without staging anything in shared memory. Same products, same sums.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten", "1x1 convolutions rewritten as batched matmuls">
+  ];
+}
+
 def KSFuseElementwise : Pass<"ks-fuse-elementwise"> {
   let summary = "Fuse elementwise producers into consumers, never into a reduction that would recompute them";
   let description = [{
