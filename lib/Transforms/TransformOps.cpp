@@ -354,6 +354,76 @@ void transform::KSAccumulateAtomicallyOp::getEffects(
   modifiesPayload(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// ks.pad_innermost
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::KSPadInnermostOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  int64_t padding = getPadding();
+  if (padding < 1)
+    return emitDefiniteFailure("padding must be at least 1");
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto view = dyn_cast<memref::ViewOp>(target);
+    if (!view)
+      return emitDefiniteFailure() << "expected memref.view ops, got " << target->getName();
+    MemRefType type = view.getType();
+    auto alloca = view.getSource().getDefiningOp<memref::AllocaOp>();
+    auto offset = getConstantIntValue(view.getByteShift());
+    if (!alloca || !offset || *offset != 0 || !alloca.getType().hasStaticShape() ||
+        type.getRank() != 2 || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        !type.getElementType().isIntOrFloat() || !view.getSizes().empty())
+      return emitDefiniteFailure()
+             << "expected a static 2-d view, at offset 0, of a static alloca: " << *view.getOperation();
+    // Users: linalg ops, or casts (promotion's, to dynamic sizes) used only
+    // by linalg ops, which take the padded tile directly.
+    SmallVector<memref::CastOp> casts;
+    for (Operation *user : view->getUsers()) {
+      auto cast = dyn_cast<memref::CastOp>(user);
+      if (cast && llvm::all_of(cast->getUsers(), llvm::IsaPred<linalg::LinalgOp>)) {
+        casts.push_back(cast);
+        continue;
+      }
+      if (!isa<linalg::LinalgOp>(user))
+        return emitDefiniteFailure() << "the view is used by " << user->getName()
+                                     << ", not only by linalg ops";
+    }
+    int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+    int64_t bytes = rows * (cols + padding) * type.getElementTypeBitWidth() / 8;
+    Location loc = view.getLoc();
+    rewriter.setInsertionPoint(alloca);
+    auto bigger = memref::AllocaOp::create(
+        rewriter, loc, MemRefType::get({bytes}, alloca.getType().getElementType(), AffineMap(),
+                                       alloca.getType().getMemorySpace()));
+    bigger->setAttrs(alloca->getAttrs());
+    rewriter.setInsertionPoint(view);
+    auto paddedType = MemRefType::get({rows, cols + padding}, type.getElementType(), AffineMap(),
+                                      type.getMemorySpace());
+    auto padded = memref::ViewOp::create(rewriter, loc, paddedType, bigger, view.getByteShift(),
+                                         ValueRange{});
+    SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(rows), rewriter.getIndexAttr(cols)};
+    SmallVector<OpFoldResult> strides(2, rewriter.getIndexAttr(1));
+    Value tile = memref::SubViewOp::create(rewriter, loc, padded, offsets, sizes, strides);
+    for (memref::CastOp cast : casts) {
+      rewriter.replaceAllUsesWith(cast.getResult(), tile);
+      rewriter.eraseOp(cast);
+    }
+    rewriter.replaceAllUsesWith(view.getResult(), tile);
+    rewriter.eraseOp(view);
+    if (alloca->use_empty())
+      rewriter.eraseOp(alloca);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSPadInnermostOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
 #define GET_OP_CLASSES
 #include "ks/Transforms/TransformOps.cpp.inc"
 

@@ -73,4 +73,25 @@ def KSAccumulateAtomicallyOp : Op<Transform_Dialect, "ks.accumulate_atomically",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSPadInnermostOp : Op<Transform_Dialect, "ks.pad_innermost",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Pad the rows of promoted buffers against shared-memory bank conflicts";
+  let description = [{
+    For each `memref.view` in `target` that gives a byte buffer
+    (`memref.alloca` of i8, as `transform.structured.promote` with
+    `use_alloca` makes) a 2-d shape A x B with the identity layout, and
+    whose users are all linalg ops: the buffer grows to A x (B + `padding`)
+    elements, the view takes that shape, and the users get its A x B
+    subview (row stride B + padding). With B a multiple of 32 4-byte
+    elements, a padding of 1 puts the elements of a column in 32 different
+    shared-memory banks, so a warp reading a column (a transpose) is served
+    at once instead of 32 times over. Fails, naming the view, otherwise.
+    The handle is consumed.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<I64Attr, "1">:$padding);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS
