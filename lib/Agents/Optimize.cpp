@@ -12,6 +12,7 @@
 #include "ks/Agents/LlmClient.h"
 #include "ks/Agents/Tuner.h"
 #include "ks/Transforms/Pipelines.h"
+#include "ks/Transforms/TransformOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -38,6 +39,9 @@ struct Optimize : public ks::agents::impl::KSOptimizeBase<Optimize> {
     setCompileOptions(compile);
     ks::buildCompilePipeline(pm, compile);
     pm.getDependentDialects(registry);
+    // The pipeline built here has no plan, so no ks-apply-skills: the ks
+    // transform ops its skill scripts may use are registered all the same.
+    ks::registerTransformExtension(registry);
   }
 
   void setCompileOptions(ks::CompileOptions &compile) const {

@@ -424,6 +424,113 @@ void transform::KSPadInnermostOp::getEffects(
   modifiesPayload(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// ks.align_vector_accesses
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The largest power of two (up to 64) `index` is known to be a multiple of.
+int64_t knownDivisor(Value index, unsigned depth = 0) {
+  constexpr int64_t kMax = 64;
+  if (depth > 8)
+    return 1;
+  if (std::optional<int64_t> c = getConstantIntValue(index))
+    return *c == 0 ? kMax : std::min<int64_t>(kMax, int64_t(1) << llvm::countr_zero(uint64_t(*c)));
+  if (auto arg = dyn_cast<BlockArgument>(index)) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!loop || arg != loop.getInductionVar())
+      return 1;
+    return std::min(knownDivisor(loop.getLowerBound(), depth + 1),
+                    knownDivisor(loop.getStep(), depth + 1));
+  }
+  Operation *def = index.getDefiningOp();
+  if (auto apply = dyn_cast_or_null<affine::AffineApplyOp>(def)) {
+    // Each operand's divisor, then the expression's: sum -> min, product ->
+    // product, constant -> its own.
+    AffineMap map = apply.getAffineMap();
+    SmallVector<int64_t> divisors;
+    for (Value operand : apply.getMapOperands())
+      divisors.push_back(knownDivisor(operand, depth + 1));
+    std::function<int64_t(AffineExpr)> of = [&](AffineExpr e) -> int64_t {
+      if (auto c = dyn_cast<AffineConstantExpr>(e))
+        return c.getValue() == 0 ? kMax
+                                 : std::min<int64_t>(kMax, int64_t(1) << llvm::countr_zero(
+                                                               uint64_t(c.getValue())));
+      if (auto d = dyn_cast<AffineDimExpr>(e))
+        return divisors[d.getPosition()];
+      if (auto sym = dyn_cast<AffineSymbolExpr>(e))
+        return divisors[map.getNumDims() + sym.getPosition()];
+      auto bin = cast<AffineBinaryOpExpr>(e);
+      if (e.getKind() == AffineExprKind::Add)
+        return std::min(of(bin.getLHS()), of(bin.getRHS()));
+      if (e.getKind() == AffineExprKind::Mul)
+        return std::min<int64_t>(kMax, of(bin.getLHS()) * of(bin.getRHS()));
+      return 1; // floordiv, ceildiv, mod: not tracked
+    };
+    return map.getNumResults() == 1 ? of(map.getResult(0)) : 1;
+  }
+  if (auto add = dyn_cast_or_null<arith::AddIOp>(def))
+    return std::min(knownDivisor(add.getLhs(), depth + 1), knownDivisor(add.getRhs(), depth + 1));
+  if (auto mul = dyn_cast_or_null<arith::MulIOp>(def))
+    return std::min<int64_t>(kMax, knownDivisor(mul.getLhs(), depth + 1) *
+                                       knownDivisor(mul.getRhs(), depth + 1));
+  return 1;
+}
+
+/// The alignment in bytes a 1-d vector access of `vector` elements at
+/// `indices` of `memref` provably has, or 0.
+int64_t provedAlignment(Value memref, ValueRange indices, VectorType vector) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type || vector.getRank() != 1 || type.getMemorySpace() || indices.empty())
+    return 0;
+  bool base = isa<BlockArgument>(memref) &&
+              isa<func::FuncOp>(cast<BlockArgument>(memref).getOwner()->getParentOp());
+  base = base || memref.getDefiningOp<memref::AllocOp>();
+  if (!base)
+    return 0;
+  int64_t offset;
+  SmallVector<int64_t> strides;
+  if (failed(type.getStridesAndOffset(strides, offset)) || ShapedType::isDynamic(offset) ||
+      strides.back() != 1)
+    return 0;
+  int64_t lanes = vector.getNumElements();
+  if (offset % lanes != 0)
+    return 0;
+  for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
+    if (ShapedType::isDynamic(stride) || stride % lanes != 0)
+      return 0;
+  if (knownDivisor(indices.back()) % lanes != 0)
+    return 0;
+  int64_t bytes = lanes * vector.getElementTypeBitWidth() / 8;
+  return llvm::isPowerOf2_64(bytes) ? std::min<int64_t>(bytes, 16) : 0;
+}
+} // namespace
+
+DiagnosedSilenceableFailure transform::KSAlignVectorAccessesOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    target->walk([&](Operation *op) {
+      int64_t align = 0;
+      if (auto load = dyn_cast<vector::LoadOp>(op))
+        align = provedAlignment(load.getBase(), load.getIndices(), load.getVectorType());
+      else if (auto store = dyn_cast<vector::StoreOp>(op))
+        align = provedAlignment(store.getBase(), store.getIndices(), store.getVectorType());
+      if (align > 1)
+        rewriter.modifyOpInPlace(op, [&] {
+          op->setAttr("alignment", rewriter.getI64IntegerAttr(align));
+        });
+    });
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSAlignVectorAccessesOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
 #define GET_OP_CLASSES
 #include "ks/Transforms/TransformOps.cpp.inc"
 

@@ -206,5 +206,8 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
     transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
     transform.apply_patterns.canonicalization
   } : !transform.any_op
+  // The 4-wide global accesses marked 16-byte aligned where provably so
+  // (ld.global.v4 instead of 4 scalar loads).
+  transform.ks.align_vector_accesses %hoisted : !transform.any_op
   transform.yield
 }

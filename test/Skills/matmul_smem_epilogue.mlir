@@ -24,14 +24,14 @@
 // CHECK: vector.fma
 // CHECK: gpu.barrier
 // CHECK: scf.yield
-// CHECK: vector.store %{{.*}}, %arg3[{{.*}}] : memref<256x64xf32>, vector<4xf32>
-// CHECK: vector.store %{{.*}}, %arg3[{{.*}}] : memref<256x64xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %arg3[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %arg3[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
 // CHECK-NOT: gpu.barrier
-// CHECK: vector.load %arg3[{{.*}}] : memref<256x64xf32>, vector<4xf32>
-// CHECK: vector.load %arg2[{{.*}}] : memref<64xf32>, vector<4xf32>
+// CHECK: vector.load %arg3[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
+// CHECK: vector.load %arg2[{{.*}}] {alignment = 16 : i64} : memref<64xf32>, vector<4xf32>
 // CHECK: arith.addf {{.*}} : vector<2x4xf32>
 // CHECK: arith.maximumf {{.*}} : vector<2x4xf32>
-// CHECK: vector.store %{{.*}}, %arg3[{{.*}}] : memref<256x64xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %arg3[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "matmul_smem_epilogue"}
 // CHECK-NOT: ks.dispatch = 2
 
@@ -41,14 +41,15 @@
 // HOST-NOT: gpu.launch_func
 // HOST: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {{{.*}}shared_bytes = 12288 : i64, spill_load_bytes = 0 : i64, spill_store_bytes = 0 : i64, stack_bytes = 0 : i64
 
-// After the K loop: the 8 sums stored, 4 biases loaded (the sums are not
-// read back: forwarded from registers), added, ReLU, stored.
+// After the K loop: the 8 sums stored (2 x 4 wide, aligned), the 4 biases
+// loaded (one 4-wide load; the sums are not read back: forwarded from
+// registers), added, ReLU, stored.
 // PTX-NOT: .local
 // PTX: ld.shared.v4.b32
 // PTX: fma.rn.f32
 // PTX: bar.sync
-// PTX-COUNT-8: st.global.b32
-// PTX-COUNT-4: ld.global.b32
+// PTX-COUNT-2: st.global.v4.b32
+// PTX: ld.global.v4.b32
 // PTX-NOT: ld.global
 // PTX: max.NaN.f32
 // PTX: ret;

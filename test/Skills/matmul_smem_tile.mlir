@@ -23,17 +23,17 @@
 // CHECK: %[[AS:.*]] = memref.view %[[GA]]{{.*}} to memref<32x32xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[GB:.*]] = memref.get_global @[[B:[a-z_0-9]+]] : memref<8192xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[BS:.*]] = memref.view %[[GB]]{{.*}} to memref<32x64xf32, #gpu.address_space<workgroup>>
-// CHECK: vector.load %arg2[{{.*}}] : memref<256x64xf32>, vector<4xf32>
-// CHECK: vector.load %arg2[{{.*}}] : memref<256x64xf32>, vector<4xf32>
+// CHECK: vector.load %arg2[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
+// CHECK: vector.load %arg2[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c128 step %c32 iter_args(%{{.*}} = %{{.*}}) -> (vector<2x4xf32>) {
 // CHECK-NOT: %arg2
-// CHECK: %[[A0:.*]] = vector.load %arg0[{{.*}}] : memref<256x128xf32>, vector<4xf32>
+// CHECK: %[[A0:.*]] = vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<256x128xf32>, vector<4xf32>
 // CHECK-NEXT: affine.apply
 // CHECK-NEXT: vector.store %[[A0]], %[[AS]][{{.*}}] : memref<32x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: %arg2
-// CHECK: vector.load %arg1[{{.*}}] : memref<128x64xf32>, vector<4xf32>
-// CHECK: vector.load %arg1[{{.*}}] : memref<128x64xf32>, vector<4xf32>
+// CHECK: vector.load %arg1[{{.*}}] {alignment = 16 : i64} : memref<128x64xf32>, vector<4xf32>
+// CHECK: vector.load %arg1[{{.*}}] {alignment = 16 : i64} : memref<128x64xf32>, vector<4xf32>
 // CHECK: vector.store %{{.*}}, %[[BS]][{{.*}}] : memref<32x64xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: vector.store %{{.*}}, %[[BS]][{{.*}}] : memref<32x64xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK-NEXT: gpu.barrier
@@ -49,8 +49,8 @@
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: }
-// CHECK: vector.store %{{.*}}, %arg2[{{.*}}] : memref<256x64xf32>, vector<4xf32>
-// CHECK: vector.store %{{.*}}, %arg2[{{.*}}] : memref<256x64xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %arg2[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %arg2[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "matmul_smem_tile"}
 // CHECK: memref.global "private" @[[A]] : memref<4096xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK: memref.global "private" @[[B]] : memref<8192xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}

@@ -94,4 +94,24 @@ def KSPadInnermostOp : Op<Transform_Dialect, "ks.pad_innermost",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSAlignVectorAccessesOp : Op<Transform_Dialect, "ks.align_vector_accesses",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Mark 1-d vector loads and stores of global buffers aligned where provably so";
+  let description = [{
+    For each `vector.load` and `vector.store` of a 1-d vector of N elements
+    in `target` whose memref is a function argument or a `memref.alloc`
+    (device buffers start 256-byte aligned) with a static layout whose
+    offset and outer strides are multiples of N and innermost stride 1, and
+    whose innermost index is provably a multiple of N (a constant, or an
+    affine expression of such values and of loop variables stepping by
+    multiples of N), sets `alignment` to the vector's size in bytes (at most
+    16). Without it vector-to-llvm aligns to the element and the NVPTX
+    backend splits a 4-wide load into 4 scalar ones. Others are left alone.
+    The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS
