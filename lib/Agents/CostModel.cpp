@@ -307,9 +307,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         if (getElementTypeOrSelf(t).isF64())
           f64 = true;
     });
-    double peak = device.gflops.lookup(f64 ? "f64" : "f32") * 1e3; // FLOP per us
-    if (peak <= 0)
-      peak = device.gflops.lookup("f32") * 1e3;
+    double peak = device.peakFlopsPerUs(f64);
     // Special functions: a quarter of the FP32 lanes (16 per SM per clock).
     double sfu = double(device.sms) * 16 * device.clockGHz * 1e3;
     e.computeUs = (e.flops / peak + e.transcendentals / sfu) / fill;

@@ -791,8 +791,7 @@ llvm::Error Tuner::run() {
       // its ideal time (its minimum bytes at DRAM bandwidth, its flops at
       // peak) over its kernel's.
       if (sol && onGpu && device && f->minBytes && baseUs > 0) {
-        bool f64 = llvm::is_contained(f->elementTypes, "f64");
-        double peak = device->gflops.lookup(f64 ? "f64" : "f32") * 1e3; // FLOP per us
+        double peak = device->peakFlopsPerUs(llvm::is_contained(f->elementTypes, "f64"));
         double idealUs = double(*f->minBytes) / (device->dramGBps * 1e3);
         if (f->flops && peak > 0)
           idealUs = std::max(idealUs, double(*f->flops) / peak);

@@ -10,8 +10,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
@@ -250,9 +250,11 @@ bool onlyAddedTo(Value sum) {
         return false;
       next = add.getResult();
     } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
-      auto position = use.getOperandNumber() - loop.getNumControlOperands();
-      if (use.getOperandNumber() < loop.getNumControlOperands() ||
-          !onlyAddedTo(loop.getRegionIterArgs()[position]))
+      // Carried as an iteration argument (not a bound or the step).
+      if (use.getOperandNumber() < loop.getNumControlOperands())
+        return false;
+      unsigned position = use.getOperandNumber() - loop.getNumControlOperands();
+      if (!onlyAddedTo(loop.getRegionIterArgs()[position]))
         return false;
       next = loop.getResult(position);
     } else if (isa<scf::YieldOp>(user)) {
@@ -429,13 +431,20 @@ void transform::KSPadInnermostOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 namespace {
+constexpr int64_t kMaxKnownDivisor = 64;
+
+/// The largest power of two (up to 64) dividing `c` (0: any).
+int64_t powerOfTwoDividing(int64_t c) {
+  return c == 0 ? kMaxKnownDivisor
+                : std::min<int64_t>(kMaxKnownDivisor, int64_t(1) << llvm::countr_zero(uint64_t(c)));
+}
+
 /// The largest power of two (up to 64) `index` is known to be a multiple of.
 int64_t knownDivisor(Value index, unsigned depth = 0) {
-  constexpr int64_t kMax = 64;
   if (depth > 8)
     return 1;
   if (std::optional<int64_t> c = getConstantIntValue(index))
-    return *c == 0 ? kMax : std::min<int64_t>(kMax, int64_t(1) << llvm::countr_zero(uint64_t(*c)));
+    return powerOfTwoDividing(*c);
   if (auto arg = dyn_cast<BlockArgument>(index)) {
     auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
     if (!loop || arg != loop.getInductionVar())
@@ -453,9 +462,7 @@ int64_t knownDivisor(Value index, unsigned depth = 0) {
       divisors.push_back(knownDivisor(operand, depth + 1));
     std::function<int64_t(AffineExpr)> of = [&](AffineExpr e) -> int64_t {
       if (auto c = dyn_cast<AffineConstantExpr>(e))
-        return c.getValue() == 0 ? kMax
-                                 : std::min<int64_t>(kMax, int64_t(1) << llvm::countr_zero(
-                                                               uint64_t(c.getValue())));
+        return powerOfTwoDividing(c.getValue());
       if (auto d = dyn_cast<AffineDimExpr>(e))
         return divisors[d.getPosition()];
       if (auto sym = dyn_cast<AffineSymbolExpr>(e))
@@ -464,7 +471,7 @@ int64_t knownDivisor(Value index, unsigned depth = 0) {
       if (e.getKind() == AffineExprKind::Add)
         return std::min(of(bin.getLHS()), of(bin.getRHS()));
       if (e.getKind() == AffineExprKind::Mul)
-        return std::min<int64_t>(kMax, of(bin.getLHS()) * of(bin.getRHS()));
+        return std::min<int64_t>(kMaxKnownDivisor, of(bin.getLHS()) * of(bin.getRHS()));
       return 1; // floordiv, ceildiv, mod: not tracked
     };
     return map.getNumResults() == 1 ? of(map.getResult(0)) : 1;
@@ -472,8 +479,8 @@ int64_t knownDivisor(Value index, unsigned depth = 0) {
   if (auto add = dyn_cast_or_null<arith::AddIOp>(def))
     return std::min(knownDivisor(add.getLhs(), depth + 1), knownDivisor(add.getRhs(), depth + 1));
   if (auto mul = dyn_cast_or_null<arith::MulIOp>(def))
-    return std::min<int64_t>(kMax, knownDivisor(mul.getLhs(), depth + 1) *
-                                       knownDivisor(mul.getRhs(), depth + 1));
+    return std::min<int64_t>(kMaxKnownDivisor, knownDivisor(mul.getLhs(), depth + 1) *
+                                                   knownDivisor(mul.getRhs(), depth + 1));
   return 1;
 }
 

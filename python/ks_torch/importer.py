@@ -58,15 +58,18 @@ def _block_scan(fold, combine, identity):
         upto = pos.unsqueeze(1) >= pos.unsqueeze(0)
         return fold(torch.where(upto, x.unsqueeze(-2), keep), -1)
 
-    def scan_last(x, keep):
+    def scan_last(x, keep, widen=lambda t: t, narrow=lambda t: t):
+        # widen/narrow: the conversions to and from the scan's type, applied
+        # after the cut and before the join so that they fuse into the first
+        # and the last step.
         n = x.shape[-1]
         if n <= _SCAN_DIRECT:
-            return masked_fold(x, keep)
+            return narrow(masked_fold(widen(x), keep))
         c = -(-n // _SCAN_CHUNK)
         if c * _SCAN_CHUNK != n:
             x = F.pad(x, [0, c * _SCAN_CHUNK - n], value=identity)
-        return scan_chunks(x.reshape(*x.shape[:-1], c, _SCAN_CHUNK), keep).reshape(
-            *x.shape[:-1], c * _SCAN_CHUNK)[..., :n]
+        chunks = widen(x.reshape(*x.shape[:-1], c, _SCAN_CHUNK))
+        return narrow(scan_chunks(chunks, keep)).reshape(*x.shape[:-1], c * _SCAN_CHUNK)[..., :n]
 
     def scan_chunks(chunks, keep):
         within = masked_fold(chunks, keep)
@@ -85,19 +88,8 @@ def _block_scan(fold, combine, identity):
         # result as exact as the output type allows.
         wide = torch.float64 if x.is_floating_point() else x.dtype
         keep = torch.full((), identity, dtype=wide, device=x.device)
-        x = x.movedim(dim % x.dim(), -1)
-        n = x.shape[-1]
-        if n <= _SCAN_DIRECT:
-            y = masked_fold(x.to(wide), keep).to(out_dtype)
-        else:
-            c = -(-n // _SCAN_CHUNK)
-            if c * _SCAN_CHUNK != n:
-                x = F.pad(x, [0, c * _SCAN_CHUNK - n], value=identity)
-            # Converted after the cut and back before the join, so that the
-            # conversions fuse into the first and the last step.
-            chunks = x.reshape(*x.shape[:-1], c, _SCAN_CHUNK).to(wide)
-            y = scan_chunks(chunks, keep).to(out_dtype).reshape(*x.shape[:-1], c * _SCAN_CHUNK)
-            y = y[..., :n]
+        y = scan_last(x.movedim(dim % x.dim(), -1), keep,
+                      widen=lambda t: t.to(wide), narrow=lambda t: t.to(out_dtype))
         return y.movedim(-1, dim % y.dim())
     return scan
 

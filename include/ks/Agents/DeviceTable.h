@@ -30,6 +30,12 @@ struct DeviceSpec {
 
   /// Aggregate L1 bandwidth in GB/s.
   double l1GBps() const { return l1BytesPerClockPerSM * double(sms) * clockGHz; }
+  /// Peak arithmetic in FLOP per microsecond for f64 or f32 work (f32's where
+  /// the table gives no f64 figure).
+  double peakFlopsPerUs(bool f64) const {
+    double peak = gflops.lookup(f64 ? "f64" : "f32");
+    return (peak > 0 ? peak : gflops.lookup("f32")) * 1e3;
+  }
 };
 
 struct DeviceTable {
