@@ -45,6 +45,10 @@ using namespace ks::agents;
 namespace json = llvm::json;
 
 namespace {
+/// What a candidate that reaches the speed-of-light target must still gain
+/// on a base short of it (more than noise).
+constexpr double kSolWin = 1.05;
+
 /// One step of a plan: a skill and its parameters on a dispatch.
 struct Step {
   std::string skill;
@@ -952,8 +956,20 @@ llvm::Error Tuner::run() {
           attempt["base_kernel_us"] = baseUs;
           attempt["speedup_vs_base"] = baseUs / us;
           attempt["time_ms"] = m.timeMs;
-          if (us * opts.win <= baseUs) {
+          // A candidate also moves the base when it reaches the speed of
+          // light the base is short of: a base at 78% can never be beaten
+          // by 1.3x, yet a candidate at the roofline is what was asked for.
+          std::optional<double> sol = m.metrics[d].getNumber("speed_of_light_pct"),
+                                 baseSol = baseMetrics.getNumber("speed_of_light_pct");
+          bool reachesTarget = sol && baseSol && *sol >= opts.solTarget &&
+                               *baseSol < opts.solTarget && us * kSolWin <= baseUs;
+          if (us * opts.win <= baseUs || reachesTarget) {
             accepted = true;
+            if (us * opts.win > baseUs)
+              attempt["accepted_by"] =
+                  llvm::formatv("speed of light {0:f1}% >= {1}% (the base's {2:f1}%)", *sol,
+                                opts.solTarget, *baseSol)
+                      .str();
             if (auto draft = drafts.find(*decision.skill); draft != drafts.end()) {
               // A draft that wins is kept for a person to review, with the
               // evidence; the policy does not select it.
