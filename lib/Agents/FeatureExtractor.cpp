@@ -502,6 +502,17 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
           }))
         f.reductionInnermost = false;
     }
+    // Each output's yielded value is an addition with the output's own
+    // block argument: partial sums can land in any order (atomics).
+    f.additiveReduction = llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+      Value yielded = op.getBlock()->getTerminator()->getOperand(
+          init.getOperandNumber() - op.getNumDpsInputs());
+      Operation *def = yielded.getDefiningOp();
+      if (!def || !isa<arith::AddFOp, arith::AddIOp>(def))
+        return false;
+      BlockArgument acc = op.getMatchingBlockArgument(&init);
+      return def->getOperand(0) == acc || def->getOperand(1) == acc;
+    });
   }
 
   if (f.dynamic)
@@ -611,6 +622,7 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
       {"element_types", std::move(elementTypes)},
       {"operands", std::move(operands)},
       {"reduction_innermost", f.reductionInnermost},
+      {"additive_reduction", f.additiveReduction},
       {"fused_ops", f.fusedOps},
   };
   if (!f.dynamic) {

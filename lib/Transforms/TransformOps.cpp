@@ -224,7 +224,8 @@ void transform::KSInitFromProducerOp::getEffects(
 namespace {
 /// Whether `sum` is only ever added to: every use takes it as the
 /// accumulator of an addition (contract, multi-reduction or fma of kind add,
-/// addf) or carries it through a loop, whose results are checked in turn.
+/// addf), reshapes it (shape_cast) or carries it through a loop, whose
+/// results are checked in turn.
 bool onlyAddedTo(Value sum) {
   for (OpOperand &use : sum.getUses()) {
     Operation *user = use.getOwner();
@@ -249,6 +250,8 @@ bool onlyAddedTo(Value sum) {
       if (add.getLhs() == add.getRhs())
         return false;
       next = add.getResult();
+    } else if (auto cast = dyn_cast<vector::ShapeCastOp>(user)) {
+      next = cast.getResult(); // The same elements, another shape.
     } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
       // Carried as an iteration argument (not a bound or the step).
       if (use.getOperandNumber() < loop.getNumControlOperands())
@@ -266,6 +269,71 @@ bool onlyAddedTo(Value sum) {
       return false;
   }
   return true;
+}
+
+/// The buffer a view is of.
+Value rootBuffer(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
+/// Turns a read and a write of the same tile at loop-invariant indices in
+/// `loop`'s body (a running sum kept in memory) into an iteration argument:
+/// read once before the loop, written once after it. Unlike upstream's
+/// hoist_redundant_vector_transfers, a buffer that has views elsewhere (a
+/// keepdim output collapsed for another dispatch) is fine, as long as
+/// nothing else in the loop touches the buffer or a view of it. Returns the
+/// new loop, or the old one unchanged.
+scf::ForOp carryTileInRegisters(RewriterBase &rewriter, scf::ForOp loop) {
+  Block *body = loop.getBody();
+  for (auto read : body->getOps<vector::TransferReadOp>()) {
+    if (read.getMask() || !isa<MemRefType>(read.getBase().getType()) ||
+        !read.getPermutationMap().isMinorIdentity())
+      continue;
+    vector::TransferWriteOp write;
+    for (Operation *user : read.getBase().getUsers())
+      if (auto w = dyn_cast<vector::TransferWriteOp>(user);
+          w && w->getBlock() == body && read->isBeforeInBlock(w) &&
+          w.getIndices() == read.getIndices() && w.getVectorType() == read.getVectorType() &&
+          !w.getMask() && w.getPermutationMap() == read.getPermutationMap())
+        write = w;
+    if (!write || !llvm::all_of(read.getIndices(), [&](Value v) {
+          return loop.isDefinedOutsideOfLoop(v);
+        }))
+      continue;
+    Value root = rootBuffer(read.getBase());
+    bool touchedElsewhere = false;
+    loop.getBody()->walk([&](Operation *op) {
+      if (op == read.getOperation() || op == write.getOperation())
+        return;
+      for (Value operand : op->getOperands())
+        if (isa<MemRefType>(operand.getType()) && rootBuffer(operand) == root)
+          touchedElsewhere = true;
+    });
+    if (touchedElsewhere)
+      continue;
+    rewriter.setInsertionPoint(loop);
+    auto initial = cast<vector::TransferReadOp>(rewriter.clone(*read));
+    Value written = write.getVector();
+    FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
+        rewriter, ValueRange{initial.getResult()}, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+          return SmallVector<Value>{written};
+        });
+    if (failed(grown))
+      continue;
+    auto next = cast<scf::ForOp>(grown->getOperation());
+    rewriter.replaceAllUsesWith(read.getResult(), next.getRegionIterArgs().back());
+    rewriter.setInsertionPointAfter(next);
+    vector::TransferWriteOp::create(rewriter, write.getLoc(), next.getResults().back(),
+                                    write.getBase(), write.getIndices(),
+                                    write.getPermutationMapAttr(), write.getInBoundsAttr());
+    rewriter.eraseOp(write);
+    rewriter.eraseOp(read);
+    return carryTileInRegisters(rewriter, next);
+  }
+  return loop;
 }
 
 /// The tile a loop carries in iteration argument `i`: read before the loop
@@ -296,6 +364,16 @@ DiagnosedSilenceableFailure transform::KSAccumulateAtomicallyOp::apply(
     transform::TransformState &state) {
   SmallVector<std::pair<scf::ForOp, CarriedTile>> tiles;
   for (Operation *target : state.getPayloadOps(getTarget())) {
+    // Running sums still read and written in memory at every step become
+    // carried tiles first (innermost loops first). A loop that gains an
+    // iteration argument is a new op: the target may be one.
+    SmallVector<scf::ForOp> loops;
+    target->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops) {
+      scf::ForOp carried = carryTileInRegisters(rewriter, loop);
+      if (loop.getOperation() == target)
+        target = carried;
+    }
     WalkResult walk = target->walk([&](scf::ForOp loop) {
       for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
         std::optional<CarriedTile> tile = carriedTile(loop, i);

@@ -11,6 +11,7 @@
 // filter contiguously (reduction_innermost). As an implicit GEMM, K = 3*3*3
 // = 27 is no multiple of 8: no tensor cores.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 6.72374,
 // CHECK-NEXT:     "data_reuse": 64,
 // CHECK-NEXT:     "dynamic": false,
@@ -50,6 +51,7 @@ func.func @conv(%img: tensor<1x3x10x10xf32>, %w: tensor<8x3x3x3xf32>, %init: ten
 // threads run over the output channels (loop 3), which the input does not
 // depend on (stride 0).
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 8.96498,
 // CHECK-NEXT:     "data_reuse": 28.4444,
 // CHECK-NEXT:     "dynamic": false,
@@ -86,6 +88,7 @@ func.func @conv_nhwc_f16(%img: tensor<1x9x9x8xf16>, %w: tensor<3x3x8x16xf16>, %i
 
 // A depthwise convolution is a convolution, never a GEMM.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 1.66474,
 // CHECK-NEXT:     "data_reuse": 64,
 // CHECK-NEXT:     "dynamic": false,
@@ -125,6 +128,7 @@ func.func @depthwise(%img: tensor<1x10x10x8xf32>, %w: tensor<3x3x8xf32>, %init: 
 // each input element is used once). One maximumf per tap: 75*4 = 300 flops.
 // Along the threads (ow) the input is read 2 apart.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.2,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -163,6 +167,7 @@ func.func @max_pool(%img: tensor<1x3x10x10xf32>, %init: tensor<1x3x5x5xf32>) -> 
 // A 3x3 sum pooling with stride 1 (NHWC): each input element is used about
 // 9 times (1*8*8*4*9 iterations over 1*10*10*4 elements = 5.76).
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 0.878049,
 // CHECK-NEXT:     "data_reuse": 5.76,
 // CHECK-NEXT:     "dynamic": false,

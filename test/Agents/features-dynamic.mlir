@@ -11,6 +11,7 @@
 // that do not depend on a dynamic size are still known: along the threads
 // (the static columns) both operands are contiguous.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "dynamic": true,
 // CHECK-NEXT:     "element_types": ["f32"],
 // CHECK-NEXT:     "func": "dynamic_rows",
@@ -43,6 +44,7 @@ func.func @dynamic_rows(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 // A matmul with a dynamic K: still a matmul; along the threads (n) B and C
 // are contiguous and A does not move, whatever K is.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "dynamic": true,
 // CHECK-NEXT:     "element_types": ["f32"],
 // CHECK-NEXT:     "func": "dynamic_matmul",
@@ -72,6 +74,7 @@ func.func @dynamic_matmul(%a: tensor<8x?xf32>, %b: tensor<?x16xf32>, %c: tensor<
 // is read one input row apart, and that row length is dynamic: the stride is
 // unknown (null), and not contiguous.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "dynamic": true,
 // CHECK-NEXT:     "element_types": ["f32"],
 // CHECK-NEXT:     "func": "dynamic_transpose",

@@ -21,6 +21,7 @@
 
 // An elementwise chain: exp, tanh, mulf, addf with a scalar.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.5,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -65,6 +66,7 @@ func.func @chain(%x: tensor<4x8xf32>, %s: f32) -> tensor<4x8xf32> {
 // A bias add along rows (the bias follows the threads) and one along
 // columns (the bias is constant along the threads: stride 0).
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.111111,
 // CHECK-NEXT:     "data_reuse": 4,
 // CHECK-NEXT:     "dynamic": false,
@@ -94,6 +96,7 @@ func.func @chain(%x: tensor<4x8xf32>, %s: f32) -> tensor<4x8xf32> {
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.117647,
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,
@@ -142,6 +145,7 @@ func.func @bias(%x: tensor<4x8xf32>, %b: tensor<8xf32>, %c: tensor<4xf32>) -> (t
 // Transposes, named and generic: along the output's rows, the input is read
 // a whole input row apart.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -170,6 +174,7 @@ func.func @bias(%x: tensor<4x8xf32>, %b: tensor<8xf32>, %c: tensor<4xf32>) -> (t
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -211,6 +216,7 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 
 // Fills, copies and a broadcast, named and generic.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "dynamic": false,
 // CHECK-NEXT:     "element_types": ["f32"],
@@ -238,6 +244,7 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "dynamic": false,
 // CHECK-NEXT:     "element_types": ["f32"],
@@ -264,6 +271,7 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -292,6 +300,7 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -320,6 +329,7 @@ func.func @transposes(%x: tensor<4x8xf32>, %y: tensor<6x10xf16>) -> (tensor<8x4x
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "data_reuse": 4,
 // CHECK-NEXT:     "dynamic": false,
@@ -371,6 +381,7 @@ func.func @data_movement(%x: tensor<4x8xf32>, %v: tensor<8xf32>) -> (tensor<4x8x
 // dim: a 1x8 row follows the threads (stride 1); a 4x1 column's innermost
 // dim is a constant (innermost loop dim -1) and does not move (stride 0).
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.210526,
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,

@@ -12,6 +12,7 @@
 // only the indices and the output count as bytes ((4*8 + 4*8*4) = 160).
 // Along the threads (the columns) the index does not move (stride 0).
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,
@@ -54,6 +55,7 @@ func.func @embedding(%idx: tensor<4xi64>, %table: tensor<100x8xf32>) -> tensor<4
 
 // The same on buffers, by memref.load.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,
@@ -95,6 +97,7 @@ func.func @embedding_buffers(%idx: memref<4xi64>, %table: memref<100x8xf32>, %ou
 
 // Reading a 0-d constant at a constant index is no gather: elementwise.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.125,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,

@@ -8,6 +8,7 @@
 
 // CHECK:      "dispatches": [
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 2.28571,
 // CHECK-NEXT:     "data_reuse": 16,
 // CHECK-NEXT:     "dynamic": false,
@@ -39,6 +40,7 @@
 
 // The generic twin: everything but "op" and "id" is the same.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 2.28571,
 // CHECK-NEXT:     "data_reuse": 16,
 // CHECK-NEXT:     "dynamic": false,
@@ -85,6 +87,7 @@
 // 2*8*16*2 + 2*16*8*2 + 2*8*8*4 = 1536; intensity 4096/1536 = 2.66667.
 // CHECK:        },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 2.66667,
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,

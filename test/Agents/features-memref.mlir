@@ -15,6 +15,7 @@
 // output, counted once as each (32 + 8 + 32 floats = 288 bytes).
 // A fill (id 40).
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0,
 // CHECK-NEXT:     "dynamic": false,
 // CHECK-NEXT:     "element_types": ["f32"],
@@ -42,6 +43,7 @@
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 1.14286,
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,
@@ -72,6 +74,7 @@
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.111111,
 // CHECK-NEXT:     "data_reuse": 4,
 // CHECK-NEXT:     "dynamic": false,
@@ -119,6 +122,7 @@ func.func @buffers(%a: memref<4x16xf32>, %b: memref<16x8xf32>, %c: memref<4x8xf3
 // its position among all dispatches of the module (3: attributes or not,
 // every dispatch before it counts).
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.125,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,

@@ -19,6 +19,7 @@
 // A row reduction (sum of each row of 4x16): the reduction walks the rows,
 // contiguous; the threads (one per row) are 16 elements apart.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 0.235294,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -60,6 +61,7 @@ func.func @row_sum(%x: tensor<4x16xf32>, %init: tensor<4xf32>) -> tensor<4xf32> 
 // (one per column) read neighbouring elements, the reduction strides over
 // rows.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 0.2,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -100,6 +102,7 @@ func.func @column_sum(%x: tensor<4x16xf32>, %init: tensor<16xf32>) -> tensor<16x
 // A max over the middle dim of 2x8x4: it steps over the innermost (parallel)
 // dim, so it is not contiguous.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": false,
 // CHECK-NEXT:     "arithmetic_intensity": 0.222222,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -140,6 +143,7 @@ func.func @middle_max(%x: tensor<2x8x4xf32>, %init: tensor<2x4xf32>) -> tensor<2
 // together cover a contiguous block, so the reduction is innermost. With no
 // parallel loop, the innermost loop is the one the "threads" run over.
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 0.235294,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,
@@ -168,6 +172,7 @@ func.func @middle_max(%x: tensor<2x8x4xf32>, %init: tensor<2x4xf32>) -> tensor<2
 // CHECK-NEXT:     "transcendentals": 0
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 0.246154,
 // CHECK-NEXT:     "data_reuse": 1,
 // CHECK-NEXT:     "dynamic": false,

@@ -109,6 +109,10 @@ struct DispatchFeatures {
   /// all of a tensor, or over H and W of NCHW): the reduction walks
   /// contiguous memory. False without reduction dims.
   bool reductionInnermost = false;
+  /// Every output is combined by an addition with its previous value (a
+  /// sum): partial results may be added in any order. False without
+  /// reduction dims.
+  bool additiveReduction = false;
   /// Non-yield ops of the body.
   int64_t fusedOps = 0;
   /// The next linalg op in the block is elementwise and reads this op's

@@ -67,7 +67,14 @@ def KSAccumulateAtomicallyOp : Op<Transform_Dialect, "ks.accumulate_atomically",
     plus every part; the order in which parts land is not fixed, so the
     last bits may differ from run to run. Fails, naming the loop, when a
     carried tile is used other than by additions, and when `target` holds
-    no such loop. The handle is only read.
+    no such loop. A running sum kept in memory instead (a
+    `vector.transfer_read` and a `vector.transfer_write` of the same tile
+    at loop-invariant indices in the loop's body, nothing else in the loop
+    touching that buffer or a view of it) is first made a carried tile:
+    unlike `transform.structured.hoist_redundant_vector_transfers`, a buffer
+    with views elsewhere (a keepdim output collapsed for its fill) is fine.
+    The handle is only read; a target loop that gains an iteration argument
+    is replaced.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target);
   let assemblyFormat = "$target attr-dict `:` type($target)";
