@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -26,6 +27,19 @@ using namespace mlir;
 using namespace ks::agents;
 
 namespace {
+/// The passes a skill script may run by name
+/// (transform.apply_registered_pass) must be registered in every tool that
+/// applies skills (ks-run, ks-tune's workers, the plugin), not only in
+/// ks-opt, which registers all passes.
+void registerPassesForScripts() {
+  static const bool registered = [] {
+    ks::registerKSPasses();
+    bufferization::registerPromoteBuffersToStackPass();
+    return true;
+  }();
+  (void)registered;
+}
+
 struct Step {
   int64_t dispatch;
   std::string skill;
@@ -85,6 +99,7 @@ struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
   using Base::Base;
 
   void runOnOperation() override {
+    registerPassesForScripts();
     auto fail = [&](llvm::Error err) {
       // At the module's location, without the whole module as a note.
       mlir::emitError(getOperation().getLoc()) << llvm::toString(std::move(err));

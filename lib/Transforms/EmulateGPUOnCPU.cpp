@@ -25,7 +25,11 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -50,6 +54,68 @@ bool containsSyncPoint(Operation *op) {
            return isSyncPoint(inner) ? WalkResult::interrupt() : WalkResult::advance();
          })
       .wasInterrupted();
+}
+
+/// Asynchronous copies become plain ones where they are issued: every later
+/// read then sees them complete, which is what the program's waits must
+/// guarantee on the GPU (a missing wait is not caught here). Their tokens
+/// (carried through pipelined loops) become index constants, their groups
+/// and waits go. A copy that zero-fills part of its destination fails.
+struct SynchronousCopy : OpConversionPattern<nvgpu::DeviceAsyncCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(nvgpu::DeviceAsyncCopyOp copy, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (copy.getSrcElements())
+      return copy.emitError("cannot run on the CPU: an asynchronous copy that zero-fills");
+    Location loc = copy.getLoc();
+    auto type = VectorType::get({copy.getDstElements().getZExtValue()},
+                                copy.getDst().getType().getElementType());
+    Value moved = vector::LoadOp::create(rewriter, loc, type, adaptor.getSrc(),
+                                         adaptor.getSrcIndices());
+    vector::StoreOp::create(rewriter, loc, moved, adaptor.getDst(), adaptor.getDstIndices());
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(copy, 0);
+    return success();
+  }
+};
+struct NoGroup : OpConversionPattern<nvgpu::DeviceAsyncCreateGroupOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(nvgpu::DeviceAsyncCreateGroupOp group, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(group, 0);
+    return success();
+  }
+};
+struct NoWait : OpConversionPattern<nvgpu::DeviceAsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(nvgpu::DeviceAsyncWaitOp wait, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(wait);
+    return success();
+  }
+};
+
+LogicalResult synchronizeAsyncCopies(gpu::GPUFuncOp kernel) {
+  bool any = kernel.walk([](Operation *op) {
+                     return isa<nvgpu::NVGPUDialect>(op->getDialect()) ? WalkResult::interrupt()
+                                                                       : WalkResult::advance();
+                   })
+                 .wasInterrupted();
+  if (!any)
+    return success();
+  MLIRContext *context = kernel.getContext();
+  TypeConverter tokens;
+  tokens.addConversion([](Type t) { return t; });
+  tokens.addConversion([](nvgpu::DeviceAsyncTokenType t) -> Type {
+    return IndexType::get(t.getContext());
+  });
+  ConversionTarget target(*context);
+  target.addIllegalOp<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp,
+                      nvgpu::DeviceAsyncWaitOp>();
+  target.markUnknownOpDynamicallyLegal([&](Operation *op) { return tokens.isLegal(op); });
+  RewritePatternSet patterns(context);
+  patterns.add<SynchronousCopy, NoGroup, NoWait>(tokens, context);
+  scf::populateSCFStructuralTypeConversionsAndLegality(tokens, patterns, target);
+  return applyPartialConversion(kernel, target, std::move(patterns));
 }
 
 /// The same memref type in the CPU's (default) memory space.
@@ -570,6 +636,8 @@ struct EmulateGPUOnCPU : public ks::impl::KSEmulateGPUOnCPUBase<EmulateGPUOnCPU>
       std::string name = (launch.getKernelModuleName().getValue() + "_on_cpu").str();
       func::FuncOp func = emulated.lookup(name);
       if (!func) {
+        if (failed(synchronizeAsyncCopies(kernel)))
+          return signalPassFailure();
         FailureOr<func::FuncOp> built = KernelEmulator(kernel, blockSize).build(module, name);
         if (failed(built))
           return signalPassFailure();

@@ -307,7 +307,10 @@ def KSEmulateGPUOnCPU : Pass<"ks-emulate-gpu-on-cpu", "mlir::ModuleOp"> {
     recomputed), a shuffle reads what its partner lane stored before the
     split, and an `scf.for` that contains a split must have bounds the same
     in every thread: it runs once per block around its thread loops, what it
-    carries kept per thread. Workgroup globals become one buffer per kernel
+    carries kept per thread. An asynchronous copy (`nvgpu.device_async_copy`,
+    cp.async) runs as a plain copy where it is issued, its group and wait
+    ops dropped: a later read sees it done, as after the wait the program
+    must have. Workgroup globals become one buffer per kernel
     call; other globals move to the host module. On the host, launches
     become calls and `gpu.alloc`/`dealloc`/`memcpy` their memref forms. A
     kernel the CPU cannot run faithfully is an error on the op that prevents
@@ -317,7 +320,7 @@ def KSEmulateGPUOnCPU : Pass<"ks-emulate-gpu-on-cpu", "mlir::ModuleOp"> {
   let dependentDialects = [
     "mlir::func::FuncDialect", "mlir::scf::SCFDialect",
     "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
-    "mlir::LLVM::LLVMDialect"];
+    "mlir::vector::VectorDialect", "mlir::LLVM::LLVMDialect"];
 }
 
 def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
