@@ -24,7 +24,7 @@
 // CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {{{.*}}spill_load_bytes = 0 : i64, spill_store_bytes = 0 : i64
 
 // LOG: ks-tune: estimating on h100-sxm
-// LOG: ks-tune: dispatch 1 (matmul) round 1/2: matmul_smem_tile {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
+// LOG: ks-tune: dispatch 1 (matmul) round 1/2: matmul_smem_pipelined {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
 // LOG: whole program: {{.*}} (estimated on h100-sxm, not measured on a GPU)
 // AGAIN: ks-tune: every dispatch (2) found in {{.*}}db.json: nothing measured
 // BAD: error: ks-optimize: measure must be auto, gpu or model, not 'maybe'

@@ -15,14 +15,15 @@
 // RUN: FileCheck %s --check-prefix=REPORT2 < %t/second/report.json
 
 // The seed matmul re-reads its operands and its output from L1/L2 at every
-// k; operand tiles in shared memory with 4x4 register tiles cut the bytes
+// k; operand tiles in shared memory (copied asynchronously, double-buffered)
+// with 4x4 register tiles cut the bytes
 // loaded, clearly faster, so the base moves.
 // FIRST: ks-tune: estimating on h100-sxm (NVIDIA H100 SXM5 80GB): times are the cost model's, kernels are checked by ptxas; numerics are checked on the CPU: {{.*}} dimensions <= 256
 // The three rounds are one batch (--jobs=3): planned together, each one
 // counted as attempted for the next, built in parallel, then judged in order.
-// FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_smem_tile {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
-// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 2/3: matmul_smem_tile
-// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 3/3: matmul_smem_tile
+// FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_smem_pipelined {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
+// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 2/3: matmul_smem_pipelined
+// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 3/3: matmul_smem_pipelined
 // FIRST-NEXT: ks-tune:   -> round 1: ok, {{.*}} us: new base
 // FIRST-NEXT: ks-tune:   -> round 2: ok
 // FIRST-NEXT: ks-tune:   -> round 3: ok
@@ -37,13 +38,13 @@
 // REPORT: "bottleneck": "gemm_tiling"
 // REPORT: "source": "model"
 // REPORT: "winner": {
-// REPORT: "skill": "matmul_smem_tile"
+// REPORT: "skill": "matmul_smem_pipelined"
 // REPORT: "measured_on_gpu": false
 
 // The database keys dispatches by op and shapes plus a hash of the op; the
 // fill keeps its seed kernel (it is at its roofline).
 // DB: "signature": "linalg.matmul:512x512xf32:512x512xf32:512x512xf32#{{[0-9a-f]+}}"
-// DB: "skill": "matmul_smem_tile"
+// DB: "skill": "matmul_smem_pipelined"
 // DB: "source": "model"
 // DB: "signature": "linalg.fill:f32:512x512xf32#{{[0-9a-f]+}}"
 // DB-NEXT: "skill": null
