@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -613,6 +614,54 @@ DiagnosedSilenceableFailure transform::KSAlignVectorAccessesOp::apply(
 void transform::KSAlignVectorAccessesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// ks.workgroup_allocs_to_globals
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::KSWorkgroupAllocsToGlobalsOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  SmallVector<memref::AllocOp> allocs;
+  for (Operation *target : state.getPayloadOps(getTarget()))
+    target->walk([&](memref::AllocOp alloc) {
+      MemRefType type = alloc.getType();
+      auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+      if (space && space.getValue() == gpu::AddressSpace::Workgroup && type.hasStaticShape() &&
+          type.getLayout().isIdentity())
+        allocs.push_back(alloc);
+    });
+  SmallVector<Operation *> getGlobals;
+  for (memref::AllocOp alloc : allocs) {
+    Operation *table = SymbolTable::getNearestSymbolTable(alloc->getParentOp());
+    while (table && !isa<ModuleOp>(table))
+      table = SymbolTable::getNearestSymbolTable(table->getParentOp());
+    if (!table)
+      return emitDefiniteFailure() << "no module holds " << *alloc.getOperation();
+    MemRefType type = alloc.getType();
+    rewriter.setInsertionPointToEnd(&table->getRegion(0).front());
+    auto global = memref::GlobalOp::create(
+        rewriter, alloc.getLoc(), "workgroup_tile", rewriter.getStringAttr("private"), type,
+        /*initial_value=*/Attribute(), /*constant=*/false,
+        rewriter.getI64IntegerAttr(getAlignment()));
+    SymbolTable(table).insert(global); // Renamed if the name is taken.
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        rewriter.eraseOp(user);
+    rewriter.setInsertionPoint(alloc);
+    auto get = rewriter.replaceOpWithNewOp<memref::GetGlobalOp>(alloc, type, global.getSymName());
+    getGlobals.push_back(get);
+  }
+  results.set(cast<OpResult>(getGetGlobals()), getGlobals);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSWorkgroupAllocsToGlobalsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }
 

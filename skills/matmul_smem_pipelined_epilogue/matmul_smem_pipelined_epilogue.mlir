@@ -123,8 +123,16 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func1 = transform.apply_registered_pass "ks-memref-copy-to-linalg" to %func0
       : (!transform.any_op) -> !transform.any_op
   // Two buffers per tile: step k uses buffer (k / BK) % 2.
-  %allocs = transform.structured.match ops{["memref.alloc"]} in %func1
+  // Only the two tiles: the host function's own buffers (an intermediate
+  // the matmul reads) are allocations too.
+  %a_tiles = transform.structured.match ops{["memref.alloc"]}
+      filter_result_type = memref<${BM}x${BK}xf32, #gpu.address_space<workgroup>> in %func1
       : (!transform.any_op) -> !transform.op<"memref.alloc">
+  %b_tiles = transform.structured.match ops{["memref.alloc"]}
+      filter_result_type = memref<${BK}x${BN}xf32, #gpu.address_space<workgroup>> in %func1
+      : (!transform.any_op) -> !transform.op<"memref.alloc">
+  %allocs = transform.merge_handles deduplicate %a_tiles, %b_tiles
+      : !transform.op<"memref.alloc">
   %mb = transform.memref.multibuffer %allocs {factor = 2 : i64, skip_analysis}
       : (!transform.op<"memref.alloc">) -> !transform.any_op
   transform.apply_patterns to %func1 {
@@ -226,20 +234,14 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %kt_loop_1, %k_loop_1 = transform.split_handle %loops
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   transform.loop.unroll %kt_loop_1 {factor = ${KU}} : !transform.any_op
-  // Workgroup allocs (at the host function's entry, used by the launch)
-  // -> allocas -> module globals, which outlining copies into the kernel's
-  // module (.shared); their get_global cloned into the launch.
-  %func2 = transform.apply_registered_pass "promote-buffers-to-stack"
-      with options = {"max-alloc-size-in-bytes" = 1048576 : i64,
-                      "max-rank-of-allocated-memref" = 3 : i64} to %hoisted
+  // The (multibuffered) workgroup tiles, allocated at the host function's
+  // entry and used by the launch, become module globals, which outlining
+  // copies into the kernel's module (.shared); their get_global is cloned
+  // into the launch. Host buffers are left alone.
+  %get_global = transform.ks.workgroup_allocs_to_globals %hoisted {alignment = 16}
       : (!transform.any_op) -> !transform.any_op
-  %allocas = transform.structured.match ops{["memref.alloca"]} in %func2
-      : (!transform.any_op) -> !transform.op<"memref.alloca">
-  %get_global, %global = transform.memref.alloca_to_global %allocas
-      : (!transform.op<"memref.alloca">) -> (!transform.any_op, !transform.any_op)
-  %align = transform.param.constant 16 : i64 -> !transform.param<i64>
-  transform.annotate %global "alignment" = %align
-      : !transform.any_op, !transform.param<i64>
+  %func2 = transform.get_parent_op %get_global {op_name = "func.func", deduplicate}
+      : (!transform.any_op) -> !transform.any_op
   %launch2 = transform.structured.match ops{["gpu.launch"]} in %func2
       : (!transform.any_op) -> !transform.any_op
   %fused, %launch3 = transform.structured.fuse_into_containing_op %get_global

@@ -121,4 +121,27 @@ def KSAlignVectorAccessesOp : Op<Transform_Dialect, "ks.align_vector_accesses",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSWorkgroupAllocsToGlobalsOp : Op<Transform_Dialect, "ks.workgroup_allocs_to_globals",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Make workgroup-memory allocations module globals (static shared memory)";
+  let description = [{
+    For each `memref.alloc` in `target` of a static shape in the workgroup
+    address space (`#gpu.address_space<workgroup>`: the tiles
+    `transform.structured.promote` makes with a workgroup mapping, after
+    `transform.memref.multibuffer`), adds a private `memref.global` of that
+    type with `alignment` to the nearest symbol table, replaces the alloc by
+    a `memref.get_global` of it and erases its deallocs; kernel outlining
+    then copies the global into the kernel's module as `.shared`.
+    Allocations in other address spaces (the host function's buffers) are
+    left alone, unlike promote-buffers-to-stack followed by
+    `transform.memref.alloca_to_global`, which takes any small buffer.
+    Returns the `memref.get_global` ops. The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<I64Attr, "16">:$alignment);
+  let results = (outs TransformHandleTypeInterface:$get_globals);
+  let assemblyFormat = "$target attr-dict `:` functional-type($target, $get_globals)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS
