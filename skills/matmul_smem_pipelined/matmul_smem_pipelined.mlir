@@ -143,7 +143,13 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
   %func2 = transform.get_parent_op %get_global {op_name = "func.func", deduplicate}
       : (!transform.any_op) -> !transform.any_op
-  %launch2 = transform.structured.match ops{["gpu.launch"]} in %func2
+  // Into this skill's launch, the one using the tiles (another dispatch's
+  // may be in the function).
+  %tile_a, %tile_b = transform.split_handle %get_global
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %tile_users = transform.get_consumers_of_result %tile_a[0]
+      : (!transform.any_op) -> !transform.any_op
+  %launch2 = transform.get_parent_op %tile_users {op_name = "gpu.launch", deduplicate}
       : (!transform.any_op) -> !transform.any_op
   %fused, %launch3 = transform.structured.fuse_into_containing_op %get_global
       into %launch2
