@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -662,6 +663,55 @@ void transform::KSWorkgroupAllocsToGlobalsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getTargetMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// ks.set_pipelined_async_waits
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::KSSetPipelinedAsyncWaitsOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    WalkResult walk = target->walk([&](scf::ForOp loop) {
+      SmallVector<nvgpu::DeviceAsyncWaitOp> waits;
+      int64_t groups = 0;
+      for (Operation &op : loop.getBody()->without_terminator()) {
+        if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op);
+            wait && isa<BlockArgument>(wait.getAsyncDependencies()) &&
+            cast<BlockArgument>(wait.getAsyncDependencies()).getOwner() == loop.getBody())
+          waits.push_back(wait);
+        if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
+          ++groups;
+      }
+      if (waits.empty())
+        return WalkResult::advance();
+      int64_t tokens = llvm::count_if(loop.getRegionIterArgs(), [](BlockArgument arg) {
+        return isa<nvgpu::DeviceAsyncTokenType>(arg.getType());
+      });
+      int64_t inFlight = tokens - groups;
+      if (groups < 1 || inFlight < 1) {
+        loop.emitError("ks.set_pipelined_async_waits: ")
+            << tokens << " carried tokens and " << groups
+            << " groups a trip leave no later step in flight";
+        return WalkResult::interrupt();
+      }
+      for (nvgpu::DeviceAsyncWaitOp wait : waits)
+        rewriter.modifyOpInPlace(wait, [&] {
+          wait.setNumGroupsAttr(rewriter.getI32IntegerAttr(inFlight));
+        });
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return emitDefiniteFailure("a pipelined loop's waits cannot be set");
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSSetPipelinedAsyncWaitsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
   modifiesPayload(effects);
 }
 

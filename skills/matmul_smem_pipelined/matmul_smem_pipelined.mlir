@@ -171,16 +171,12 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
   %pipelined = transform.nvgpu.pipeline_shared_memory_copies failures(propagate)
       %k_loop {depth = 2, peel_epilogue} : (!transform.any_op) -> !transform.any_op
-  // The A and B copies are two groups per step (the barrier between them
-  // stays: see the notes), and the pipeliner counts one: in the steady
-  // state step k + 1's two groups may stay in flight while step k's are
-  // waited for (its wait_group 1 would also wait for step k + 1's A copy).
-  // The peeled epilogue keeps the pipeliner's 1 and 0 (conservative, correct).
-  %waits = transform.structured.match ops{["nvgpu.device_async_wait"]}
-      in %pipelined : (!transform.any_op) -> !transform.any_op
-  %in_flight = transform.param.constant 2 : i32 -> !transform.param<i32>
-  transform.annotate %waits "numGroups" = %in_flight
-      : !transform.any_op, !transform.param<i32>
+  // A step's A and B copies are one group, or two where a barrier stays
+  // between them; the pipeliner's waits assume one. Counted per loop: each
+  // wait leaves the later steps' groups in flight, no more (two fixed would
+  // leave a one-group step's own copy pending). The peeled epilogue keeps
+  // the pipeliner's 1 and 0 (conservative, correct).
+  transform.ks.set_pipelined_async_waits %pipelined : !transform.any_op
   transform.apply_patterns to %async {
     transform.apply_patterns.canonicalization
   } : !transform.any_op

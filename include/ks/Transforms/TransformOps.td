@@ -144,4 +144,27 @@ def KSWorkgroupAllocsToGlobalsOp : Op<Transform_Dialect, "ks.workgroup_allocs_to
   let assemblyFormat = "$target attr-dict `:` functional-type($target, $get_globals)";
 }
 
+def KSSetPipelinedAsyncWaitsOp : Op<Transform_Dialect, "ks.set_pipelined_async_waits",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Let a software-pipelined loop's waits leave the later steps' copies in flight";
+  let description = [{
+    For each `scf.for` in `target` whose body waits
+    (`nvgpu.device_async_wait`) on asynchronous-copy tokens it carries as
+    iteration arguments, as `transform.nvgpu.pipeline_shared_memory_copies`
+    leaves it: with T carried tokens and G groups committed per trip
+    (`nvgpu.device_async_create_group` in the body), the groups of the
+    current step are the oldest G of the T in flight, so each wait sets
+    `numGroups` to T - G. The pipeliner assumes one group per step (its
+    waits say depth - 1): a step copied in two groups (A and B tiles kept
+    apart by a barrier) would otherwise also wait for the next step's first
+    group. Counting, not assuming, keeps a step of one group correct (a
+    fixed T - G of 2 would leave its own copy pending: a race the CPU
+    emulation cannot see). Fails on a loop whose count is not positive.
+    The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS
