@@ -9,7 +9,7 @@ print(json.dumps(r, indent=1))
 matmul = [d for d in r["dispatches"] if d["op_class"] == "matmul"]
 assert len(matmul) == 1, r["dispatches"]
 d = matmul[0]
-assert d["winner"]["skill"] == "matmul_smem_tile", d
+assert d["winner"]["skill"] == "matmul_smem_pipelined", d
 assert d["speedup"] >= r["win_threshold"], d
 assert d["bottleneck"] == "gemm_tiling", d
 assert r["speedup"] > 1, r
