@@ -177,6 +177,9 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch
       block_dims = [${TX}, ${TY}, 1] : (!transform.any_op) -> !transform.any_op
+  // Marked, to find this launch again after the function-wide steps below
+  // (other dispatches' launches may be in the function).
+  transform.annotate %mapped "ks.pipelined_launch" : !transform.any_op
   // Subviews folded into the accesses, the thread's reads and writes of C
   // are loop-invariant: hoisted out of both K loops, the sums become loop
   // values (registers).
@@ -229,7 +232,10 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   } : !transform.any_op
   // The KT loop fully unrolled: the pipeliner takes only flat loop bodies.
   // (match walks post-order: the inner KT loop comes first.)
-  %loops = transform.structured.match ops{["scf.for"]} in %hoisted
+  %own_launch = transform.structured.match ops{["gpu.launch"]}
+      attributes {ks.pipelined_launch} in %hoisted
+      : (!transform.any_op) -> !transform.any_op
+  %loops = transform.structured.match ops{["scf.for"]} in %own_launch
       : (!transform.any_op) -> !transform.any_op
   %kt_loop_1, %k_loop_1 = transform.split_handle %loops
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -259,7 +265,10 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   transform.apply_cse to %func2 : !transform.any_op
   // Global -> shared vector load/store pairs -> nvgpu.device_async_copy
   // (cp.async.cg, 16 bytes), one group per run, each followed by a wait.
-  %async = transform.nvgpu.create_async_groups %func2 {bypass_l1}
+  %own_launch2 = transform.structured.match ops{["gpu.launch"]}
+      attributes {ks.pipelined_launch} in %func2
+      : (!transform.any_op) -> !transform.any_op
+  %async = transform.nvgpu.create_async_groups %own_launch2 {bypass_l1}
       : (!transform.any_op) -> !transform.any_op
   transform.apply_patterns to %async {
     transform.apply_patterns.canonicalization

@@ -29,19 +29,19 @@
 // The prologue: step 0 into buffer 0, step 1 into buffer 1, a group each
 // for A and for B.
 // CHECK: %[[A:.*]] = memref.get_global @[[AG:[a-z_0-9]+]] : memref<2x32x32xf32, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %[[A]][%c0, {{.*}}], 4 {bypassL1} : memref<256x128xf32> to memref<2x32x32xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %[[A]][%c0{{[_0-9]*}}, {{.*}}], 4 {bypassL1} : memref<256x128xf32> to memref<2x32x32xf32, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.device_async_create_group
 // CHECK: %[[B:.*]] = memref.get_global @[[BG:[a-z_0-9]+]] : memref<2x32x64xf32, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %[[B]][%c0, {{.*}}], 4 {bypassL1}
-// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %[[B]][%c0, {{.*}}], 4 {bypassL1}
+// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %[[B]][%c0{{[_0-9]*}}, {{.*}}], 4 {bypassL1}
+// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %[[B]][%c0{{[_0-9]*}}, {{.*}}], 4 {bypassL1}
 // CHECK: nvgpu.device_async_create_group
-// CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %{{.*}}[%c1, {{.*}}], 4 {bypassL1}
+// CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %{{.*}}[%c1{{[_0-9]*}}, {{.*}}], 4 {bypassL1}
 // CHECK: nvgpu.device_async_create_group
-// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %{{.*}}[%c1, {{.*}}], 4 {bypassL1}
-// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %{{.*}}[%c1, {{.*}}], 4 {bypassL1}
+// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %{{.*}}[%c1{{[_0-9]*}}, {{.*}}], 4 {bypassL1}
+// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %{{.*}}[%c1{{[_0-9]*}}, {{.*}}], 4 {bypassL1}
 // CHECK: nvgpu.device_async_create_group
 // The steady state: two K steps of 32 (128 less the two peeled).
-// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32 iter_args(
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c64{{[_0-9]*}} step %c32{{[_0-9]*}} iter_args(
 // CHECK-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
 // CHECK-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
 // CHECK-NEXT: gpu.barrier
@@ -57,7 +57,7 @@
 // The peeled last two steps.
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
-// CHECK: } {ks.dispatch = 1 : i64, ks.skill = "matmul_smem_pipelined"}
+// CHECK: } {ks.dispatch = 1 : i64, ks.pipelined_launch, ks.skill = "matmul_smem_pipelined"}
 // CHECK: memref.global "private" @[[BG]] : memref<2x32x64xf32, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK: memref.global "private" @[[AG]] : memref<2x32x32xf32, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 

@@ -15,9 +15,9 @@
 // RUN: ks-run %S/Inputs/fuse_elementwise_epilogue.mlir --emulate-gpu --plan=%t.plan.json --seed=19 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c16, {{.*}})
-// CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %{{.*}}[%c0, {{.*}}], 4 {bypassL1} : memref<256x128xf32> to memref<2x32x32xf32, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %{{.*}}[%c0, {{.*}}], 4 {bypassL1} : memref<128x64xf32> to memref<2x32x64xf32, #gpu.address_space<workgroup>>
-// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32 iter_args(
+// CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %{{.*}}[%c0{{[_0-9]*}}, {{.*}}], 4 {bypassL1} : memref<256x128xf32> to memref<2x32x32xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %{{.*}}[%c0{{[_0-9]*}}, {{.*}}], 4 {bypassL1} : memref<128x64xf32> to memref<2x32x64xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c64{{[_0-9]*}} step %c32{{[_0-9]*}} iter_args(
 // CHECK-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
 // CHECK-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
 // CHECK: vector.fma
@@ -30,7 +30,7 @@
 // CHECK: arith.addf {{.*}} : vector<2x4xf32>
 // CHECK: arith.maximumf {{.*}} : vector<2x4xf32>
 // CHECK: vector.store %{{.*}}, %arg3[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
-// CHECK: } {ks.dispatch = 1 : i64, ks.skill = "matmul_smem_pipelined_epilogue"}
+// CHECK: } {ks.dispatch = 1 : i64, ks.pipelined_launch, ks.skill = "matmul_smem_pipelined_epilogue"}
 // CHECK-NOT: ks.dispatch = 2
 
 // Two kernels: the fill and the fused one; twice (32 + 64) x 32 floats of
