@@ -41,9 +41,12 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   transform.apply_patterns to %func1 {
     transform.apply_patterns.canonicalization
   } : !transform.any_op
-  %blocks = transform.structured.match ops{["scf.forall"]} in %func1
+  // The block loop (the only one: other dispatches are launches or linalg
+  // ops); the matmul in it, named or generic (the copies are linalg.copy).
+  %blocks = transform.structured.match ops{["scf.forall"]}
+      attributes {mapping = [#gpu.block<y>, #gpu.block<x>]} in %func1
       : (!transform.any_op) -> !transform.any_op
-  %promoted = transform.structured.match ops{["linalg.matmul"]} in %blocks
+  %promoted = transform.structured.match ops{["linalg.matmul", "linalg.generic"]} in %blocks
       : (!transform.any_op) -> !transform.any_op
   // Each copy is spread over all TX * TY threads (linear ids): AR (BR) rows
   // of 4 consecutive elements per thread, consecutive threads on
@@ -78,9 +81,6 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch
       block_dims = [${TX}, ${TY}, 1] : (!transform.any_op) -> !transform.any_op
-  // Marked, to find this launch again after the function-wide steps below
-  // (other dispatches' launches may be in the function).
-  transform.annotate %mapped "ks.pipelined_launch" : !transform.any_op
   // Subviews folded into the accesses, the thread's reads and writes of C
   // are loop-invariant: hoisted out of both K loops, the sums become loop
   // values (registers).
@@ -131,16 +131,6 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
     transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
     transform.apply_patterns.canonicalization
   } : !transform.any_op
-  // The KT loop fully unrolled: the pipeliner takes only flat loop bodies.
-  // (match walks post-order: the inner KT loop comes first.)
-  %own_launch = transform.structured.match ops{["gpu.launch"]}
-      attributes {ks.pipelined_launch} in %hoisted
-      : (!transform.any_op) -> !transform.any_op
-  %loops = transform.structured.match ops{["scf.for"]} in %own_launch
-      : (!transform.any_op) -> !transform.any_op
-  %kt_loop_1, %k_loop_1 = transform.split_handle %loops
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  transform.loop.unroll %kt_loop_1 {factor = ${KU}} : !transform.any_op
   // The (multibuffered) workgroup tiles, allocated at the host function's
   // entry and used by the launch, become module globals, which outlining
   // copies into the kernel's module (.shared); their get_global is cloned
@@ -149,8 +139,8 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
   %func2 = transform.get_parent_op %get_global {op_name = "func.func", deduplicate}
       : (!transform.any_op) -> !transform.any_op
-  // Into this skill's launch, the one using the tiles (another dispatch's
-  // may be in the function).
+  // Into this skill's launch, the one using the tiles (other dispatches'
+  // launches may be in the function: the steps below work in this one).
   %tile_a, %tile_b = transform.split_handle %get_global
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %tile_users = transform.get_consumers_of_result %tile_a[0]
@@ -164,12 +154,16 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
     transform.apply_patterns.canonicalization
   } : !transform.any_op
   transform.apply_cse to %func2 : !transform.any_op
+  // The KT loop fully unrolled: the pipeliner takes only flat loop bodies.
+  // (match walks post-order: the inner KT loop comes first.)
+  %loops = transform.structured.match ops{["scf.for"]} in %launch3
+      : (!transform.any_op) -> !transform.any_op
+  %kt_loop_1, %k_loop_1 = transform.split_handle %loops
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  transform.loop.unroll %kt_loop_1 {factor = ${KU}} : !transform.any_op
   // Global -> shared vector load/store pairs -> nvgpu.device_async_copy
   // (cp.async.cg, 16 bytes), one group per run, each followed by a wait.
-  %own_launch2 = transform.structured.match ops{["gpu.launch"]}
-      attributes {ks.pipelined_launch} in %func2
-      : (!transform.any_op) -> !transform.any_op
-  %async = transform.nvgpu.create_async_groups %own_launch2 {bypass_l1}
+  %async = transform.nvgpu.create_async_groups %launch3 {bypass_l1}
       : (!transform.any_op) -> !transform.any_op
   transform.apply_patterns to %async {
     transform.apply_patterns.canonicalization

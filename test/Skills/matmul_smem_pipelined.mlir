@@ -23,6 +23,11 @@
 // RUN: echo '{"dispatches": [{"id": 0, "skill": "transpose_smem_tile", "params": {"T": 32, "TX": 32, "TY": 8}}, {"id": 2, "skill": "matmul_smem_pipelined", "params": {"BM": 32, "BN": 64, "BK": 32, "TM": 2, "TN": 4, "KT": 4}}]}' > %t.linear.json
 // RUN: ks-opt %S/Inputs/transpose_matmul_256.mlir --ks-compile="plan=%t.linear.json" | FileCheck %s --check-prefix=LINEAR
 // RUN: ks-run %S/Inputs/transpose_matmul_256.mlir --emulate-gpu --plan=%t.linear.json --seed=5 | FileCheck %s --check-prefix=EMULATED
+// Two pipelined GEMMs in one function, the second a linalg.generic
+// contraction: each skill works in its own launch (the first's loops and
+// tiles are not the second's).
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_smem_pipelined", "params": {"BM": 32, "BN": 64, "BK": 32, "TM": 2, "TN": 4, "KT": 4}}, {"id": 3, "skill": "matmul_smem_pipelined", "params": {"BM": 64, "BN": 64, "BK": 16, "TM": 4, "TN": 4, "KT": 4}}]}' > %t.two.json
+// RUN: ks-run %S/Inputs/two_matmuls_128.mlir --emulate-gpu --plan=%t.two.json --seed=9 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK: linalg.fill {ks.dispatch = 0 : i64}
 // CHECK: gpu.launch
@@ -57,7 +62,7 @@
 // The peeled last two steps.
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
-// CHECK: } {ks.dispatch = 1 : i64, ks.pipelined_launch, ks.skill = "matmul_smem_pipelined"}
+// CHECK: } {ks.dispatch = 1 : i64, ks.skill = "matmul_smem_pipelined"}
 // CHECK: memref.global "private" @[[BG]] : memref<2x32x64xf32, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK: memref.global "private" @[[AG]] : memref<2x32x32xf32, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 

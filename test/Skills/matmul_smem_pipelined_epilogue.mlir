@@ -30,7 +30,7 @@
 // CHECK: arith.addf {{.*}} : vector<2x4xf32>
 // CHECK: arith.maximumf {{.*}} : vector<2x4xf32>
 // CHECK: vector.store %{{.*}}, %arg3[{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
-// CHECK: } {ks.dispatch = 1 : i64, ks.pipelined_launch, ks.skill = "matmul_smem_pipelined_epilogue"}
+// CHECK: } {ks.dispatch = 1 : i64, ks.skill = "matmul_smem_pipelined_epilogue"}
 // CHECK-NOT: ks.dispatch = 2
 
 // Two kernels: the fill and the fused one; twice (32 + 64) x 32 floats of
