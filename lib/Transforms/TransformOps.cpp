@@ -715,6 +715,28 @@ void transform::KSSetPipelinedAsyncWaitsOp::getEffects(
   modifiesPayload(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// ks.carry_running_tiles
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::KSCarryRunningTilesOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    SmallVector<scf::ForOp> loops; // Post-order: inner loops first.
+    target->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      carryTileInRegisters(rewriter, loop);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSCarryRunningTilesOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
 #define GET_OP_CLASSES
 #include "ks/Transforms/TransformOps.cpp.inc"
 

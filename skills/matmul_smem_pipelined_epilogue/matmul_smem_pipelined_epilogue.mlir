@@ -199,6 +199,9 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
   %hoisted = transform.structured.hoist_redundant_vector_transfers %kernel_func
       : (!transform.any_op) -> !transform.any_op
+  // Sums of an output with views elsewhere (a GEMM result reshaped for its
+  // return) are refused by the upstream hoisting: carried in registers too.
+  transform.ks.carry_running_tiles %hoisted : !transform.any_op
   // mulf + reduction -> vector.contract -> outer products -> vector.fma.
   // Broadcasts are left to the device pipeline: lower_broadcast and
   // canonicalization undo each other when TM = 1.

@@ -167,4 +167,24 @@ def KSSetPipelinedAsyncWaitsOp : Op<Transform_Dialect, "ks.set_pipelined_async_w
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSCarryRunningTilesOp : Op<Transform_Dialect, "ks.carry_running_tiles",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Keep a loop's running tile in registers, even of a buffer with views";
+  let description = [{
+    For each `scf.for` in `target`, innermost first: a `vector.transfer_read`
+    and a `vector.transfer_write` of the same tile at loop-invariant indices
+    in the loop's body, with nothing else in the loop touching that buffer
+    or a view of it (a thread's running sums read and written at every
+    step), become an iteration argument: read once before the loop, written
+    once after it. What `transform.structured.hoist_redundant_vector_transfers`
+    does, except that it refuses any buffer that has a view anywhere in the
+    function (a GEMM's result reshaped to 3-d for its return, a keepdim
+    output): there the sums stayed in global memory, loaded and stored at
+    every step. The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS
