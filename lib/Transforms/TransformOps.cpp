@@ -306,7 +306,7 @@ scf::ForOp carryTileInRegisters(RewriterBase &rewriter, scf::ForOp loop) {
       continue;
     Value root = rootBuffer(read.getBase());
     bool touchedElsewhere = false;
-    loop.getBody()->walk([&](Operation *op) {
+    body->walk([&](Operation *op) {
       if (op == read.getOperation() || op == write.getOperation())
         return;
       for (Value operand : op->getOperands())
@@ -338,6 +338,21 @@ scf::ForOp carryTileInRegisters(RewriterBase &rewriter, scf::ForOp loop) {
   return loop;
 }
 
+/// carryTileInRegisters on every loop in `target`, innermost first (a tile
+/// carried out of an inner loop is then in its parent's body). Returns
+/// `target`, or its replacement when it is a loop that gained an iteration
+/// argument.
+Operation *carryRunningTiles(RewriterBase &rewriter, Operation *target) {
+  SmallVector<scf::ForOp> loops; // Post-order: inner loops first.
+  target->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops) {
+    scf::ForOp carried = carryTileInRegisters(rewriter, loop);
+    if (loop.getOperation() == target)
+      target = carried;
+  }
+  return target;
+}
+
 /// The tile a loop carries in iteration argument `i`: read before the loop
 /// and written back after it, at the same indices of the same buffer.
 struct CarriedTile {
@@ -367,15 +382,8 @@ DiagnosedSilenceableFailure transform::KSAccumulateAtomicallyOp::apply(
   SmallVector<std::pair<scf::ForOp, CarriedTile>> tiles;
   for (Operation *target : state.getPayloadOps(getTarget())) {
     // Running sums still read and written in memory at every step become
-    // carried tiles first (innermost loops first). A loop that gains an
-    // iteration argument is a new op: the target may be one.
-    SmallVector<scf::ForOp> loops;
-    target->walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    for (scf::ForOp loop : loops) {
-      scf::ForOp carried = carryTileInRegisters(rewriter, loop);
-      if (loop.getOperation() == target)
-        target = carried;
-    }
+    // carried tiles first.
+    target = carryRunningTiles(rewriter, target);
     WalkResult walk = target->walk([&](scf::ForOp loop) {
       for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
         std::optional<CarriedTile> tile = carriedTile(loop, i);
@@ -722,12 +730,8 @@ void transform::KSSetPipelinedAsyncWaitsOp::getEffects(
 DiagnosedSilenceableFailure transform::KSCarryRunningTilesOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
     transform::TransformState &state) {
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    SmallVector<scf::ForOp> loops; // Post-order: inner loops first.
-    target->walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    for (scf::ForOp loop : loops)
-      carryTileInRegisters(rewriter, loop);
-  }
+  for (Operation *target : state.getPayloadOps(getTarget()))
+    carryRunningTiles(rewriter, target);
   return DiagnosedSilenceableFailure::success();
 }
 
