@@ -96,7 +96,7 @@ struct NoWait : OpConversionPattern<nvgpu::DeviceAsyncWaitOp> {
 
 LogicalResult synchronizeAsyncCopies(gpu::GPUFuncOp kernel) {
   bool any = kernel.walk([](Operation *op) {
-                     return isa<nvgpu::NVGPUDialect>(op->getDialect()) ? WalkResult::interrupt()
+                     return isa_and_nonnull<nvgpu::NVGPUDialect>(op->getDialect()) ? WalkResult::interrupt()
                                                                        : WalkResult::advance();
                    })
                  .wasInterrupted();
