@@ -12,6 +12,7 @@
 #include "ks/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -75,6 +76,29 @@ bool computedFromIndices(Value value, unsigned depth = 0) {
   });
 }
 
+/// Whether `value` is a conversion of other tensors' elements (an extf to
+/// f64, an index cast) read in place: recomputing it in each consumer reads
+/// no more bytes than reading it back, and saves writing it. Torch-MLIR's
+/// norms widen their input to f64 for the variance and read it twice; made
+/// a buffer of its own, that is twice the input's size written and read.
+bool isInPlaceConversion(Value value) {
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || !generic.hasPureTensorSemantics() || generic.getNumReductionLoops() != 0 ||
+      generic.getNumDpsInits() != 1)
+    return false;
+  for (OpOperand *input : generic.getDpsInputOperands())
+    if (!generic.getMatchingIndexingMap(input).isPermutation())
+      return false;
+  Block *body = generic.getBody();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  if (!llvm::hasSingleElement(body->without_terminator()))
+    return false;
+  Operation &convert = body->front();
+  return isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
+             arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp>(convert) &&
+         isa<BlockArgument>(convert.getOperand(0)) && yield.getOperand(0) == convert.getResult(0);
+}
+
 struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
@@ -83,7 +107,8 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
       return producer && producer->hasOneUse();
     };
     linalg::ControlFusionFn fuseOnce = [&](OpOperand *fused) {
-      return (singleUse(fused) && fusesWithoutRecomputing(fused)) ||
+      return ((singleUse(fused) || isInPlaceConversion(fused->get())) &&
+              fusesWithoutRecomputing(fused)) ||
              (intoReduction(fused) && computedFromIndices(fused->get()));
     };
     RewritePatternSet patterns(context);

@@ -149,3 +149,78 @@ func.func @masked_fold(%x: tensor<64x32xf32>) -> tensor<64x32xf32> {
   } -> tensor<64x32xf32>
   return %r : tensor<64x32xf32>
 }
+
+// -----
+
+// An f32 -> f64 conversion read by two reductions (Torch-MLIR's layer norm
+// statistics) is recomputed in both instead of becoming a buffer of twice
+// the input's size; an elementwise producer with two uses that computes
+// more than a conversion (the exp) stays one.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// CHECK-LABEL: func.func @widened_twice
+// CHECK-NOT: tensor<8x64xf64>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: arith.extf
+// CHECK: arith.addf
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: arith.extf
+// CHECK: arith.mulf
+func.func @widened_twice(%x: tensor<8x64xf32>) -> (tensor<8xf64>, tensor<8xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<8x64xf64>
+  %w = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x64xf32>) outs(%e : tensor<8x64xf64>) {
+  ^bb0(%a: f32, %o: f64):
+    %v = arith.extf %a : f32 to f64
+    linalg.yield %v : f64
+  } -> tensor<8x64xf64>
+  %er = tensor.empty() : tensor<8xf64>
+  %f = linalg.fill ins(%zero : f64) outs(%er : tensor<8xf64>) -> tensor<8xf64>
+  %sum = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%w : tensor<8x64xf64>) outs(%f : tensor<8xf64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %r = arith.addf %a, %acc : f64
+    linalg.yield %r : f64
+  } -> tensor<8xf64>
+  %sq = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%w : tensor<8x64xf64>) outs(%f : tensor<8xf64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %m = arith.mulf %a, %a : f64
+    %r = arith.addf %m, %acc : f64
+    linalg.yield %r : f64
+  } -> tensor<8xf64>
+  return %sum, %sq : tensor<8xf64>, tensor<8xf64>
+}
+
+// CHECK-LABEL: func.func @exp_twice
+// CHECK: %[[EXP:.*]] = linalg.generic
+// CHECK: math.exp
+// CHECK: linalg.generic {{.*}} ins(%[[EXP]]
+// CHECK: linalg.generic {{.*}} ins(%[[EXP]]
+func.func @exp_twice(%x: tensor<8x64xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64xf32>
+  %w = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x64xf32>) outs(%e : tensor<8x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = math.exp %a : f32
+    linalg.yield %v : f32
+  } -> tensor<8x64xf32>
+  %er = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%er : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%w : tensor<8x64xf32>) outs(%f : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %mx = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%w : tensor<8x64xf32>) outs(%f : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %sum, %mx : tensor<8xf32>, tensor<8xf32>
+}
