@@ -1,6 +1,8 @@
 //===- FeatureExtractor.cpp - Static features of every dispatch -----------===//
 
 #include "ks/Agents/FeatureExtractor.h"
+
+#include "ks/Agents/RowChain.h"
 #include "ks/Agents/WorkEstimate.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -457,6 +459,10 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
     }
   }
 
+  if (op.hasPureBufferSemantics() && op.getNumReductionLoops() != 0)
+    if (std::optional<RowChain> chain = findRowChain(op))
+      f.rowChainOps = static_cast<int64_t>(chain->members.size()) - 1;
+
   // Operands: where each is read along the loop the threads run over.
   for (OpOperand &operand : op->getOpOperands()) {
     OperandFeatures o;
@@ -645,6 +651,8 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
   // Only when true: most dispatches have no epilogue.
   if (f.elementwiseEpilogue)
     obj["elementwise_epilogue"] = true;
+  if (f.rowChainOps > 0)
+    obj["row_chain_ops"] = f.rowChainOps;
   return obj;
 }
 

@@ -55,8 +55,13 @@ llvm::Error ks::agents::applySkill(ModuleOp module, int64_t dispatch,
     return llvm::createStringError(
         llvm::formatv("skill {0} on dispatch {1}: {2}", skill.id, dispatch, what).str());
   };
-  if (!findDispatch(module, dispatch))
+  Operation *target = findDispatch(module, dispatch);
+  if (!target)
     return failure("no linalg op is marked ks.dispatch = " + llvm::Twine(dispatch));
+  // A skill applied to another dispatch already computes this one in its
+  // kernel (a row chain, an epilogue): nothing is left to apply it to.
+  if (target->getParentOfType<gpu::LaunchOp>())
+    return llvm::Error::success();
   int64_t launchesBefore = countLaunches(module);
 
   llvm::Expected<std::string> script = skill.instantiate(params);

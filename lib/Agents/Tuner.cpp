@@ -771,7 +771,7 @@ llvm::Error Tuner::run() {
     std::string baseName = best.count(d) ? "accepted" : "seed";
     // A skill on another dispatch may have taken this one into its kernel
     // (epilogue fusion): nothing of its own is left to tune.
-    bool fused = !base.kernelUs.count(d) && !best.count(d);
+    bool fused = !base.kernelUs.count(d);
     double seedUs = seed.kernelUs[d], baseUs = base.kernelUs[d];
     json::Object baseMetrics = base.metrics[d];
     std::string firstBottleneck, firstRule;
@@ -952,9 +952,24 @@ llvm::Error Tuner::run() {
         bool accepted = false;
         if (m.outcome == "ok" && m.kernelUs.count(d)) {
           double us = m.kernelUs[d];
+          // A skill that computes other dispatches in its kernel (a row
+          // chain, an epilogue) replaces their kernels too: it is compared
+          // with all of them.
+          double replacedUs = 0;
+          json::Array absorbed;
+          for (const auto &[other, otherUs] : base.kernelUs)
+            if (other != d && !m.kernelUs.count(other)) {
+              replacedUs += otherUs;
+              absorbed.push_back(other);
+            }
+          double coveredUs = baseUs + replacedUs;
           attempt["kernel_us"] = us;
           attempt["base_kernel_us"] = baseUs;
-          attempt["speedup_vs_base"] = baseUs / us;
+          if (!absorbed.empty()) {
+            attempt["absorbed_dispatches"] = std::move(absorbed);
+            attempt["absorbed_kernel_us"] = replacedUs;
+          }
+          attempt["speedup_vs_base"] = coveredUs / us;
           attempt["time_ms"] = m.timeMs;
           // A candidate also moves the base when it reaches the speed of
           // light the base is short of: a base at 78% can never be beaten
@@ -962,10 +977,10 @@ llvm::Error Tuner::run() {
           std::optional<double> sol = m.metrics[d].getNumber("speed_of_light_pct"),
                                  baseSol = baseMetrics.getNumber("speed_of_light_pct");
           bool reachesTarget = sol && baseSol && *sol >= opts.solTarget &&
-                               *baseSol < opts.solTarget && us * kSolWin <= baseUs;
-          if (us * opts.win <= baseUs || reachesTarget) {
+                               *baseSol < opts.solTarget && us * kSolWin <= coveredUs;
+          if (us * opts.win <= coveredUs || reachesTarget) {
             accepted = true;
-            if (us * opts.win > baseUs)
+            if (us * opts.win > coveredUs)
               attempt["accepted_by"] =
                   llvm::formatv("speed of light {0:f1}% >= {1}% (the base's {2:f1}%)", *sol,
                                 opts.solTarget, *baseSol)
@@ -996,6 +1011,11 @@ llvm::Error Tuner::run() {
               }
             }
             best = candidates[i];
+            // The dispatches it absorbed have no kernel left to tune; their
+            // own steps would be skipped.
+            for (const auto &[other, otherUs] : base.kernelUs)
+              if (other != d && !m.kernelUs.count(other))
+                best.erase(other);
             baseName = labels[i];
             baseUs = us;
             baseMetrics = m.metrics[d];

@@ -42,6 +42,8 @@ using namespace mlir;
 namespace {
 constexpr llvm::StringLiteral kWarpReduceAttr = "ks.warp_reduce";
 constexpr llvm::StringLiteral kBlockReduceAttr = "ks.block_reduce";
+constexpr llvm::StringLiteral kWarpElementwiseAttr = "ks.warp_elementwise";
+constexpr llvm::StringLiteral kBlockElementwiseAttr = "ks.block_elementwise";
 constexpr int32_t kWarpSize = 32;
 constexpr int64_t kMaxWarpsPerBlock = 32;
 
@@ -255,7 +257,95 @@ LogicalResult distributeArgReduction(linalg::LinalgOp op, const ArgReduction &ar
   return success();
 }
 
+/// An op without reductions that a warp's lanes (or a block's threads)
+/// execute together (a row of an op after a row reduction), split as the
+/// reductions are: in the row-major order of its loops, thread t computes
+/// the points t*E .. t*E+E-1 of every T*E, so after a reduction over the
+/// same row it reads back only what it wrote. A single point is thread 0's.
+LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
+  bool wholeBlock = attrName == kBlockElementwiseAttr;
+  auto elems = op->getAttrOfType<IntegerAttr>(attrName);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!elems || elems.getInt() < 1)
+    return op.emitError() << attrName
+                          << " must be a positive integer (elements per thread per step)";
+  int64_t perThread = elems.getInt();
+  if (!op->getParentOfType<gpu::LaunchOp>())
+    return op.emitError() << attrName << ": the op is not inside a gpu.launch";
+  int64_t points = 1;
+  for (int64_t r : ranges)
+    points *= r;
+  if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() != 0 ||
+      ShapedType::isDynamicShape(ranges) || points % perThread != 0)
+    return op.emitError() << attrName
+                          << " needs an op on buffers without reductions, with static "
+                             "loops, whose points are a multiple of "
+                          << perThread;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value self = gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize));
+  Value threads = index(b, loc, kWarpSize);
+  if (wholeBlock) {
+    self = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    threads = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  }
+  Block *body = op.getBlock();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perThread));
+  Value step = arith::MulIOp::create(b, loc, threads, index(b, loc, perThread));
+  scf::ForOp::create(
+      b, loc, start, index(b, loc, points), step, ValueRange{},
+      [&](OpBuilder &b, Location loc, Value k, ValueRange) {
+        for (int64_t e = 0; e < perThread; ++e) {
+          // The point's loop indices, the innermost fastest.
+          Value linear = e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k;
+          SmallVector<Value> dims(ranges.size());
+          for (int64_t d = ranges.size() - 1; d >= 0; --d) {
+            if (ranges[d] == 1) {
+              dims[d] = index(b, loc, 0);
+              continue;
+            }
+            // Below the first loop of range > 1, the rest of the index is
+            // this loop's whole.
+            bool outermost = llvm::all_of(ArrayRef(ranges).take_front(d),
+                                          [](int64_t r) { return r == 1; });
+            if (outermost) {
+              dims[d] = linear;
+              continue;
+            }
+            Value range = index(b, loc, ranges[d]);
+            dims[d] = arith::RemUIOp::create(b, loc, linear, range);
+            linear = arith::DivUIOp::create(b, loc, linear, range);
+          }
+          IRMapping map;
+          for (OpOperand &operand : op->getOpOperands()) {
+            Value value = operand.get();
+            if (!op.payloadUsesValueFromOperand(&operand))
+              continue;
+            if (isa<MemRefType>(value.getType()))
+              value = memref::LoadOp::create(
+                  b, loc, value, applyMap(b, loc, op.getMatchingIndexingMap(&operand), dims));
+            map.map(op.getMatchingBlockArgument(&operand), value);
+          }
+          for (Operation &inner : body->without_terminator()) {
+            if (auto idx = dyn_cast<linalg::IndexOp>(inner))
+              map.map(idx.getResult(), dims[idx.getDim()]);
+            else
+              b.clone(inner, map);
+          }
+          for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands()))
+            memref::StoreOp::create(b, loc, map.lookupOrDefault(yielded), out.get(),
+                                    applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
+        }
+        scf::YieldOp::create(b, loc);
+      });
+  op->erase();
+  return success();
+}
+
 LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
+  if (attrName == kWarpElementwiseAttr || attrName == kBlockElementwiseAttr)
+    return distributeElementwise(op, attrName);
   bool wholeBlock = attrName == kBlockReduceAttr;
   auto elems = op->getAttrOfType<IntegerAttr>(attrName);
   if (!elems || elems.getInt() < 1)
@@ -364,7 +454,8 @@ struct DistributeWarpReductions
   void runOnOperation() override {
     SmallVector<std::pair<linalg::LinalgOp, StringRef>> marked;
     getOperation().walk([&](linalg::LinalgOp op) {
-      for (StringRef attr : {kWarpReduceAttr, kBlockReduceAttr})
+      for (StringRef attr : {kWarpReduceAttr, kBlockReduceAttr, kWarpElementwiseAttr,
+                             kBlockElementwiseAttr})
         if (op->hasAttr(attr))
           marked.push_back({op, attr});
     });

@@ -2,12 +2,15 @@
 
 #include "ks/Transforms/TransformOps.h"
 
+#include "ks/Agents/RowChain.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -15,6 +18,7 @@
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Interfaces/TilingInterface.h"
 
 using namespace mlir;
 
@@ -53,6 +57,8 @@ public:
     declareGeneratedDialect<arith::ArithDialect>();
     declareGeneratedDialect<memref::MemRefDialect>();
     declareGeneratedDialect<vector::VectorDialect>();
+    declareGeneratedDialect<scf::SCFDialect>();
+    declareGeneratedDialect<gpu::GPUDialect>();
     registerTransformOps<
 #define GET_OP_LIST
 #include "ks/Transforms/TransformOps.cpp.inc"
@@ -738,6 +744,106 @@ DiagnosedSilenceableFailure transform::KSCarryRunningTilesOp::apply(
 void transform::KSCarryRunningTilesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// FuseRowChainOp
+//===----------------------------------------------------------------------===//
+
+
+DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  auto payload = llvm::to_vector(state.getPayloadOps(getTarget()));
+  if (payload.size() != 1)
+    return emitSilenceableError() << "expects one target op, got " << payload.size();
+  auto start = dyn_cast<linalg::LinalgOp>(payload.front());
+  std::optional<ks::agents::RowChain> chain =
+      start ? ks::agents::findRowChain(start) : std::nullopt;
+  if (!chain)
+    return emitSilenceableError()
+           << "no row chain starts at the target (a reduction over rows followed by "
+              "ops over the same rows that share buffers only at their row)";
+  int64_t warpRows = getWarpRows(), perThread = getElementsPerThread();
+  if (warpRows < 0 || perThread < 1)
+    return emitSilenceableError() << "warp_rows must be >= 0 and elements_per_thread >= 1";
+  if (warpRows > 0 && chain->rows % warpRows != 0)
+    return emitSilenceableError() << "the chain's " << chain->rows
+                                  << " rows are not a multiple of warp_rows = " << warpRows;
+
+  // What lies between the members (views, allocations, constants) goes
+  // before the first: the members are about to become one op.
+  Operation *first = chain->members.front().op, *last = chain->members.back().op;
+  for (Operation *op = first->getNextNode(); op != last;) {
+    Operation *next = op->getNextNode();
+    if (!isa<linalg::LinalgOp>(op))
+      rewriter.moveOpBefore(op, first);
+    op = next;
+  }
+  Location loc = start.getLoc();
+  MLIRContext *ctx = getContext();
+  rewriter.setInsertionPointAfter(last);
+  auto blockX = gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimX);
+  int64_t blocks = warpRows > 0 ? chain->rows / warpRows : chain->rows;
+  auto outer = scf::ForallOp::create(rewriter, loc,
+                                     ArrayRef<OpFoldResult>{rewriter.getIndexAttr(blocks)},
+                                     ValueRange{}, rewriter.getArrayAttr({blockX}));
+  Value row = outer.getInductionVar(0);
+  rewriter.setInsertionPoint(outer.getTerminator());
+  if (warpRows > 0) {
+    auto warpX = gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::DimX);
+    auto inner = scf::ForallOp::create(rewriter, loc,
+                                       ArrayRef<OpFoldResult>{rewriter.getIndexAttr(warpRows)},
+                                       ValueRange{}, rewriter.getArrayAttr({warpX}));
+    rewriter.setInsertionPoint(inner.getTerminator());
+    AffineExpr b, w;
+    bindDims(ctx, b, w);
+    row = affine::AffineApplyOp::create(rewriter, loc, b * warpRows + w,
+                                        ValueRange{row, inner.getInductionVar(0)});
+  }
+  StringRef reduceAttr = warpRows > 0 ? "ks.warp_reduce" : "ks.block_reduce";
+  StringRef elementwiseAttr = warpRows > 0 ? "ks.warp_elementwise" : "ks.block_elementwise";
+  for (auto [i, member] : llvm::enumerate(chain->members)) {
+    linalg::LinalgOp op = member.op;
+    // The row's position along each of the op's row loops, the rest whole.
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<OpFoldResult> offsets(ranges.size(), rewriter.getIndexAttr(0)), sizes;
+    int64_t inner = 1;
+    for (unsigned d = 0; d < ranges.size(); ++d) {
+      sizes.push_back(rewriter.getIndexAttr(d < member.rowDims ? 1 : ranges[d]));
+      if (d >= member.rowDims)
+        inner *= ranges[d];
+    }
+    for (int64_t d = member.rowDims - 1, below = 1; d >= 0; below *= ranges[d], --d) {
+      if (ranges[d] == 1)
+        continue;
+      AffineExpr r = getAffineDimExpr(0, ctx);
+      offsets[d] = affine::makeComposedFoldedAffineApply(
+          rewriter, loc, AffineMap::get(1, 0, (r.floorDiv(below)) % ranges[d]),
+          ArrayRef<OpFoldResult>{row});
+    }
+    FailureOr<TilingResult> tiled = cast<TilingInterface>(op.getOperation())
+                                        .getTiledImplementation(rewriter, offsets, sizes);
+    if (failed(tiled) || tiled->tiledOps.size() != 1)
+      return emitDefiniteFailure() << "cannot cut a member of the row chain to one row";
+    Operation *rowOp = tiled->tiledOps.front();
+    rowOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    bool reduces = op.getNumReductionLoops() != 0;
+    int64_t elements = inner % perThread == 0 ? perThread : 1;
+    rowOp->setAttr(reduces ? reduceAttr : elementwiseAttr, rewriter.getI64IntegerAttr(elements));
+    if (i + 1 < chain->members.size())
+      gpu::BarrierOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+  }
+  results.set(cast<OpResult>(getLoop()), {outer.getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSFuseRowChainOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }
 

@@ -119,6 +119,9 @@ struct DispatchFeatures {
   /// only output at the indices it is written (a bias add, an activation):
   /// an epilogue fuse_elementwise_epilogue can compute in this op's kernel.
   bool elementwiseEpilogue = false;
+  /// How many ops after this reduction (and the fill before it) one kernel
+  /// can compute row by row with it (ks/Agents/RowChain.h); 0 when none.
+  int64_t rowChainOps = 0;
   /// See extractFeatures for the rule; unset when dynamic.
   std::optional<bool> tensorCoreEligible;
   /// max over the shaped inputs the body reads of (iteration-space size /

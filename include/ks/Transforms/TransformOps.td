@@ -187,4 +187,34 @@ def KSCarryRunningTilesOp : Op<Transform_Dialect, "ks.carry_running_tiles",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Compute a row reduction and the row ops after it in one loop over the rows";
+  let description = [{
+    `target` is a reduction whose parallel loops come first (softmax's row
+    maximum, a norm's row sum). The ops after it that run over the same rows
+    (the fill of its output before it too) and share buffers only at the row
+    they compute, a row chain (`ks/Agents/RowChain.h`), are each cut to one
+    row and placed in order, separated by `gpu.barrier`, in one `scf.forall`
+    over the rows mapped to `#gpu.block<x>`; with `warp_rows` = R > 0, R
+    rows per block, a warp each (`#gpu.warp<x>`). Each op's loops are first
+    collapsed to a row loop and one loop over the row (named ops are
+    generalized). The reductions are marked `ks.block_reduce` (or
+    `ks.warp_reduce`) and the other ops `ks.block_elementwise` (or
+    `ks.warp_elementwise`) = `elements_per_thread` (1 where the row's length
+    is not a multiple): ks-distribute-warp-reductions splits each row among
+    the threads alike, so a thread reads back what it wrote, and the rows
+    are read from memory once instead of once per op. The ops keep their
+    `ks.dispatch`: the other dispatches of the chain are computed in this
+    kernel. Returns the outer loop; fails (silenceably) where `target`
+    starts no chain.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       I64Attr:$warp_rows, I64Attr:$elements_per_thread);
+  let results = (outs TransformHandleTypeInterface:$loop);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS

@@ -1,0 +1,50 @@
+//===- RowChain.h - Ops that one kernel can compute row by row --*- C++ -*-===//
+//
+// A row-wise reduction (softmax's max, a norm's mean) is usually followed by
+// ops over the same rows that read its result: the shifted exponentials, a
+// second reduction, the normalization. Each is a dispatch of its own, and
+// each reads the rows from memory again. When every buffer the ops share is
+// only touched at the rows being computed, one kernel can run all of them
+// on one row after another: a row chain.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_AGENTS_ROWCHAIN_H
+#define KS_AGENTS_ROWCHAIN_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace ks::agents {
+
+/// One op of a chain: its first `rowDims` loops are parallel and enumerate
+/// the chain's rows (their ranges multiply to `RowChain::rows`); the rest
+/// are all parallel or all reductions.
+struct RowChainMember {
+  mlir::linalg::LinalgOp op;
+  unsigned rowDims = 0;
+};
+
+struct RowChain {
+  int64_t rows = 0;
+  /// In program order; `start` is among them, possibly after the fill of
+  /// its output.
+  llvm::SmallVector<RowChainMember> members;
+  /// The index of the reduction the chain was grown from.
+  unsigned start = 0;
+};
+
+/// The longest row chain that begins at `start` (or at the fill of its
+/// output right before it) and runs over consecutive linalg ops, or none:
+/// `start` must be a reduction on buffers with static shapes whose parallel
+/// loops all come before its reduction loops, and at least one more op must
+/// join it. The ops in between may only be views (expand/collapse_shape),
+/// allocations and constants. An op joins when its leading parallel loops
+/// enumerate the same rows and every buffer that some member writes is read
+/// and written by all members only at the row being computed.
+std::optional<RowChain> findRowChain(mlir::linalg::LinalgOp start);
+
+} // namespace ks::agents
+
+#endif // KS_AGENTS_ROWCHAIN_H

@@ -1,0 +1,232 @@
+//===- RowChain.cpp - Ops that one kernel can compute row by row ----------===//
+
+#include "ks/Agents/RowChain.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace ks::agents;
+
+namespace {
+
+/// The buffer `value` views through reshapes, which keep the row-major
+/// order of a contiguous buffer's elements.
+Value baseBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto expand = dyn_cast<memref::ExpandShapeOp>(def))
+      value = expand.getSrc();
+    else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(def))
+      value = collapse.getSrc();
+    else
+      break;
+  }
+  return value;
+}
+
+bool isContiguous(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.hasStaticShape() && memref.getLayout().isIdentity();
+}
+
+/// Ops that may sit between members: they compute nothing on the GPU and
+/// can be moved before the chain.
+bool isSkippable(Operation *op) {
+  return isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::AllocOp,
+             arith::ConstantOp>(op);
+}
+
+/// How many leading loops of `op` enumerate `rows` rows (the most, so unit
+/// loops after them count as rows), or none. The loops after them must be
+/// all parallel or all reductions, and the body must touch no memory
+/// besides the operands.
+std::optional<unsigned> rowDimsOf(linalg::LinalgOp op, int64_t rows) {
+  if (!op.hasPureBufferSemantics() || !isa<func::FuncOp>(op->getParentOp()))
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ranges.empty() || ShapedType::isDynamicShape(ranges))
+    return std::nullopt;
+  for (Operation &inner : op.getBlock()->without_terminator())
+    if (!isa<linalg::IndexOp>(inner) && !isMemoryEffectFree(&inner))
+      return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  std::optional<unsigned> found;
+  int64_t product = 1;
+  for (unsigned i = 0; i < ranges.size() && iterators[i] == utils::IteratorType::parallel;
+       ++i) {
+    product *= ranges[i];
+    if (product == rows)
+      found = i + 1;
+    if (product > rows)
+      break;
+  }
+  if (!found)
+    return std::nullopt;
+  // A reduction's threads split one reduction loop (more are collapsed
+  // into one by ks-collapse-reduction-dims where they can be).
+  ArrayRef<utils::IteratorType> rest = ArrayRef(iterators).drop_front(*found);
+  if (!llvm::all_equal(rest) ||
+      (!rest.empty() && rest.front() == utils::IteratorType::reduction && rest.size() != 1))
+    return std::nullopt;
+  return found;
+}
+
+/// `expr` as coefficients of the dims and a constant (last), if it is a
+/// linear combination of them.
+bool flatten(AffineExpr expr, int64_t scale, SmallVectorImpl<int64_t> &flat) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    flat[dim.getPosition()] += scale;
+    return true;
+  }
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    flat.back() += scale * constant.getValue();
+    return true;
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return false;
+  if (binary.getKind() == AffineExprKind::Add)
+    return flatten(binary.getLHS(), scale, flat) && flatten(binary.getRHS(), scale, flat);
+  if (binary.getKind() == AffineExprKind::Mul) {
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return flatten(binary.getLHS(), scale * c.getValue(), flat);
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getLHS()))
+      return flatten(binary.getRHS(), scale * c.getValue(), flat);
+  }
+  return false; // mod, floordiv, ceildiv, a product of dims
+}
+
+/// When `member` reads or writes `operand` only at the row it computes:
+/// the elements a row touches, in the row-major order of the operand's
+/// buffer, are row * S + [0, S) with S the buffer's elements per row.
+/// Returns S, or none.
+std::optional<int64_t> rowStrideOf(const RowChainMember &member, OpOperand &operand,
+                                   int64_t rows) {
+  Value value = operand.get();
+  Value base = baseBuffer(value);
+  if (!isContiguous(value.getType()) || !isContiguous(base.getType()))
+    return std::nullopt;
+  linalg::LinalgOp op = member.op;
+  ArrayRef<int64_t> shape = cast<MemRefType>(value.getType()).getShape();
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  AffineExpr offset = getAffineConstantExpr(0, op->getContext());
+  int64_t stride = 1;
+  for (int64_t i = shape.size() - 1; i >= 0; --i) {
+    offset = offset + map.getResult(i) * stride;
+    stride *= shape[i];
+  }
+  unsigned numDims = map.getNumDims();
+  SmallVector<int64_t> flat(numDims + 1, 0);
+  if (!flatten(offset, 1, flat))
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  unsigned k = member.rowDims;
+  int64_t perRow = flat[k - 1];
+  if (perRow <= 0)
+    return std::nullopt;
+  for (int64_t j = k - 1, expected = perRow; j >= 0; expected *= ranges[j], --j)
+    if (flat[j] != expected)
+      return std::nullopt;
+  int64_t low = flat.back(), high = flat.back();
+  for (unsigned j = k; j < numDims; ++j) {
+    int64_t span = flat[j] * (ranges[j] - 1);
+    (span < 0 ? low : high) += span;
+  }
+  if (low < 0 || high >= perRow ||
+      cast<MemRefType>(base.getType()).getNumElements() != rows * perRow)
+    return std::nullopt;
+  return perRow;
+}
+
+/// Whether the members can run one row after another: every buffer one of
+/// them writes is touched by all of them at the computed row only, with the
+/// same elements per row.
+bool rowLocal(ArrayRef<RowChainMember> members, int64_t rows) {
+  llvm::DenseMap<Value, SmallVector<std::optional<int64_t>>> strides;
+  llvm::DenseSet<Value> written;
+  for (RowChainMember member : members) { // a copy: LinalgOp's queries are not const
+    for (OpOperand &operand : member.op->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()))
+        continue; // a scalar (a fill's value)
+      Value base = baseBuffer(operand.get());
+      strides[base].push_back(rowStrideOf(member, operand, rows));
+      if (member.op.isDpsInit(&operand))
+        written.insert(base);
+    }
+  }
+  for (Value base : written) {
+    ArrayRef<std::optional<int64_t>> s = strides[base];
+    if (!s.front() || !llvm::all_equal(s))
+      return false;
+  }
+  return true;
+}
+
+/// The next (or previous) op of the block that is not skippable.
+Operation *neighbour(Operation *op, bool forward) {
+  for (op = forward ? op->getNextNode() : op->getPrevNode(); op && isSkippable(op);
+       op = forward ? op->getNextNode() : op->getPrevNode())
+    ;
+  return op;
+}
+
+} // namespace
+
+std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start) {
+  if (start.getNumReductionLoops() == 0 || start.getNumDpsInits() != 1)
+    return std::nullopt;
+  SmallVector<int64_t> ranges = start.getStaticLoopRanges();
+  unsigned parallel = start.getNumParallelLoops();
+  if (parallel == 0 || ShapedType::isDynamicShape(ranges))
+    return std::nullopt;
+  int64_t rows = 1;
+  for (int64_t r : ArrayRef(ranges).take_front(parallel))
+    rows *= r;
+  std::optional<unsigned> startDims = rowDimsOf(start, rows);
+  if (!startDims || *startDims != parallel)
+    return std::nullopt;
+
+  RowChain chain;
+  chain.rows = rows;
+  chain.members.push_back({start, *startDims});
+  // A row reduction reads its inputs at its row only: a matmul or a
+  // matrix-vector product, which reads some input whole for every row, is
+  // not one.
+  for (OpOperand *input : start.getDpsInputOperands())
+    if (isa<MemRefType>(input->get().getType()) &&
+        !rowStrideOf(chain.members.front(), *input, rows))
+      return std::nullopt;
+  if (!rowLocal(chain.members, rows))
+    return std::nullopt;
+  // The fill that initializes the reduction's output.
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(neighbour(start, /*forward=*/false))) {
+    if (baseBuffer(fill.getOutputs()[0]) == baseBuffer(start.getDpsInits()[0]))
+      if (std::optional<unsigned> dims = rowDimsOf(fill, rows)) {
+        chain.members.insert(chain.members.begin(), {fill, *dims});
+        chain.start = 1;
+        if (!rowLocal(chain.members, rows)) {
+          chain.members.erase(chain.members.begin());
+          chain.start = 0;
+        }
+      }
+  }
+  for (Operation *next = neighbour(start, /*forward=*/true); next;
+       next = neighbour(next, /*forward=*/true)) {
+    auto op = dyn_cast<linalg::LinalgOp>(next);
+    std::optional<unsigned> dims = op ? rowDimsOf(op, rows) : std::nullopt;
+    if (!dims)
+      break;
+    chain.members.push_back({op, *dims});
+    if (!rowLocal(chain.members, rows)) {
+      chain.members.pop_back();
+      break;
+    }
+  }
+  if (chain.members.size() < chain.start + 2)
+    return std::nullopt;
+  return chain;
+}

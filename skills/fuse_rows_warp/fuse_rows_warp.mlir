@@ -1,0 +1,18 @@
+// fuse_rows_warp: fuse_rows_block for many shorter rows (layer norm over
+// 1024 columns, a loss over 1000 classes): a warp per row, R rows per block.
+// The chain (a row reduction and the ops after it over the same rows) runs
+// in one kernel; each op of a row is split among the warp's lanes alike
+// (lane l: elements l*E .. l*E+E-1 of every 32*E), the reductions combine
+// by shuffles, and barriers separate the ops.
+transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
+  %func = transform.get_parent_op %op {op_name = "func.func"}
+      : (!transform.any_op) -> !transform.any_op
+  %rows = transform.ks.fuse_row_chain %op {warp_rows = ${R}, elements_per_thread = ${E}}
+      : (!transform.any_op) -> !transform.any_op
+  %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
+      : (!transform.any_op) -> !transform.any_op
+  transform.gpu.map_nested_forall_to_threads %launch block_dims = [${T}, 1, 1]
+      sync_after_distribute = false
+      : (!transform.any_op) -> !transform.any_op
+  transform.yield
+}

@@ -1,0 +1,51 @@
+// The skill fuse_rows_block on a softmax over 16 rows of 2048 (dispatch 1,
+// the row maxima; 256 threads, 4 elements per thread per step): the fill,
+// the maxima, exp(x - max), the sums' fill, the sums and the quotients
+// (dispatches 0 to 5) in one kernel with a block per row, barriers between
+// them. The plan's step for dispatch 2 is skipped: dispatch 1's kernel
+// computes it.
+// REQUIRES: ptxas
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4}}, {"id": 2, "skill": "vectorize_128bit", "params": {"R": 2, "TX": 256, "VEC": 4}}]}' > %t.plan.json
+// RUN: ks-opt %S/Inputs/row_chain_softmax.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s
+// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_chain_softmax.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
+// RUN: ks-run %S/Inputs/row_chain_softmax.mlir --emulate-gpu --plan=%t.plan.json --seed=29 | FileCheck %s --check-prefix=EMULATED
+// A reduction that no op over its rows follows starts no chain.
+// RUN: not ks-opt %S/Inputs/block_reduce_innermost_rows.mlir --ks-seed-lowering="plan=%S/Inputs/plan_fuse_rows_no_chain.json" 2>&1 | FileCheck %s --check-prefix=ERR
+
+// One kernel, a block of 256 threads for each of the 16 rows.
+// CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK-NOT: gpu.launch_func
+// CHECK-LABEL: gpu.module @main_kernel attributes {ks.dispatch = 1 : i64}
+// The fill by thread 0, then the maxima: thread t from 4t in steps of
+// 4 * blockDim, shuffles, the warps' totals in shared memory.
+// CHECK: scf.for %{{.*}} = %thread_id_x{{.*}} to %c1 step %block_dim_x
+// CHECK: memref.store %cst
+// CHECK: gpu.barrier
+// CHECK: scf.for {{.*}} to %c2048 {{.*}} iter_args
+// CHECK-COUNT-4: arith.maximumf
+// CHECK-COUNT-5: gpu.shuffle xor
+// CHECK: memref.store {{.*}} #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// The exponentials, split among the threads as the maxima were.
+// CHECK: scf.for {{.*}} to %c2048
+// CHECK-COUNT-4: math.exp
+// CHECK: gpu.barrier
+// CHECK: scf.for {{.*}} to %c1
+// CHECK: gpu.barrier
+// CHECK: scf.for {{.*}} to %c2048 {{.*}} iter_args
+// CHECK-COUNT-4: arith.addf
+// CHECK: gpu.barrier
+// CHECK: scf.for {{.*}} to %c2048
+// CHECK-COUNT-4: arith.divf
+// CHECK: gpu.return
+
+// PTX-COUNT-5: shfl.sync.bfly.b32
+// PTX: bar.sync 0;
+// PTX: ex2.approx
+// PTX: bar.sync 0;
+// PTX: div.rn.f32
+
+// EMULATED: output #0 16x2048xf32: match
+
+// ERR: error: skill fuse_rows_block on dispatch 1: the transform failed: no row chain starts at the target

@@ -1,0 +1,40 @@
+// The skill fuse_rows_warp on a layer norm over 64 rows of 256 (dispatch
+// 1, the row sums in f64; 4 rows per block, a warp each, 2 elements per
+// lane per step): the fill, the sums, the second fill, the squared
+// deviations and the normalization (dispatches 0 to 4, the last over three
+// loops whose first two are the rows) in one kernel.
+// REQUIRES: ptxas
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 2}}]}' > %t.plan.json
+// RUN: ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s
+// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
+// RUN: ks-run %S/Inputs/row_chain_layer_norm.mlir --emulate-gpu --plan=%t.plan.json --seed=31 | FileCheck %s --check-prefix=EMULATED
+
+// One kernel: 16 blocks of 4 warps.
+// CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
+// CHECK-NOT: gpu.launch_func
+// CHECK-LABEL: gpu.module @main_kernel attributes {ks.dispatch = 1 : i64}
+// The fill by lane 0; the row sums: lane l from 2l in steps of 64, the
+// f32 input widened in the loop; a 64-bit butterfly (two 32-bit shuffles a
+// step).
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: scf.for %{{.*}} = %[[LANE]] to %c1 step %c32
+// CHECK: gpu.barrier
+// CHECK: %[[START:.*]] = arith.muli %[[LANE]], %c2 : index
+// CHECK: scf.for %{{.*}} = %[[START]] to %c256 step %c64 iter_args
+// CHECK: arith.extf
+// CHECK-COUNT-10: gpu.shuffle xor
+// CHECK: gpu.barrier
+// The deviations, then the normalization over the row's 256 points.
+// CHECK: scf.for %{{.*}} = %[[START]] to %c256 step %c64 iter_args
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} to %c256 step %c64 {
+// CHECK: math.rsqrt
+// CHECK: arith.truncf
+// CHECK: gpu.return
+
+// PTX: shfl.sync.bfly.b32
+// PTX: bar.sync 0;
+// PTX: rsqrt.approx.f64
+
+// EMULATED: output #0 2x32x256xf32: match
