@@ -66,9 +66,10 @@ Value index(OpBuilder &b, Location loc, int64_t v) {
 
 /// `combiner` applied to (lhs, rhs): a copy with new operands.
 Value combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
-  Operation *copy = b.clone(*combiner);
-  copy->setOperands({lhs, rhs});
-  return copy->getResult(0);
+  // Of the operands' type: an i1 fold is combined as i32 across threads.
+  OperationState state(combiner->getLoc(), combiner->getName(), ValueRange{lhs, rhs},
+                       TypeRange{lhs.getType()}, combiner->getAttrs());
+  return b.create(state)->getResult(0);
 }
 
 /// `value` combined across the 32 lanes of the warp (every lane gets it).
@@ -373,8 +374,11 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   Operation *combiner = combiners.front();
   std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
   Type type = op.getRegionOutputArgs().front().getType();
+  // A boolean and/or/xor (Torch-MLIR's "is the whole row masked" in a
+  // softmax) crosses threads as i32: shuffles move 32 bits.
+  bool widenBool = type.isInteger(1) && isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(combiner);
   if (!neutral || !type.isIntOrFloat() ||
-      (type.getIntOrFloatBitWidth() != 32 && type.getIntOrFloatBitWidth() != 64))
+      (type.getIntOrFloatBitWidth() != 32 && type.getIntOrFloatBitWidth() != 64 && !widenBool))
     return op.emitError() << attrName
                           << " needs a 32- or 64-bit combiner with a neutral element, got '"
                           << combiner->getName() << "' on " << type;
@@ -392,7 +396,7 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   if (wholeBlock) {
     self = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
     threads = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
-    shared = sharedBuffer(b, loc, op, type, kMaxWarpsPerBlock);
+    shared = sharedBuffer(b, loc, op, widenBool ? b.getI32Type() : type, kMaxWarpsPerBlock);
   }
   Value init = arith::ConstantOp::create(b, loc, *neutral);
 
@@ -403,7 +407,10 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
     // The op's body on the thread's elements, folding into its partial.
     ValueRange partial = foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(),
                                      ValueRange{init});
-    Value total = butterfly(b, loc, combiner, partial.front());
+    Value mine = partial.front();
+    if (widenBool)
+      mine = arith::ExtUIOp::create(b, loc, b.getI32Type(), mine);
+    Value total = butterfly(b, loc, combiner, mine);
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
     if (wholeBlock) {
       // Lane 0 of each warp leaves its warp's total in its slot; after the
@@ -425,7 +432,12 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
             scf::YieldOp::create(
                 b, loc, memref::LoadOp::create(b, loc, shared, ValueRange{lane}).getResult());
           },
-          [&](OpBuilder &b, Location loc) { scf::YieldOp::create(b, loc, init); });
+          [&](OpBuilder &b, Location loc) {
+            scf::YieldOp::create(
+                b, loc,
+                widenBool ? arith::ExtUIOp::create(b, loc, b.getI32Type(), init).getResult()
+                          : init);
+          });
       total = butterfly(b, loc, combiner, slot.getResult(0));
       Value warpZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
       first = arith::AndIOp::create(b, loc, first, warpZero);
@@ -438,6 +450,8 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
     dims.push_back(zero); // the output does not depend on the reduction loop
     SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
     Value old = memref::LoadOp::create(b, loc, out->get(), at);
+    if (widenBool)
+      total = arith::TruncIOp::create(b, loc, type, total);
     memref::StoreOp::create(b, loc, combine(b, combiner, total, old), out->get(), at);
     // The slots are reused by the block's next row.
     if (wholeBlock) {

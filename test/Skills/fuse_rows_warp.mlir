@@ -9,6 +9,11 @@
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/row_chain_layer_norm.mlir --emulate-gpu --plan=%t.plan.json --seed=31 | FileCheck %s --check-prefix=EMULATED
+// A boolean reduction in the chain (whether a row is all -inf, as in
+// Torch-MLIR's safe softmax): its lanes' i1 results cross the warp as i32.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 2, "E": 2}}]}' > %t.mask.json
+// RUN: ks-opt %S/Inputs/row_chain_masked_rows.mlir --ks-seed-lowering="plan=%t.mask.json" | FileCheck %s --check-prefix=MASK
+// RUN: ks-run %S/Inputs/row_chain_masked_rows.mlir --emulate-gpu --plan=%t.mask.json --seed=37 | FileCheck %s --check-prefix=MASK-EMULATED
 
 // One kernel: 16 blocks of 4 warps.
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
@@ -38,3 +43,14 @@
 // PTX: rsqrt.approx.f64
 
 // EMULATED: output #0 2x32x256xf32: match
+
+// MASK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c64, %c1, %c1)
+// MASK-NOT: gpu.launch_func
+// MASK: %[[WIDE:.*]] = arith.extui %{{.*}} : i1 to i32
+// MASK: gpu.shuffle xor %[[WIDE]], %c16_i32, %c32_i32 : i32
+// MASK-COUNT-4: arith.andi %{{.*}} : i32
+// MASK: arith.trunci %{{.*}} : i32 to i1
+// MASK: math.exp
+// MASK: arith.select
+
+// MASK-EMULATED: output #0 32x128xf32: match
