@@ -460,8 +460,10 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
   }
 
   if (op.hasPureBufferSemantics() && op.getNumReductionLoops() != 0)
-    if (std::optional<RowChain> chain = findRowChain(op))
+    if (std::optional<RowChain> chain = findRowChain(op)) {
       f.rowChainOps = static_cast<int64_t>(chain->members.size()) - 1;
+      f.rowChainRowPoints = chain->maxRowPoints;
+    }
 
   // Operands: where each is read along the loop the threads run over.
   for (OpOperand &operand : op->getOpOperands()) {
@@ -651,8 +653,10 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
   // Only when true: most dispatches have no epilogue.
   if (f.elementwiseEpilogue)
     obj["elementwise_epilogue"] = true;
-  if (f.rowChainOps > 0)
+  if (f.rowChainOps > 0) {
     obj["row_chain_ops"] = f.rowChainOps;
+    obj["row_chain_row_points"] = f.rowChainRowPoints;
+  }
   return obj;
 }
 

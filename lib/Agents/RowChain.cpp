@@ -228,5 +228,11 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start) {
   }
   if (chain.members.size() < chain.start + 2)
     return std::nullopt;
+  for (RowChainMember member : chain.members) {
+    int64_t points = 1;
+    for (int64_t r : ArrayRef(member.op.getStaticLoopRanges()).drop_front(member.rowDims))
+      points *= r;
+    chain.maxRowPoints = std::max(chain.maxRowPoints, points);
+  }
   return chain;
 }

@@ -122,6 +122,8 @@ struct DispatchFeatures {
   /// How many ops after this reduction (and the fill before it) one kernel
   /// can compute row by row with it (ks/Agents/RowChain.h); 0 when none.
   int64_t rowChainOps = 0;
+  /// The most points per row any op of that chain computes (RowChain).
+  int64_t rowChainRowPoints = 0;
   /// See extractFeatures for the rule; unset when dynamic.
   std::optional<bool> tensorCoreEligible;
   /// max over the shaped inputs the body reads of (iteration-space size /

@@ -33,6 +33,11 @@ struct RowChain {
   llvm::SmallVector<RowChainMember> members;
   /// The index of the reduction the chain was grown from.
   unsigned start = 0;
+  /// The most points one member computes per row: a chain whose reduction
+  /// is short but whose other ops have long rows (the second stage of a
+  /// split reduction, then a normalization over 65536 columns) gives each
+  /// row's team far more work than the reduction suggests.
+  int64_t maxRowPoints = 0;
 };
 
 /// The longest row chain that begins at `start` (or at the fill of its
