@@ -30,6 +30,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ks {
@@ -112,6 +114,63 @@ void forEachParallelPoint(OpBuilder &b, Location loc, ArrayRef<int64_t> ranges,
   scf::buildLoopNest(b, loc, lbs, ubs, steps, body);
 }
 
+/// Whether `a` and `b` may be the same buffer: the same value, or views
+/// (subviews, reshapes) of the same one.
+bool mayAlias(Value a, Value b) {
+  auto root = [](Value v) {
+    while (Operation *def = v.getDefiningOp()) {
+      if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp>(def))
+        break;
+      v = def->getOperand(0);
+    }
+    return v;
+  };
+  return root(a) == root(b);
+}
+
+/// What a thread computes once before its walk over points of `op` at which
+/// only the loops in `varying` change: the inputs read at indices that do
+/// not depend on them (a row's mean, max or sum, read by every element of
+/// the row), loaded once (unless the op writes their buffer), and the body
+/// ops that depend on nothing else (the row's 1/sqrt(var + eps)). The walk
+/// seeds each point's mapping with it. Without this each element reloads
+/// them (its own stores keep LLVM from hoisting the loads) and recomputes,
+/// for Torch-MLIR's norms, an f64 division and square root.
+IRMapping hoistInvariants(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                          ArrayRef<Value> fixedDims, const llvm::SmallBitVector &varying) {
+  IRMapping map;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    Value operand = in->get();
+    if (isa<MemRefType>(operand.getType())) {
+      AffineMap m = op.getMatchingIndexingMap(in);
+      bool invariant = llvm::none_of(llvm::seq<unsigned>(0, m.getNumDims()), [&](unsigned d) {
+        return varying.test(d) && m.isFunctionOfDim(d);
+      });
+      bool written = llvm::any_of(op.getDpsInits(),
+                                  [&](Value out) { return mayAlias(out, operand); });
+      if (!invariant || written)
+        continue;
+      SmallVector<Value> dims(fixedDims.begin(), fixedDims.end());
+      for (unsigned d = 0; d < dims.size(); ++d)
+        if (!dims[d])
+          dims[d] = index(b, loc, 0); // unused by the map
+      operand = memref::LoadOp::create(b, loc, operand, applyMap(b, loc, m, dims));
+    }
+    map.map(op.getMatchingBlockArgument(in), operand);
+  }
+  Block *body = op.getBlock();
+  for (Operation &inner : body->without_terminator()) {
+    if (isa<linalg::IndexOp>(inner) || inner.getNumRegions() != 0 || !isMemoryEffectFree(&inner))
+      continue;
+    bool ready = llvm::all_of(inner.getOperands(), [&](Value v) {
+      return map.contains(v) || v.getParentBlock() != body;
+    });
+    if (ready)
+      b.clone(inner, map);
+  }
+  return map;
+}
+
 /// One thread's partial results at the parallel point `ivs`: from `start`
 /// in steps of `step` along the reduction loop (of `length`), `perLane`
 /// consecutive elements per step, each folded by the op's body into the
@@ -121,6 +180,11 @@ ValueRange foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRan
                        ValueRange inits) {
   Block *body = op.getBlock();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  SmallVector<Value> fixed(ivs.begin(), ivs.end());
+  fixed.push_back(Value());
+  llvm::SmallBitVector varying(fixed.size());
+  varying.set(fixed.size() - 1);
+  IRMapping invariants = hoistInvariants(b, loc, op, fixed, varying);
   auto partial = scf::ForOp::create(
       b, loc, start, index(b, loc, length), step, inits,
       [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
@@ -129,9 +193,11 @@ ValueRange foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRan
           SmallVector<Value> dims(ivs.begin(), ivs.end());
           dims.push_back(
               e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k);
-          IRMapping map;
+          IRMapping map = invariants;
           for (OpOperand *in : op.getDpsInputOperands()) {
             Value operand = in->get();
+            if (map.contains(op.getMatchingBlockArgument(in)))
+              continue;
             if (isa<MemRefType>(operand.getType()))
               operand = memref::LoadOp::create(
                   b, loc, operand, applyMap(b, loc, op.getMatchingIndexingMap(in), dims));
@@ -142,7 +208,7 @@ ValueRange foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRan
           for (Operation &inner : body->without_terminator()) {
             if (auto idx = dyn_cast<linalg::IndexOp>(inner))
               map.map(idx.getResult(), dims[idx.getDim()]);
-            else
+            else if (inner.getNumResults() == 0 || !map.contains(inner.getResult(0)))
               b.clone(inner, map);
           }
           for (auto [i, yielded] : llvm::enumerate(yield.getOperands()))
@@ -294,6 +360,12 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
   Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perThread));
   Value step = arith::MulIOp::create(b, loc, threads, index(b, loc, perThread));
+  llvm::SmallBitVector varying(ranges.size());
+  for (auto [d, r] : llvm::enumerate(ranges))
+    if (r != 1)
+      varying.set(d);
+  IRMapping invariants =
+      hoistInvariants(b, loc, op, SmallVector<Value>(ranges.size()), varying);
   scf::ForOp::create(
       b, loc, start, index(b, loc, points), step, ValueRange{},
       [&](OpBuilder &b, Location loc, Value k, ValueRange) {
@@ -318,10 +390,11 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
             dims[d] = arith::RemUIOp::create(b, loc, linear, range);
             linear = arith::DivUIOp::create(b, loc, linear, range);
           }
-          IRMapping map;
+          IRMapping map = invariants;
           for (OpOperand &operand : op->getOpOperands()) {
             Value value = operand.get();
-            if (!op.payloadUsesValueFromOperand(&operand))
+            if (!op.payloadUsesValueFromOperand(&operand) ||
+                map.contains(op.getMatchingBlockArgument(&operand)))
               continue;
             if (isa<MemRefType>(value.getType()))
               value = memref::LoadOp::create(
@@ -331,7 +404,7 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
           for (Operation &inner : body->without_terminator()) {
             if (auto idx = dyn_cast<linalg::IndexOp>(inner))
               map.map(idx.getResult(), dims[idx.getDim()]);
-            else
+            else if (inner.getNumResults() == 0 || !map.contains(inner.getResult(0)))
               b.clone(inner, map);
           }
           for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands()))

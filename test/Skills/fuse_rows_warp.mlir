@@ -30,11 +30,16 @@
 // CHECK: arith.extf
 // CHECK-COUNT-10: gpu.shuffle xor
 // CHECK: gpu.barrier
-// The deviations, then the normalization over the row's 256 points.
+// The deviations, the mean computed once before the walk; then the
+// normalization over the row's 256 points, the row's statistics loaded and
+// 1/sqrt(var + eps) computed once per lane before its walk.
+// CHECK: arith.divf %{{.*}} : f64
 // CHECK: scf.for %{{.*}} = %[[START]] to %c256 step %c64 iter_args
+// CHECK-NOT: arith.divf
 // CHECK: gpu.barrier
-// CHECK: scf.for %{{.*}} to %c256 step %c64 {
 // CHECK: math.rsqrt
+// CHECK: scf.for %{{.*}} to %c256 step %c64 {
+// CHECK-NOT: math.rsqrt
 // CHECK: arith.truncf
 // CHECK: gpu.return
 
