@@ -29,6 +29,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -171,13 +173,67 @@ IRMapping hoistInvariants(OpBuilder &b, Location loc, linalg::LinalgOp op,
   return map;
 }
 
+/// The threads that split a row, when known: a warp's 32 lanes, or the
+/// block's threads where the launch gives a constant one-dimensional block.
+std::optional<int64_t> knownThreads(Operation *op, bool wholeBlock) {
+  if (!wholeBlock)
+    return kWarpSize;
+  auto launch = op->getParentOfType<gpu::LaunchOp>();
+  APInt x, y, z;
+  if (!launch || !matchPattern(launch.getBlockSizeX(), m_ConstantInt(&x)) ||
+      !matchPattern(launch.getBlockSizeY(), m_ConstantInt(&y)) ||
+      !matchPattern(launch.getBlockSizeZ(), m_ConstantInt(&z)) || !y.isOne() || !z.isOne())
+    return std::nullopt;
+  return x.getSExtValue();
+}
+
+/// A thread's walk over its points of a row: from `start` in steps of
+/// `step` up to `length`. Where the step is a known constant dividing the
+/// length, the walk counts its own trips (the same for every thread) and is
+/// unrolled up to 16 elements deep: a GPU does not run ahead of a load's
+/// use, so only the loads one unrolled trip issues together are in flight,
+/// and a row's walk was one memory latency per E elements.
+SmallVector<Value> walkOwnPoints(OpBuilder &b, Location loc, Value start, Value step,
+                         std::optional<int64_t> stepConst, int64_t perThread, int64_t length,
+                         ValueRange inits,
+                         function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
+                             body) {
+  if (!stepConst || *stepConst <= 0 || length % *stepConst != 0)
+    return scf::ForOp::create(b, loc, start, index(b, loc, length), step, inits,
+                              [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
+                                scf::YieldOp::create(b, loc, body(b, loc, k, acc));
+                              })
+        ->getResults();
+  int64_t trips = length / *stepConst;
+  auto loop = scf::ForOp::create(
+      b, loc, index(b, loc, 0), index(b, loc, trips), index(b, loc, 1), inits,
+      [&](OpBuilder &b, Location loc, Value i, ValueRange acc) {
+        Value k = arith::AddIOp::create(
+            b, loc, start, arith::MulIOp::create(b, loc, i, index(b, loc, *stepConst)));
+        scf::YieldOp::create(b, loc, body(b, loc, k, acc));
+      });
+  int64_t unroll = std::min<int64_t>(trips, std::max<int64_t>(1, 16 / perThread));
+  while (trips % unroll != 0)
+    --unroll;
+  if (unroll <= 1)
+    return loop->getResults();
+  // Unrolled whole, the loop is gone: its results are read back from a
+  // placeholder use.
+  auto uses = UnrealizedConversionCastOp::create(b, loc, loop->getResultTypes(),
+                                                 loop->getResults());
+  (void)loopUnrollByFactor(loop, unroll);
+  SmallVector<Value> results(uses->getOperands());
+  uses->erase();
+  return results;
+}
+
 /// One thread's partial results at the parallel point `ivs`: from `start`
 /// in steps of `step` along the reduction loop (of `length`), `perLane`
 /// consecutive elements per step, each folded by the op's body into the
 /// running values (its outputs' block arguments), which start at `inits`.
-ValueRange foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRange ivs,
+SmallVector<Value> foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRange ivs,
                        Value start, Value step, int64_t perLane, int64_t length,
-                       ValueRange inits) {
+                       ValueRange inits, std::optional<int64_t> stepConst) {
   Block *body = op.getBlock();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
   SmallVector<Value> fixed(ivs.begin(), ivs.end());
@@ -185,8 +241,8 @@ ValueRange foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRan
   llvm::SmallBitVector varying(fixed.size());
   varying.set(fixed.size() - 1);
   IRMapping invariants = hoistInvariants(b, loc, op, fixed, varying);
-  auto partial = scf::ForOp::create(
-      b, loc, start, index(b, loc, length), step, inits,
+  SmallVector<Value> partial = walkOwnPoints(
+      b, loc, start, step, stepConst, perLane, length, inits,
       [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
         SmallVector<Value> running(acc.begin(), acc.end());
         for (int64_t e = 0; e < perLane; ++e) {
@@ -214,9 +270,9 @@ ValueRange foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRan
           for (auto [i, yielded] : llvm::enumerate(yield.getOperands()))
             running[i] = map.lookupOrDefault(yielded);
         }
-        scf::YieldOp::create(b, loc, running);
+        return running;
       });
-  return partial.getResults();
+  return partial;
 }
 
 /// An argmax or argmin: two outputs, the running value `v` folded by a
@@ -290,8 +346,9 @@ LogicalResult distributeArgReduction(linalg::LinalgOp op, const ArgReduction &ar
   forEachParallelPoint(b, loc, ranges, [&](OpBuilder &b, Location loc, ValueRange ivs) {
     Value start = arith::MulIOp::create(b, loc, lane, index(b, loc, perLane));
     Value step = index(b, loc, kWarpSize * perLane);
-    ValueRange partial = foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(),
-                                     ValueRange{initValue, initPosition});
+    SmallVector<Value> partial =
+        foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(),
+                    ValueRange{initValue, initPosition}, kWarpSize * perLane);
     Value value = partial[0], position = partial[1];
     for (int32_t offset = kWarpSize / 2; offset >= 1; offset /= 2) {
       Value otherValue = gpu::ShuffleOp::create(b, loc, value, offset, kWarpSize,
@@ -366,9 +423,11 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
       varying.set(d);
   IRMapping invariants =
       hoistInvariants(b, loc, op, SmallVector<Value>(ranges.size()), varying);
-  scf::ForOp::create(
-      b, loc, start, index(b, loc, points), step, ValueRange{},
-      [&](OpBuilder &b, Location loc, Value k, ValueRange) {
+  std::optional<int64_t> known = knownThreads(op, wholeBlock);
+  walkOwnPoints(
+      b, loc, start, step, known ? std::optional<int64_t>(*known * perThread) : std::nullopt,
+      perThread, points, ValueRange{},
+      [&](OpBuilder &b, Location loc, Value k, ValueRange) -> SmallVector<Value> {
         for (int64_t e = 0; e < perThread; ++e) {
           // The point's loop indices, the innermost fastest.
           Value linear = e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k;
@@ -411,7 +470,7 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
             memref::StoreOp::create(b, loc, map.lookupOrDefault(yielded), out.get(),
                                     applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
         }
-        scf::YieldOp::create(b, loc);
+        return {};
       });
   op->erase();
   return success();
@@ -478,8 +537,10 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
     Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perLane));
     Value step = arith::MulIOp::create(b, loc, threads, index(b, loc, perLane));
     // The op's body on the thread's elements, folding into its partial.
-    ValueRange partial = foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(),
-                                     ValueRange{init});
+    std::optional<int64_t> known = knownThreads(op, wholeBlock);
+    SmallVector<Value> partial =
+        foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(), ValueRange{init},
+                    known ? std::optional<int64_t>(*known * perLane) : std::nullopt);
     Value mine = partial.front();
     if (widenBool)
       mine = arith::ExtUIOp::create(b, loc, b.getI32Type(), mine);

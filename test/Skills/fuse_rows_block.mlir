@@ -17,27 +17,28 @@
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK-NOT: gpu.launch_func
 // CHECK-LABEL: gpu.module @main_kernel attributes {ks.dispatch = 1 : i64}
-// The fill by thread 0, then the maxima: thread t from 4t in steps of
-// 4 * blockDim, shuffles, the warps' totals in shared memory.
+// The fill by thread 0, then the maxima: thread t reads elements 4t ..
+// 4t+3 of every 1024, its 2 trips unrolled (8 loads in flight), then
+// shuffles and the warps' totals in shared memory.
 // CHECK: scf.for %{{.*}} = %thread_id_x{{.*}} to %c1 step %block_dim_x
 // CHECK: memref.store %cst
 // CHECK: gpu.barrier
-// CHECK: scf.for {{.*}} to %c2048 {{.*}} iter_args
-// CHECK-COUNT-4: arith.maximumf
+// CHECK-NOT: scf.for
+// CHECK-COUNT-7: arith.maximumf
 // CHECK-COUNT-5: gpu.shuffle xor
 // CHECK: memref.store {{.*}} #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier
-// The exponentials, split among the threads as the maxima were.
-// CHECK: scf.for {{.*}} to %c2048
-// CHECK-COUNT-4: math.exp
+// The exponentials, split among the threads as the maxima were; the
+// row's maximum loaded once before them.
+// CHECK: gpu.barrier
+// CHECK: memref.load %{{.*}}[%c0, %c0] : memref<1x1xf32
+// CHECK-COUNT-8: math.exp
 // CHECK: gpu.barrier
 // CHECK: scf.for {{.*}} to %c1
 // CHECK: gpu.barrier
-// CHECK: scf.for {{.*}} to %c2048 {{.*}} iter_args
-// CHECK-COUNT-4: arith.addf
+// CHECK-COUNT-8: arith.addf
 // CHECK: gpu.barrier
-// CHECK: scf.for {{.*}} to %c2048
-// CHECK-COUNT-4: arith.divf
+// CHECK-COUNT-8: arith.divf
 // CHECK: gpu.return
 
 // PTX-COUNT-5: shfl.sync.bfly.b32

@@ -45,15 +45,17 @@
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "warp_reduce_innermost"}
 // CHECK: linalg.fill {{.*}}{ks.dispatch = 2 : i64}
 
-// After the seed lowering: lane l starts at 4l and steps 128 elements, four
-// loads a step, from -0.0 (the neutral element of addf); then five xor
-// shuffles, and lane 0 adds the total to the output.
+// After the seed lowering: lane l reads elements 4l .. 4l+3 of every 128
+// (8 trips over the row, counted from 0: a warp's lanes are known to be 32),
+// from -0.0 (the neutral element of addf), the walk unrolled 4 trips deep
+// so that 16 loads are in flight together; then five xor shuffles, and lane
+// 0 adds the total to the output.
 // SEED: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
 // SEED-LABEL: gpu.module @main_kernel_0
 // SEED: %[[LANE:.*]] = gpu.lane_id upper_bound 32
 // SEED: %[[START:.*]] = arith.muli %[[LANE]], %c4 : index
-// SEED: %[[PART:.*]] = scf.for %{{.*}} = %[[START]] to %c1024 step %c128 iter_args(%{{.*}} = %cst) -> (f32) {
-// SEED-COUNT-4: memref.load
+// SEED: %[[PART:.*]] = scf.for %{{.*}} = %c0 to %c8 step %c4 iter_args(%{{.*}} = %cst) -> (f32) {
+// SEED-COUNT-16: memref.load
 // SEED: scf.yield
 // SEED: %[[S16:.*]], %{{.*}} = gpu.shuffle xor %[[PART]], %c16_i32, %c32_i32 : f32
 // SEED: %[[T16:.*]] = arith.addf %[[PART]], %[[S16]] : f32
@@ -72,15 +74,16 @@
 // SEED: gpu.shuffle xor
 // SEED: arith.maximumf
 
-// In the PTX: a loop of four loads per lane, the pointer 128 floats (512
-// bytes) further each step, then the butterfly over the lanes; no shared
-// memory and no barrier.
+// In the PTX: no loop left, each lane's 32 loads in straight-line code
+// (four at a time 128 floats, 512 bytes, apart), then the butterfly over
+// the lanes; no shared memory and no barrier.
 // SUM-NOT: .shared
 // SUM: %laneid
-// SUM: {{^}}[[LOOP:\$L__BB[0-9_]+]]:
-// SUM-COUNT-4: ld.global.b32
-// SUM: add.s64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 512;
-// SUM: bra {{.*}}[[LOOP]];
+// SUM: ld.global.b32 {{%r[0-9]+}}, [[[PTR:%rd[0-9]+]]];
+// SUM: ld.global.b32 {{%r[0-9]+}}, [[[PTR]]+12];
+// SUM: ld.global.b32 {{%r[0-9]+}}, [[[PTR]]+512];
+// SUM: ld.global.b32 {{%r[0-9]+}}, [[[PTR]]+3596];
+// SUM-NOT: bra
 // SUM: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16, 31, -1;
 // SUM-NEXT: add.rn.f32
 // SUM-NEXT: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 8, 31, -1;
