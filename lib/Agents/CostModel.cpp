@@ -77,6 +77,10 @@ struct Counts {
   /// Global load/store instructions (a vector access wider than its proven
   /// alignment is split into accesses of the alignment).
   double globalAccesses = 0;
+  /// Rounds of global loads a thread waits for one after another: a GPU
+  /// does not run ahead of a load's use, so each trip of a loop whose body
+  /// loads is one round trip to memory; the loads one trip issues share it.
+  double loadRounds = 0;
   bool exact = true;
   llvm::SmallPtrSet<Value, 8> readBuffers, writtenBuffers;
 };
@@ -145,6 +149,37 @@ private:
     return attr ? attr.getValue().getZExtValue() : 0;
   }
 
+  /// Whether `region` loads from global memory outside the loops nested in
+  /// it.
+  static bool loadsGlobalDirectly(Region &region) {
+    for (Block &block : region)
+      for (Operation &op : block) {
+        if (isa<scf::ForOp, scf::ParallelOp>(op))
+          continue;
+        Value source;
+        if (auto load = dyn_cast<memref::LoadOp>(op))
+          source = load.getMemRef();
+        else if (auto load = dyn_cast<vector::LoadOp>(op))
+          source = load.getBase();
+        else if (auto read = dyn_cast<vector::TransferReadOp>(op))
+          source = read.getBase();
+        if (source && isa<MemRefType>(source.getType()) && spaceOf(source) == Space::Global)
+          return true;
+        for (Region &nested : op.getRegions())
+          if (loadsGlobalDirectly(nested))
+            return true;
+      }
+    return false;
+  }
+
+public:
+  /// The kernel body's rounds outside any loop.
+  void countTopLevelRounds(Region &region, Counts &c) {
+    if (loadsGlobalDirectly(region))
+      c.loadRounds += 1;
+  }
+
+private:
   void count(Operation &op, double times, Counts &c) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       std::optional<int64_t> lb = constant(loop.getLowerBound()),
@@ -155,6 +190,8 @@ private:
         trips = double(std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step));
       else
         c.exact = false;
+      if (loadsGlobalDirectly(loop.getRegion()))
+        c.loadRounds += times * trips;
       count(loop.getRegion(), times * trips, c);
       return;
     }
@@ -275,6 +312,7 @@ json::Object KernelEstimate::toJson() const {
                       {"dram_us", dramUs},
                       {"l1_us", l1Us},
                       {"l2_us", l2Us},
+                      {"latency_us", latencyUs},
                       {"ideal_us", idealUs},
                       {"time_us", timeUs},
                       {"bound", bound},
@@ -311,7 +349,9 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         arguments[arg] = value.getSExtValue();
     }
     Counts c;
-    KernelCounter(std::move(arguments)).count(kernel.getBody(), 1, c);
+    KernelCounter counter(std::move(arguments));
+    counter.count(kernel.getBody(), 1, c);
+    counter.countTopLevelRounds(kernel.getBody(), c);
     for (BlockArgument arg : entry.getArguments())
       if (auto type = dyn_cast<MemRefType>(arg.getType()); type && type.hasStaticShape()) {
         double bytes = double(type.getNumElements()) * bytesOf(type.getElementType());
@@ -347,11 +387,23 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     e.dramUs = e.dramBytes / (device.dramGBps * 1e3) / efficiency / fill;
     e.l1Us = (e.globalLoadBytes + e.globalStoreBytes + e.sharedBytes) / (device.l1GBps() * 1e3) / fill;
     e.l2Us = (e.globalStoreBytes + e.dramBytes) / (device.l2GBps * 1e3) / fill;
+    // Latency: every thread waits its rounds out; the device holds
+    // max_threads_per_sm threads an SM at a time, the rest wait their turn.
+    // A round costs a trip to DRAM in the share of the loads that stream
+    // (bytes read from DRAM over bytes loaded); loads that hit L1 or L2
+    // (a GEMM's re-read tiles) are charged nothing: their cost shows as
+    // L1/L2 traffic.
+    double resident = double(device.sms) * double(std::max<int64_t>(device.maxThreadsPerSM, 1));
+    double streaming =
+        e.globalLoadBytes > 0 ? std::clamp(e.dramBytes / e.globalLoadBytes, 0.0, 1.0) : 0.0;
+    e.latencyUs = c.loadRounds * device.memoryLatencyUs * streaming *
+                  std::max(1.0, std::ceil(threads / resident));
     e.idealUs = std::max({e.flops / peak, e.dramBytes / (device.dramGBps * 1e3), device.launchUs});
     e.timeUs = device.launchUs;
     e.bound = "launch";
     for (auto [t, name] : std::initializer_list<std::pair<double, const char *>>{
-             {e.computeUs, "compute"}, {e.dramUs, "dram"}, {e.l1Us, "l1"}, {e.l2Us, "l2"}})
+             {e.computeUs, "compute"}, {e.dramUs, "dram"}, {e.l1Us, "l1"}, {e.l2Us, "l2"},
+             {e.latencyUs, "latency"}})
       if (t > e.timeUs) {
         e.timeUs = t;
         e.bound = name;

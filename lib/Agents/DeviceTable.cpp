@@ -96,6 +96,8 @@ llvm::Expected<DeviceTable> DeviceTable::load(llvm::StringRef path) {
     d.maxThreadsPerSM = r.count("max_threads_per_sm");
     d.maxBlocksPerSM = r.count("max_blocks_per_sm");
     d.launchUs = r.positive("launch_us");
+    if (o->get("memory_latency_us"))
+      d.memoryLatencyUs = r.positive("memory_latency_us");
     if (llvm::Error err = r.take())
       return std::move(err);
     for (const DeviceSpec &other : table.devices)

@@ -42,6 +42,9 @@ struct KernelEstimate {
   /// False when a loop's trip count is not a constant (counted once).
   bool exactTripCounts = true;
   double computeUs = 0, dramUs = 0, l1Us = 0, l2Us = 0, timeUs = 0;
+  /// Each thread's rounds of global loads times the memory latency (and
+  /// the waves of threads the device cannot hold at once).
+  double latencyUs = 0;
   /// The roofline's ideal for this work: max(flops at peak, DRAM bytes at
   /// peak bandwidth).
   double idealUs = 0;

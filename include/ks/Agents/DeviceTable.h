@@ -27,6 +27,9 @@ struct DeviceSpec {
   int64_t sharedBytesPerSM = 0, sharedBytesPerBlock = 0, registersPerSM = 0,
           maxThreadsPerSM = 0, maxBlocksPerSM = 0;
   double launchUs = 0;
+  /// A global load's round trip (DRAM), in microseconds; 0 when the table
+  /// gives none (the model then charges no latency).
+  double memoryLatencyUs = 0;
 
   /// Aggregate L1 bandwidth in GB/s.
   double l1GBps() const { return l1BytesPerClockPerSM * double(sms) * clockGHz; }
