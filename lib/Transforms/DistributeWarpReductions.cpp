@@ -173,6 +173,15 @@ IRMapping hoistInvariants(OpBuilder &b, Location loc, linalg::LinalgOp op,
   return map;
 }
 
+/// Who splits a row, and how many they are: a warp's lanes, or the block's
+/// threads.
+std::pair<Value, Value> rowSplitters(OpBuilder &b, Location loc, bool wholeBlock, Value lane) {
+  if (!wholeBlock)
+    return {lane, index(b, loc, kWarpSize)};
+  return {gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+          gpu::BlockDimOp::create(b, loc, gpu::Dimension::x)};
+}
+
 /// The threads that split a row, when known: a warp's 32 lanes, or the
 /// block's threads where the launch gives a constant one-dimensional block.
 std::optional<int64_t> knownThreads(Operation *op, bool wholeBlock) {
@@ -407,12 +416,10 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
                           << perThread;
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value self = gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize));
-  Value threads = index(b, loc, kWarpSize);
-  if (wholeBlock) {
-    self = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    threads = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
-  }
+  // Not a structured binding: the walk's lambdas capture them (C++17).
+  Value self, threads;
+  std::tie(self, threads) = rowSplitters(
+      b, loc, wholeBlock, gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize)));
   Block *body = op.getBlock();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
   Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perThread));
@@ -524,12 +531,11 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   Value lane = gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize));
   Value zero = index(b, loc, 0);
   // Who splits the row: the warp's lanes, or the block's threads.
-  Value self = lane, threads = index(b, loc, kWarpSize), shared;
-  if (wholeBlock) {
-    self = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    threads = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  Value self, threads;
+  std::tie(self, threads) = rowSplitters(b, loc, wholeBlock, lane);
+  Value shared;
+  if (wholeBlock)
     shared = sharedBuffer(b, loc, op, widenBool ? b.getI32Type() : type, kMaxWarpsPerBlock);
-  }
   Value init = arith::ConstantOp::create(b, loc, *neutral);
 
   // Every parallel point the op covers (one row, after tiling to warps).
