@@ -207,19 +207,42 @@ SmallVector<Value> walkOwnPoints(OpBuilder &b, Location loc, Value start, Value 
                          ValueRange inits,
                          function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
                              body) {
-  if (!stepConst || *stepConst <= 0 || length % *stepConst != 0)
+  if (!stepConst || *stepConst <= 0 || length % perThread != 0)
     return scf::ForOp::create(b, loc, start, index(b, loc, length), step, inits,
                               [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
                                 scf::YieldOp::create(b, loc, body(b, loc, k, acc));
                               })
         ->getResults();
-  int64_t trips = length / *stepConst;
+  // Where the step does not divide the row (1000 classes, 128 a step) the
+  // last trip is some threads' only: a trip's elements start at a multiple
+  // of E below the row's length, a multiple of E too, so one test covers
+  // them all.
+  bool ragged = length % *stepConst != 0;
+  int64_t trips = (length + *stepConst - 1) / *stepConst;
   auto loop = scf::ForOp::create(
       b, loc, index(b, loc, 0), index(b, loc, trips), index(b, loc, 1), inits,
       [&](OpBuilder &b, Location loc, Value i, ValueRange acc) {
         Value k = arith::AddIOp::create(
             b, loc, start, arith::MulIOp::create(b, loc, i, index(b, loc, *stepConst)));
-        scf::YieldOp::create(b, loc, body(b, loc, k, acc));
+        if (!ragged) {
+          scf::YieldOp::create(b, loc, body(b, loc, k, acc));
+          return;
+        }
+        Value inRow = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k,
+                                            index(b, loc, length));
+        auto guard = scf::IfOp::create(b, loc, acc.getTypes(), inRow, /*withElseRegion=*/true);
+        {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(&guard.getThenRegion().front());
+          SmallVector<Value> next = body(b, loc, k, acc);
+          if (guard.getThenRegion().front().empty() ||
+              !guard.getThenRegion().front().back().hasTrait<OpTrait::IsTerminator>())
+            scf::YieldOp::create(b, loc, next);
+          b.setInsertionPointToStart(&guard.getElseRegion().front());
+          if (guard.getElseRegion().front().empty())
+            scf::YieldOp::create(b, loc, acc);
+        }
+        scf::YieldOp::create(b, loc, guard.getResults());
       });
   int64_t unroll = std::min<int64_t>(trips, std::max<int64_t>(1, 16 / perThread));
   while (trips % unroll != 0)

@@ -14,6 +14,11 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 2, "E": 2}}]}' > %t.mask.json
 // RUN: ks-opt %S/Inputs/row_chain_masked_rows.mlir --ks-seed-lowering="plan=%t.mask.json" | FileCheck %s --check-prefix=MASK
 // RUN: ks-run %S/Inputs/row_chain_masked_rows.mlir --emulate-gpu --plan=%t.mask.json --seed=37 | FileCheck %s --check-prefix=MASK-EMULATED
+// Rows of 1000 (a loss over 1000 classes), 128 elements a warp step: 8
+// trips, unrolled 4 deep, each behind a test of its start against the row.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4}}]}' > %t.ragged.json
+// RUN: ks-opt %S/Inputs/row_chain_softmax_ragged.mlir --ks-seed-lowering="plan=%t.ragged.json" | FileCheck %s --check-prefix=RAGGED
+// RUN: ks-run %S/Inputs/row_chain_softmax_ragged.mlir --emulate-gpu --plan=%t.ragged.json --seed=41 | FileCheck %s --check-prefix=RAGGED-EMULATED
 
 // One kernel: 16 blocks of 4 warps.
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
@@ -23,7 +28,8 @@
 // every 64, the f32 input widened as it is read, the 4 trips unrolled; a
 // 64-bit butterfly (two 32-bit shuffles a step).
 // CHECK: %[[LANE:.*]] = gpu.lane_id
-// CHECK: scf.for %{{.*}} = %[[LANE]] to %c1 step %c32
+// CHECK: %[[FIRST:.*]] = arith.cmpi ult, %[[LANE]], %c1 : index
+// CHECK: scf.if %[[FIRST]] {
 // CHECK: gpu.barrier
 // CHECK: arith.muli %[[LANE]], %c2 : index
 // CHECK-NOT: scf.for
@@ -61,3 +67,8 @@
 // MASK: arith.select
 
 // MASK-EMULATED: output #0 32x128xf32: match
+
+// RAGGED: scf.for %{{.*}} = %c0 to %c8 step %c4 iter_args(%{{.*}}) -> (f32) {
+// RAGGED-COUNT-4: arith.cmpi ult, %{{.*}}, %c1000 : index
+// RAGGED: } else {
+// RAGGED-EMULATED: output #0 16x1000xf32: match
