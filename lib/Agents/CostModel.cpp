@@ -83,6 +83,8 @@ struct Counts {
   double loadRounds = 0;
   bool exact = true;
   llvm::SmallPtrSet<Value, 8> readBuffers, writtenBuffers;
+  /// Per thread, the bytes loaded from each root buffer.
+  llvm::DenseMap<Value, double> loadedFrom;
 };
 
 class KernelCounter {
@@ -139,6 +141,8 @@ private:
       c.globalAccesses += bytes / width;
       (store ? c.globalStore : c.globalLoad) += bytes;
       (store ? c.writtenBuffers : c.readBuffers).insert(rootOf(memref));
+      if (!store)
+        c.loadedFrom[rootOf(memref)] += bytes;
       break;
     }
     }
@@ -355,7 +359,13 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     for (BlockArgument arg : entry.getArguments())
       if (auto type = dyn_cast<MemRefType>(arg.getType()); type && type.hasStaticShape()) {
         double bytes = double(type.getNumElements()) * bytesOf(type.getElementType());
-        e.dramBytes += (c.readBuffers.contains(arg) ? bytes : 0) +
+        // A buffer read at a few computed places (a gather) moves what is
+        // loaded from it, not all of it; where the trip counts are known.
+        double read = bytes;
+        if (c.exact)
+          read = std::min(bytes, c.loadedFrom.lookup(arg) * double(e.blocks) *
+                                     double(e.threadsPerBlock));
+        e.dramBytes += (c.readBuffers.contains(arg) ? read : 0) +
                        (c.writtenBuffers.contains(arg) ? bytes : 0);
       }
     double threads = double(e.blocks) * double(e.threadsPerBlock);
