@@ -12,6 +12,11 @@
 // Without a GPU: the kernels run on the CPU thread by thread and match the
 // CPU reference exactly (the seed's order of additions).
 // RUN: ks-run %S/Inputs/column_sums.mlir --emulate-gpu --plan=%S/Inputs/plan_reduce_columns_registers.json --seed=47 | FileCheck %s --check-prefix=EMULATED
+// A gather-reduction (op class gather: its body loads the table at the
+// index it reads) is walked alike: 8 of its loads in flight a trip.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_columns_registers", "params": {"BX": 128, "U": 8, "OUT": 1}}]}' > %t.gather.json
+// RUN: ks-opt %S/../Agents/Inputs/gather_columns.mlir --ks-seed-lowering="plan=%t.gather.json" | FileCheck %s --check-prefix=GATHER
+// RUN: ks-run %S/../Agents/Inputs/gather_columns.mlir --emulate-gpu --plan=%t.gather.json --seed=59 --int-low=0 --int-high=4096 | FileCheck %s --check-prefix=GATHER-EMULATED
 // The output operand must be the one named: OUT = 1 on the two-input sum
 // is refused by the requirements before anything is compiled.
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_columns_registers", "params": {"BX": 128, "U": 8, "OUT": 1}}]}' > %t.bad.json
@@ -47,3 +52,8 @@
 // output operand each has.
 // TUNE: "dispatch":1{{.*}}"params":{"BX":128,"OUT":2,"U":8}{{.*}}"skill":"reduce_columns_registers"
 // TUNE: "dispatch":3{{.*}}"OUT":1{{.*}}"skill":"reduce_columns_registers"
+
+// GATHER: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1)
+// GATHER: scf.for %{{.*}} = %c0 to %c64 step %c8 {
+// GATHER-COUNT-8: memref.load %{{.*}} : memref<4096x256xf32>
+// GATHER-EMULATED: output #0 256xf32: match
