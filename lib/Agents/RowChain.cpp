@@ -207,11 +207,8 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start) {
     if (baseBuffer(fill.getOutputs()[0]) == baseBuffer(start.getDpsInits()[0]))
       if (std::optional<unsigned> dims = rowDimsOf(fill, rows)) {
         chain.members.insert(chain.members.begin(), {fill, *dims});
-        chain.start = 1;
-        if (!rowLocal(chain.members, rows)) {
+        if (!rowLocal(chain.members, rows))
           chain.members.erase(chain.members.begin());
-          chain.start = 0;
-        }
       }
   }
   for (Operation *next = neighbour(start, /*forward=*/true); next;
@@ -226,7 +223,7 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start) {
       break;
     }
   }
-  if (chain.members.size() < chain.start + 2)
+  if (chain.members.back().op == start) // no op after it joined
     return std::nullopt;
   for (RowChainMember member : chain.members) {
     int64_t points = 1;

@@ -770,7 +770,7 @@ llvm::Error Tuner::run() {
     json::Object featureJson = *toJSON(*f).getAsObject();
     std::string baseName = best.count(d) ? "accepted" : "seed";
     // A skill on another dispatch may have taken this one into its kernel
-    // (epilogue fusion): nothing of its own is left to tune.
+    // (epilogue fusion, a row chain): nothing of its own is left to tune.
     bool fused = !base.kernelUs.count(d);
     double seedUs = seed.kernelUs[d], baseUs = base.kernelUs[d];
     json::Object baseMetrics = base.metrics[d];
@@ -956,7 +956,7 @@ llvm::Error Tuner::run() {
           // chain, an epilogue) replaces their kernels too: it is compared
           // with all of them.
           double replacedUs = 0;
-          json::Array absorbed;
+          std::vector<int64_t> absorbed;
           for (const auto &[other, otherUs] : base.kernelUs)
             if (other != d && !m.kernelUs.count(other)) {
               replacedUs += otherUs;
@@ -966,7 +966,7 @@ llvm::Error Tuner::run() {
           attempt["kernel_us"] = us;
           attempt["base_kernel_us"] = baseUs;
           if (!absorbed.empty()) {
-            attempt["absorbed_dispatches"] = std::move(absorbed);
+            attempt["absorbed_dispatches"] = json::Array(absorbed);
             attempt["absorbed_kernel_us"] = replacedUs;
           }
           attempt["speedup_vs_base"] = coveredUs / us;
@@ -1013,9 +1013,8 @@ llvm::Error Tuner::run() {
             best = candidates[i];
             // The dispatches it absorbed have no kernel left to tune; their
             // own steps would be skipped.
-            for (const auto &[other, otherUs] : base.kernelUs)
-              if (other != d && !m.kernelUs.count(other))
-                best.erase(other);
+            for (int64_t other : absorbed)
+              best.erase(other);
             baseName = labels[i];
             baseUs = us;
             baseMetrics = m.metrics[d];

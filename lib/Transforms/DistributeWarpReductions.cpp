@@ -173,6 +173,32 @@ IRMapping hoistInvariants(OpBuilder &b, Location loc, linalg::LinalgOp op,
   return map;
 }
 
+/// The op's body at loop indices `dims`, on top of `map` (the hoisted
+/// invariants; a reduction's running values for its outputs): the operands
+/// the body reads and `map` does not give are loaded there, and the body's
+/// ops not already computed are cloned. Returns the mapping, which gives
+/// the yielded values.
+IRMapping bodyAt(OpBuilder &b, Location loc, linalg::LinalgOp op, ArrayRef<Value> dims,
+                 IRMapping map) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    BlockArgument arg = op.getMatchingBlockArgument(&operand);
+    if (!op.payloadUsesValueFromOperand(&operand) || map.contains(arg))
+      continue;
+    Value value = operand.get();
+    if (isa<MemRefType>(value.getType()))
+      value = memref::LoadOp::create(
+          b, loc, value, applyMap(b, loc, op.getMatchingIndexingMap(&operand), dims));
+    map.map(arg, value);
+  }
+  for (Operation &inner : op.getBlock()->without_terminator()) {
+    if (auto idx = dyn_cast<linalg::IndexOp>(inner))
+      map.map(idx.getResult(), dims[idx.getDim()]);
+    else if (inner.getNumResults() == 0 || !map.contains(inner.getResult(0)))
+      b.clone(inner, map);
+  }
+  return map;
+}
+
 /// Who splits a row, and how many they are: a warp's lanes, or the block's
 /// threads.
 std::pair<Value, Value> rowSplitters(OpBuilder &b, Location loc, bool wholeBlock, Value lane) {
@@ -266,8 +292,7 @@ SmallVector<Value> walkOwnPoints(OpBuilder &b, Location loc, Value start, Value 
 SmallVector<Value> foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRange ivs,
                        Value start, Value step, int64_t perLane, int64_t length,
                        ValueRange inits, std::optional<int64_t> stepConst) {
-  Block *body = op.getBlock();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   SmallVector<Value> fixed(ivs.begin(), ivs.end());
   fixed.push_back(Value());
   llvm::SmallBitVector varying(fixed.size());
@@ -281,24 +306,10 @@ SmallVector<Value> foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, 
           SmallVector<Value> dims(ivs.begin(), ivs.end());
           dims.push_back(
               e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k);
-          IRMapping map = invariants;
-          for (OpOperand *in : op.getDpsInputOperands()) {
-            Value operand = in->get();
-            if (map.contains(op.getMatchingBlockArgument(in)))
-              continue;
-            if (isa<MemRefType>(operand.getType()))
-              operand = memref::LoadOp::create(
-                  b, loc, operand, applyMap(b, loc, op.getMatchingIndexingMap(in), dims));
-            map.map(op.getMatchingBlockArgument(in), operand);
-          }
+          IRMapping seeded = invariants;
           for (auto [arg, value] : llvm::zip(op.getRegionOutputArgs(), running))
-            map.map(arg, value);
-          for (Operation &inner : body->without_terminator()) {
-            if (auto idx = dyn_cast<linalg::IndexOp>(inner))
-              map.map(idx.getResult(), dims[idx.getDim()]);
-            else if (inner.getNumResults() == 0 || !map.contains(inner.getResult(0)))
-              b.clone(inner, map);
-          }
+            seeded.map(arg, value);
+          IRMapping map = bodyAt(b, loc, op, dims, std::move(seeded));
           for (auto [i, yielded] : llvm::enumerate(yield.getOperands()))
             running[i] = map.lookupOrDefault(yielded);
         }
@@ -443,8 +454,7 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
   Value self, threads;
   std::tie(self, threads) = rowSplitters(
       b, loc, wholeBlock, gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize)));
-  Block *body = op.getBlock();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perThread));
   Value step = arith::MulIOp::create(b, loc, threads, index(b, loc, perThread));
   llvm::SmallBitVector varying(ranges.size());
@@ -479,23 +489,7 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
             dims[d] = arith::RemUIOp::create(b, loc, linear, range);
             linear = arith::DivUIOp::create(b, loc, linear, range);
           }
-          IRMapping map = invariants;
-          for (OpOperand &operand : op->getOpOperands()) {
-            Value value = operand.get();
-            if (!op.payloadUsesValueFromOperand(&operand) ||
-                map.contains(op.getMatchingBlockArgument(&operand)))
-              continue;
-            if (isa<MemRefType>(value.getType()))
-              value = memref::LoadOp::create(
-                  b, loc, value, applyMap(b, loc, op.getMatchingIndexingMap(&operand), dims));
-            map.map(op.getMatchingBlockArgument(&operand), value);
-          }
-          for (Operation &inner : body->without_terminator()) {
-            if (auto idx = dyn_cast<linalg::IndexOp>(inner))
-              map.map(idx.getResult(), dims[idx.getDim()]);
-            else if (inner.getNumResults() == 0 || !map.contains(inner.getResult(0)))
-              b.clone(inner, map);
-          }
+          IRMapping map = bodyAt(b, loc, op, dims, invariants);
           for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands()))
             memref::StoreOp::create(b, loc, map.lookupOrDefault(yielded), out.get(),
                                     applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));

@@ -78,7 +78,10 @@ bool computedFromIndices(Value value, unsigned depth = 0) {
 
 /// Whether `value` is a conversion of other tensors' elements (an extf to
 /// f64, an index cast) read in place: recomputing it in each consumer reads
-/// no more bytes than reading it back, and saves writing it. Torch-MLIR's
+/// the input where the converted buffer would have been read, and saves
+/// making that buffer (reading the input once more and writing it). For a
+/// widening conversion that is fewer bytes however many consumers; for a
+/// narrowing one (truncf) as long as they are at most three. Torch-MLIR's
 /// norms widen their input to f64 for the variance and read it twice; made
 /// a buffer of its own, that is twice the input's size written and read.
 bool isInPlaceConversion(Value value) {

@@ -10,7 +10,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -748,9 +747,8 @@ void transform::KSCarryRunningTilesOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
-// FuseRowChainOp
+// ks.fuse_row_chain
 //===----------------------------------------------------------------------===//
-
 
 DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,

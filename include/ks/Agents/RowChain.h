@@ -28,11 +28,9 @@ struct RowChainMember {
 
 struct RowChain {
   int64_t rows = 0;
-  /// In program order; `start` is among them, possibly after the fill of
-  /// its output.
+  /// In program order: the reduction the chain was grown from (after the
+  /// fill of its output, where that joins), then the ops after it.
   llvm::SmallVector<RowChainMember> members;
-  /// The index of the reduction the chain was grown from.
-  unsigned start = 0;
   /// The most points one member computes per row: a chain whose reduction
   /// is short but whose other ops have long rows (the second stage of a
   /// split reduction, then a normalization over 65536 columns) gives each

@@ -199,9 +199,10 @@ def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
     they compute, a row chain (`ks/Agents/RowChain.h`), are each cut to one
     row and placed in order, separated by `gpu.barrier`, in one `scf.forall`
     over the rows mapped to `#gpu.block<x>`; with `warp_rows` = R > 0, R
-    rows per block, a warp each (`#gpu.warp<x>`). Each op's loops are first
-    collapsed to a row loop and one loop over the row (named ops are
-    generalized). The reductions are marked `ks.block_reduce` (or
+    rows per block, a warp each (`#gpu.warp<x>`). Each op is cut at its
+    leading row loops, fixed at the row's position (the row index
+    delinearized over them), its other loops whole. The reductions are
+    marked `ks.block_reduce` (or
     `ks.warp_reduce`) and the other ops `ks.block_elementwise` (or
     `ks.warp_elementwise`) = `elements_per_thread` (1 where the row's length
     is not a multiple): ks-distribute-warp-reductions splits each row among
