@@ -429,16 +429,10 @@ LogicalResult distributeArgReduction(linalg::LinalgOp op, const ArgReduction &ar
 /// reductions are: in the row-major order of its loops, thread t computes
 /// the points t*E .. t*E+E-1 of every T*E, so after a reduction over the
 /// same row it reads back only what it wrote. A single point is thread 0's.
-LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
+LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName,
+                                    int64_t perThread) {
   bool wholeBlock = attrName == kBlockElementwiseAttr;
-  auto elems = op->getAttrOfType<IntegerAttr>(attrName);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (!elems || elems.getInt() < 1)
-    return op.emitError() << attrName
-                          << " must be a positive integer (elements per thread per step)";
-  int64_t perThread = elems.getInt();
-  if (!op->getParentOfType<gpu::LaunchOp>())
-    return op.emitError() << attrName << ": the op is not inside a gpu.launch";
   int64_t points = 1;
   for (int64_t r : ranges)
     points *= r;
@@ -501,9 +495,6 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName) {
 }
 
 LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
-  if (attrName == kWarpElementwiseAttr || attrName == kBlockElementwiseAttr)
-    return distributeElementwise(op, attrName);
-  bool wholeBlock = attrName == kBlockReduceAttr;
   auto elems = op->getAttrOfType<IntegerAttr>(attrName);
   if (!elems || elems.getInt() < 1)
     return op.emitError() << attrName
@@ -511,6 +502,9 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   int64_t perLane = elems.getInt();
   if (!op->getParentOfType<gpu::LaunchOp>())
     return op.emitError() << attrName << ": the op is not inside a gpu.launch";
+  if (attrName == kWarpElementwiseAttr || attrName == kBlockElementwiseAttr)
+    return distributeElementwise(op, attrName, perLane);
+  bool wholeBlock = attrName == kBlockReduceAttr;
   if (std::optional<ArgReduction> arg = matchArgReduction(op); arg && !wholeBlock)
     return distributeArgReduction(op, *arg, perLane);
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
