@@ -15,5 +15,20 @@ print(' '.join(sorted(f'{p}=={m.version(p)}' for p in ('torch', 'torch-mlir'))),
 fi
 echo "install-python: installing python/requirements.txt into $venv (PyTorch: a large download)"
 python3 -m venv "$venv"
-"$venv/bin/python" -m pip install -q --upgrade pip
-"$venv/bin/python" -m pip install -q -r python/requirements.txt
+# The wheels are large (PyTorch and its CUDA libraries, ~3 GB) and mirrors
+# drop connections: pip resumes a cut download, and the whole install is
+# tried again (pip keeps what it already fetched in its cache).
+# (The venv's own pip predates --resume-retries: upgrade it first.)
+"$venv/bin/python" -m pip install -q --retries 10 --upgrade pip
+pip_install() {
+  "$venv/bin/python" -m pip install -q --retries 10 --resume-retries 20 "$@"
+}
+for attempt in 1 2 3; do
+  if pip_install -r python/requirements.txt; then
+    exit 0
+  fi
+  echo "install-python: attempt $attempt failed; retrying" >&2
+  sleep $((attempt * 15))
+done
+echo "install-python: could not install python/requirements.txt from PyPI (see pip's messages above)" >&2
+exit 1
