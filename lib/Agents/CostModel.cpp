@@ -6,6 +6,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -74,6 +75,9 @@ double lanesOf(Type type) {
 /// Per-thread work of one kernel.
 struct Counts {
   double flops = 0, transcendentals = 0, globalLoad = 0, globalStore = 0, shared = 0;
+  /// Multiply-add work of warp-level tensor-core ops (mma.sync), this
+  /// thread's share.
+  double tensorFlops = 0;
   /// Global load/store instructions (a vector access wider than its proven
   /// alignment is split into accesses of the alignment).
   double globalAccesses = 0;
@@ -240,6 +244,18 @@ private:
               arith::RemFOp>([&](Operation *o) {
           c.flops += lanesOf(o->getResult(0).getType()) * times;
         })
+        .Case([&](nvgpu::DeviceAsyncCopyOp o) {
+          // Global to shared, asynchronously: the thread does not wait on
+          // it (no load round), the bytes move through both.
+          auto type = VectorType::get({o.getDstElements().getSExtValue()},
+                                      o.getDst().getType().getElementType());
+          access(o.getSrc(), type, false, times, c, 16);
+          access(o.getDst(), type, true, times, c);
+        })
+        .Case([&](nvgpu::MmaSyncOp o) {
+          std::array<int64_t, 3> shape = o.getMmaShapeAsArray();
+          c.tensorFlops += 2.0 * shape[0] * shape[1] * shape[2] / 32 * times;
+        })
         .Case<math::FmaOp, vector::FMAOp>([&](Operation *o) {
           c.flops += 2 * lanesOf(o->getResult(0).getType()) * times;
         })
@@ -390,7 +406,11 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     double peak = device.peakFlopsPerUs(f64);
     // Special functions: a quarter of the FP32 lanes (16 per SM per clock).
     double sfu = double(device.sms) * 16 * device.clockGHz * 1e3;
-    e.computeUs = (e.flops / peak + e.transcendentals / sfu) / fill;
+    // mma.sync on sm_90 issues at about half the tensor cores' datasheet
+    // rate (which wgmma reaches).
+    double tensorPeak = 0.5 * device.gflops.lookup("tf32_tensor") * 1e3;
+    double tensorUs = tensorPeak > 0 ? c.tensorFlops * threads / tensorPeak : 0;
+    e.computeUs = (e.flops / peak + tensorUs + e.transcendentals / sfu) / fill;
     double accessed = c.globalLoad + c.globalStore;
     double efficiency =
         c.globalAccesses > 0 ? dramEfficiency(accessed / c.globalAccesses) : 1.0;

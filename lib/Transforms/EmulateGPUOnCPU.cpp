@@ -47,7 +47,9 @@ namespace {
 constexpr int64_t kWarpSize = 32;
 
 /// An op at which the threads of a block synchronize.
-bool isSyncPoint(Operation *op) { return isa<gpu::BarrierOp, gpu::ShuffleOp>(op); }
+bool isSyncPoint(Operation *op) {
+  return isa<gpu::BarrierOp, gpu::ShuffleOp, nvgpu::MmaSyncOp>(op);
+}
 
 bool containsSyncPoint(Operation *op) {
   return op->walk([](Operation *inner) {
@@ -177,7 +179,9 @@ private:
   Value gpuIndexValue(OpBuilder &b, Operation *op, Thread &t);
   void replaceGpuIndexOps(Operation *cloned, Thread &t);
   LogicalResult receiveShuffle(OpBuilder &b, Thread &t, gpu::ShuffleOp shuffle);
-  DenseMap<Operation *, Value> shuffleBuffers;
+  LogicalResult receiveMma(OpBuilder &b, Thread &t, nvgpu::MmaSyncOp mma);
+  /// Per exchange op, the buffers its operands were handed over in.
+  DenseMap<Operation *, SmallVector<Value>> exchangeBuffers;
 };
 
 /// A pure op without regions: recomputing it where its result is needed is
@@ -333,6 +337,9 @@ LogicalResult KernelEmulator::emitSegment(OpBuilder &b, Block &block,
       if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
         if (failed(receiveShuffle(b, t, shuffle)))
           return failure();
+      } else if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op)) {
+        if (failed(receiveMma(b, t, mma)))
+          return failure();
       } else if (Value index = gpuIndexValue(b, op, t)) {
         t.map.map(op->getResult(0), index);
       } else {
@@ -397,9 +404,55 @@ LogicalResult KernelEmulator::receiveShuffle(OpBuilder &b, Thread &t, gpu::Shuff
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, source,
                             constIndex(b, numThreads())));
   source = arith::SelectOp::create(b, loc, valid, source, t.linear);
-  Value value = memref::LoadOp::create(b, loc, shuffleBuffers.lookup(shuffle), source);
+  Value value = memref::LoadOp::create(b, loc, exchangeBuffers.lookup(shuffle)[0], source);
   t.map.map(shuffle.getShuffleResult(), value);
   t.map.map(shuffle.getValid(), valid);
+  return success();
+}
+
+/// nvgpu.mma.sync m16n8k8 on TF32 in a thread: its four outputs of the
+/// warp's 16 x 8 product, from the fragments every lane handed over (PTX's
+/// layout: lane 4g + t holds A rows g, g + 8 at columns t, t + 4, B rows t,
+/// t + 4 at column g, C row g, g + 8 at columns 2t, 2t + 1). Operands are
+/// truncated to TF32 as the tensor core reads them; the products are exact
+/// in f32 and summed in K order.
+LogicalResult KernelEmulator::receiveMma(OpBuilder &b, Thread &t, nvgpu::MmaSyncOp mma) {
+  Location loc = mma.getLoc();
+  SmallVector<Value> buffers = exchangeBuffers.lookup(mma);
+  Value lane = arith::RemUIOp::create(b, loc, t.linear, constIndex(b, kWarpSize));
+  Value warpStart = arith::SubIOp::create(b, loc, t.linear, lane);
+  Value g = arith::DivUIOp::create(b, loc, lane, constIndex(b, 4));
+  Value tq = arith::RemUIOp::create(b, loc, lane, constIndex(b, 4));
+  auto element = [&](Value buffer, Value fromLane, int64_t row, int64_t col) -> Value {
+    Value vec = memref::LoadOp::create(
+        b, loc, buffer, ValueRange{arith::AddIOp::create(b, loc, warpStart, fromLane)});
+    return vector::ExtractOp::create(b, loc, vec, ArrayRef<int64_t>{row, col});
+  };
+  auto toTf32 = [&](Value x) -> Value {
+    Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+    bits = arith::AndIOp::create(
+        b, loc, bits, arith::ConstantIntOp::create(b, loc, b.getI32Type(), int32_t(0xffffe000u)));
+    return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+  };
+  Value own = memref::LoadOp::create(b, loc, buffers[2], ValueRange{t.linear});
+  Value result = own;
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t col = 0; col < 2; ++col) {
+      Value n = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, tq, constIndex(b, 2)), constIndex(b, col));
+      Value sum = vector::ExtractOp::create(b, loc, own, ArrayRef<int64_t>{r, col});
+      for (int64_t k = 0; k < 8; ++k) {
+        Value aLane = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, g, constIndex(b, 4)), constIndex(b, k % 4));
+        Value bLane = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, n, constIndex(b, 4)), constIndex(b, k % 4));
+        Value a = toTf32(element(buffers[0], aLane, r + 2 * (k / 4), 0));
+        Value bk = toTf32(element(buffers[1], bLane, k / 4, 0));
+        sum = arith::AddFOp::create(b, loc, sum, arith::MulFOp::create(b, loc, a, bk));
+      }
+      result = vector::InsertOp::create(b, loc, sum, result, ArrayRef<int64_t>{r, col});
+    }
+  t.map.map(mma.getRes(), result);
   return success();
 }
 
@@ -462,12 +515,36 @@ LogicalResult KernelEmulator::emitSequence(OpBuilder &b, Block &block) {
       segment.clear();
       // Every lane hands its value over before any lane reads.
       Value buffer = newScratch(shuffle.getValue().getType());
-      shuffleBuffers[shuffle] = buffer;
+      exchangeBuffers[shuffle] = {buffer};
       if (failed(emitThreadLoop(b, [&](OpBuilder &b, Thread &t) -> LogicalResult {
             FailureOr<Value> v = inThread(b, t, shuffle.getValue(), shuffle);
             if (failed(v))
               return failure();
             memref::StoreOp::create(b, shuffle.getLoc(), *v, buffer, t.linear);
+            return success();
+          })))
+        return failure();
+      segment.push_back(&op); // received at the start of the next segment
+      continue;
+    }
+    if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op)) {
+      if (mma.getMmaShapeAsArray() != std::array<int64_t, 3>{16, 8, 8} || !mma.getTf32Enabled() ||
+          mma.getMatrixA().getType() != VectorType::get({4, 1}, Float32Type::get(op.getContext())))
+        return error(&op, "only mma.sync m16n8k8 on TF32 operands is emulated");
+      if (failed(emitSegment(b, block, segment)))
+        return failure();
+      segment.clear();
+      SmallVector<Value> buffers;
+      for (Value operand : mma->getOperands())
+        buffers.push_back(newScratch(operand.getType()));
+      exchangeBuffers[mma] = buffers;
+      if (failed(emitThreadLoop(b, [&](OpBuilder &b, Thread &t) -> LogicalResult {
+            for (auto [operand, buffer] : llvm::zip(mma->getOperands(), buffers)) {
+              FailureOr<Value> v = inThread(b, t, operand, mma);
+              if (failed(v))
+                return failure();
+              memref::StoreOp::create(b, mma.getLoc(), *v, buffer, t.linear);
+            }
             return success();
           })))
         return failure();

@@ -58,6 +58,7 @@ public:
     declareGeneratedDialect<vector::VectorDialect>();
     declareGeneratedDialect<scf::SCFDialect>();
     declareGeneratedDialect<gpu::GPUDialect>();
+    declareGeneratedDialect<nvgpu::NVGPUDialect>();
     registerTransformOps<
 #define GET_OP_LIST
 #include "ks/Transforms/TransformOps.cpp.inc"

@@ -218,4 +218,43 @@ def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Replace an f32 contraction on buffers by a tensor-core kernel (mma.sync, TF32)";
+  let description = [{
+    `target` is an f32 contraction on static buffers (`linalg.matmul`, a
+    batched or transposed variant, or the equivalent `linalg.generic`: one
+    M, one N, one K loop, at most one batch loop, every operand read through
+    a permutation of its loops, a multiply-add body). It is replaced by a
+    `gpu.launch` with one block per `block_tile` = [BM, BN, BK] output tile
+    (and batch), `(BM / WM) x (BN / WN)` warps of `warp_tile` = [WM, WN]:
+
+    - A and B tiles are copied with `nvgpu.device_async_copy` (16 bytes, L1
+      bypassed) into `stages` shared buffers each, in the operand's own
+      layout with its rows padded (by 4 floats where K is contiguous, by 8
+      where M or N is) so that the fragment reads below hit 32 banks;
+      `stages - 1` K steps are in flight while one is computed.
+    - Each warp computes its tile with `nvgpu.mma.sync` m16n8k8 (TF32), the
+      sums held in registers across K (initialized from the output buffer:
+      the contraction accumulates into it).
+    - `precision` = "tf32x3" splits each operand x into big = tf32(x) and
+      small = tf32(x - big) and accumulates small*big + big*small + big*big:
+      three tensor-core products with about fp32's accuracy (the error of
+      one TF32 product is 2^-11 relative). "tf32" is one product.
+
+    M, N and K must be multiples of BM, BN and BK, K at least
+    `stages - 1` steps; each buffer's last dimension contiguous, its other
+    strides and offset multiples of 4 floats (the 16-byte copies); the
+    shared buffers at most 48 KB. Returns the launch; fails definitely,
+    naming the unmet condition, otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DenseI64ArrayAttr:$block_tile, DenseI64ArrayAttr:$warp_tile,
+                       I64Attr:$stages, StrAttr:$precision);
+  let results = (outs TransformHandleTypeInterface:$launch);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS

@@ -1,0 +1,404 @@
+//===- MatmulMmaSync.cpp - transform.ks.matmul_mma_sync -------------------===//
+//
+// An f32 contraction on buffers becomes a tensor-core kernel: block tiles
+// staged through shared memory by cp.async (a multi-stage pipeline), warp
+// tiles computed with mma.sync m16n8k8 on TF32 operands, optionally three
+// products per step (3xTF32) for fp32 accuracy. Built directly rather than
+// from upstream's tiling and rewrite_matmul_as_mma_sync: the fragment reads
+// need padded shared layouts and the accumulators must stay in registers
+// across K, neither of which that route gives.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/TransformOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+namespace {
+/// The loop roles of a contraction: batch (or -1), M, N, K.
+struct Roles {
+  int64_t batch = -1, m, n, k;
+};
+
+/// One operand's tile in shared memory: which loops its global rows and
+/// columns are (its map's last two non-batch results), the tile's extents
+/// and the padded row length.
+struct TileLayout {
+  int64_t rowLoop, colLoop;
+  int64_t rows, cols, paddedCols;
+};
+
+constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8, kWarp = 32;
+
+struct KernelBuilder {
+  OpBuilder &b;
+  Location loc;
+  linalg::LinalgOp op;
+  Roles roles;
+  int64_t BM, BN, BK, WM, WN, stages;
+  bool threeProducts;
+  int64_t threads;
+
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, loc, x, c(y)); }
+  Value div(Value x, int64_t y) { return arith::DivUIOp::create(b, loc, x, c(y)); }
+  Value rem(Value x, int64_t y) { return arith::RemUIOp::create(b, loc, x, c(y)); }
+
+  /// The indices of `operand` at loop values `loops` (indexed by loop).
+  SmallVector<Value> indicesOf(OpOperand &operand, ArrayRef<Value> loops) {
+    SmallVector<Value> indices;
+    for (AffineExpr e : op.getMatchingIndexingMap(&operand).getResults())
+      indices.push_back(loops[cast<AffineDimExpr>(e).getPosition()]);
+    return indices;
+  }
+
+  int64_t extentOf(int64_t loop) {
+    if (loop == roles.m)
+      return BM;
+    if (loop == roles.n)
+      return BN;
+    return BK;
+  }
+
+  TileLayout layoutOf(OpOperand &operand) {
+    auto results = op.getMatchingIndexingMap(&operand).getResults();
+    TileLayout l;
+    l.rowLoop = cast<AffineDimExpr>(results[results.size() - 2]).getPosition();
+    l.colLoop = cast<AffineDimExpr>(results.back()).getPosition();
+    l.rows = extentOf(l.rowLoop);
+    l.cols = extentOf(l.colLoop);
+    // Fragment reads walk 8 rows x 4 columns (K contiguous) or 4 rows x 8
+    // columns (M or N contiguous); these pads put them in 32 banks.
+    l.paddedCols = l.cols + (l.colLoop == roles.k ? 4 : 8);
+    return l;
+  }
+
+  /// This thread's share of the copy of `operand`'s tile at loop origins
+  /// `origin` into `stage` of `tile`: 16-byte asynchronous copies, the
+  /// block's threads on consecutive chunks.
+  void issueCopies(OpOperand &operand, Value tile, Value stage, ArrayRef<Value> origin,
+                   Value tid, SmallVectorImpl<Value> &tokens) {
+    TileLayout l = layoutOf(operand);
+    int64_t chunksPerRow = l.cols / 4;
+    int64_t perThread = l.rows * chunksPerRow / threads;
+    auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+    for (int64_t i = 0; i < perThread; ++i) {
+      Value chunk = add(tid, c(i * threads));
+      Value row = div(chunk, chunksPerRow);
+      Value col = mul(rem(chunk, chunksPerRow), 4);
+      SmallVector<Value> at(origin.begin(), origin.end());
+      at[l.rowLoop] = add(origin[l.rowLoop], row);
+      at[l.colLoop] = add(origin[l.colLoop], col);
+      tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+          b, loc, tokenType, tile, ValueRange{stage, row, col}, operand.get(),
+          indicesOf(operand, at), b.getIndexAttr(4), /*srcElements=*/Value(),
+          b.getUnitAttr()));
+    }
+  }
+
+  /// Element (`r`, `q`) of `operand`'s tile in `stage`, where `r` and `q`
+  /// are the tile-local positions along loops `loopR` and `loopQ`.
+  Value readTile(OpOperand &operand, Value tile, Value stage, int64_t loopR, Value r,
+                 Value q) {
+    TileLayout l = layoutOf(operand);
+    Value row = l.rowLoop == loopR ? r : q;
+    Value col = l.rowLoop == loopR ? q : r;
+    return memref::LoadOp::create(b, loc, tile, ValueRange{stage, row, col});
+  }
+
+  /// Rounds each element to TF32 (10 mantissa bits, to nearest, ties away).
+  Value roundToTf32(Value v) {
+    auto vt = cast<VectorType>(v.getType());
+    auto it = VectorType::get(vt.getShape(), b.getI32Type());
+    auto splat = [&](uint32_t x) {
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(it, b.getI32IntegerAttr(int32_t(x)).getValue()));
+    };
+    Value bits = arith::BitcastOp::create(b, loc, it, v);
+    bits = arith::AddIOp::create(b, loc, bits, splat(0x1000));
+    bits = arith::AndIOp::create(b, loc, bits, splat(0xffffe000u));
+    return arith::BitcastOp::create(b, loc, vt, bits);
+  }
+
+  Value mma(Value a, Value bv, Value acc) {
+    return nvgpu::MmaSyncOp::create(b, loc, a, bv, acc,
+                                    ArrayRef<int64_t>{kMmaM, kMmaN, kMmaK},
+                                    /*tf32Enabled=*/true);
+  }
+
+  gpu::LaunchOp build();
+};
+
+gpu::LaunchOp KernelBuilder::build() {
+  OpOperand &A = *op.getDpsInputOperand(0);
+  OpOperand &B = *op.getDpsInputOperand(1);
+  OpOperand &C = *op.getDpsInitOperand(0);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t numLoops = ranges.size();
+  int64_t warpsN = BN / WN;
+  int64_t tilesM = WM / kMmaM, tilesN = WN / kMmaN;
+  int64_t kSteps = ranges[roles.k] / BK;
+
+  // Shared buffers: module globals (the kernel's .shared once outlined).
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  auto module = op->getParentOfType<ModuleOp>();
+  auto makeTile = [&](OpOperand &operand) {
+    TileLayout l = layoutOf(operand);
+    auto type = MemRefType::get({stages, l.rows, l.paddedCols}, b.getF32Type(),
+                                MemRefLayoutAttrInterface(), workgroup);
+    OpBuilder g = OpBuilder::atBlockEnd(module.getBody());
+    auto global = memref::GlobalOp::create(g, loc, "mma_tile", g.getStringAttr("private"), type,
+                                           Attribute(), /*constant=*/false,
+                                           g.getI64IntegerAttr(16));
+    SymbolTable(module).insert(global);
+    return global;
+  };
+  memref::GlobalOp globalA = makeTile(A), globalB = makeTile(B);
+
+  Value one = c(1);
+  Value gridX = c(ranges[roles.n] / BN), gridY = c(ranges[roles.m] / BM);
+  Value gridZ = roles.batch >= 0 ? c(ranges[roles.batch]) : one;
+  auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ, c(threads), one, one);
+  b.setInsertionPointToEnd(&launch.getBody().front());
+  gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPointToStart(&launch.getBody().front());
+
+  Value tileA = memref::GetGlobalOp::create(b, loc, globalA.getType(), globalA.getSymName());
+  Value tileB = memref::GetGlobalOp::create(b, loc, globalB.getType(), globalB.getSymName());
+  Value tid = launch.getThreadIds().x;
+  Value warp = div(tid, kWarp), lane = rem(tid, kWarp);
+  Value group = div(lane, 4), inGroup = rem(lane, 4);
+  Value warpRow = mul(div(warp, warpsN), WM), warpCol = mul(rem(warp, warpsN), WN);
+  Value zero = c(0);
+
+  // The loop values at a block tile's origin; K filled in per step.
+  SmallVector<Value> origin(numLoops, zero);
+  origin[roles.m] = mul(launch.getBlockIds().y, BM);
+  origin[roles.n] = mul(launch.getBlockIds().x, BN);
+  if (roles.batch >= 0)
+    origin[roles.batch] = launch.getBlockIds().z;
+
+  // The accumulators, from the output: fragment (i, j) holds rows g and
+  // g + 8, columns 2t and 2t + 1 of the warp's 16 x 8 tile (i, j).
+  auto accType = VectorType::get({2, 2}, b.getF32Type());
+  auto fragmentAt = [&](int64_t i, int64_t j, int64_t row, int64_t col) {
+    SmallVector<Value> at(origin);
+    at[roles.m] = add(add(origin[roles.m], warpRow), add(group, c(i * kMmaM + row * 8)));
+    at[roles.n] =
+        add(add(origin[roles.n], warpCol), add(mul(inGroup, 2), c(j * kMmaN + col)));
+    return indicesOf(C, at);
+  };
+  SmallVector<Value> accs;
+  for (int64_t i = 0; i < tilesM; ++i)
+    for (int64_t j = 0; j < tilesN; ++j) {
+      SmallVector<Value> elements;
+      for (int64_t row = 0; row < 2; ++row)
+        for (int64_t col = 0; col < 2; ++col)
+          elements.push_back(
+              memref::LoadOp::create(b, loc, C.get(), fragmentAt(i, j, row, col)));
+      accs.push_back(vector::FromElementsOp::create(b, loc, accType, elements));
+    }
+
+  // Prologue: K steps 0 .. stages - 2 in flight, one group each.
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  auto issueStep = [&](Value kStep, Value stage) {
+    SmallVector<Value> at(origin);
+    at[roles.k] = mul(kStep, BK);
+    SmallVector<Value> tokens;
+    issueCopies(A, tileA, stage, at, tid, tokens);
+    issueCopies(B, tileB, stage, at, tid, tokens);
+    return nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokenType, tokens).getResult();
+  };
+  Value lastGroup;
+  for (int64_t s = 0; s + 1 < stages; ++s)
+    lastGroup = issueStep(c(s), c(s));
+
+  auto loop = scf::ForOp::create(b, loc, zero, c(kSteps), one, accs);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kStep = loop.getInductionVar();
+    // Step k's group done (the stages - 2 after it may still be in flight),
+    // and everyone's: also, everyone is done reading the buffer refilled
+    // next, the one step k - 1 read.
+    nvgpu::DeviceAsyncWaitOp::create(b, loc, lastGroup, b.getI32IntegerAttr(stages - 2));
+    gpu::BarrierOp::create(b, loc);
+    // Step k + stages - 1, clamped: the last trips re-copy the last step
+    // into buffers no later trip reads (one group a trip keeps the waits'
+    // count uniform).
+    Value ahead = arith::MinUIOp::create(b, loc, add(kStep, c(stages - 1)), c(kSteps - 1));
+    issueStep(ahead, rem(add(kStep, c(stages - 1)), stages));
+
+    Value stage = rem(kStep, stages);
+    SmallVector<Value> carried(loop.getRegionIterArgs());
+    auto aType = VectorType::get({4, 1}, b.getF32Type());
+    auto bType = VectorType::get({2, 1}, b.getF32Type());
+    for (int64_t kk = 0; kk < BK; kk += kMmaK) {
+      // A fragment (16 x 8): rows g, g + 8; columns t, t + 4.
+      SmallVector<std::pair<Value, Value>> aParts, bParts;
+      for (int64_t i = 0; i < tilesM; ++i) {
+        SmallVector<Value> e;
+        for (int64_t col = 0; col < 2; ++col)
+          for (int64_t row = 0; row < 2; ++row)
+            e.push_back(readTile(A, tileA, stage, roles.m,
+                                 add(warpRow, add(group, c(i * kMmaM + row * 8))),
+                                 add(inGroup, c(kk + col * 4))));
+        // a0 = (g, t), a1 = (g + 8, t), a2 = (g, t + 4), a3 = (g + 8, t + 4).
+        Value a = vector::FromElementsOp::create(b, loc, aType, e);
+        Value big = roundToTf32(a);
+        Value small = threeProducts
+                          ? roundToTf32(arith::SubFOp::create(b, loc, a, big).getResult())
+                          : Value();
+        aParts.push_back({big, small});
+      }
+      for (int64_t j = 0; j < tilesN; ++j) {
+        // B fragment (8 x 8): rows (K) t, t + 4; column (N) g.
+        SmallVector<Value> e;
+        for (int64_t row = 0; row < 2; ++row)
+          e.push_back(readTile(B, tileB, stage, roles.k, add(inGroup, c(kk + row * 4)),
+                               add(warpCol, add(group, c(j * kMmaN)))));
+        Value bv = vector::FromElementsOp::create(b, loc, bType, e);
+        Value big = roundToTf32(bv);
+        Value small = threeProducts
+                          ? roundToTf32(arith::SubFOp::create(b, loc, bv, big).getResult())
+                          : Value();
+        bParts.push_back({big, small});
+      }
+      for (int64_t i = 0; i < tilesM; ++i)
+        for (int64_t j = 0; j < tilesN; ++j) {
+          Value &acc = carried[i * tilesN + j];
+          // The small products first: they are the smallest terms.
+          if (threeProducts) {
+            acc = mma(aParts[i].second, bParts[j].first, acc);
+            acc = mma(aParts[i].first, bParts[j].second, acc);
+          }
+          acc = mma(aParts[i].first, bParts[j].first, acc);
+        }
+    }
+    scf::YieldOp::create(b, loc, carried);
+  }
+  // The copies the last trips issued are never read; they must land before
+  // the block ends.
+  nvgpu::DeviceAsyncWaitOp::create(b, loc, lastGroup, b.getI32IntegerAttr(0));
+
+  for (int64_t i = 0; i < tilesM; ++i)
+    for (int64_t j = 0; j < tilesN; ++j)
+      for (int64_t row = 0; row < 2; ++row)
+        for (int64_t col = 0; col < 2; ++col) {
+          Value v = vector::ExtractOp::create(b, loc, loop.getResult(i * tilesN + j),
+                                              ArrayRef<int64_t>{row, col});
+          memref::StoreOp::create(b, loc, v, C.get(), fragmentAt(i, j, row, col));
+        }
+  return launch;
+}
+
+/// Why `op` cannot be built with these tiles, or the empty string.
+std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> blockTile,
+                           ArrayRef<int64_t> warpTile, int64_t stages) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return "the target is not a contraction of two buffers into a third";
+  if (!linalg::isaContractionOpInterface(op))
+    return "the target is not a multiply-add contraction";
+  for (Value v : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
+      return "an operand is not a static f32 buffer";
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
+        strides.back() != 1 || ShapedType::isDynamic(offset) || offset % 4)
+      return "an operand's last dimension is not contiguous or its offset is not a multiple "
+             "of 4 (16-byte copies)";
+    for (int64_t s : ArrayRef(strides).drop_back())
+      if (ShapedType::isDynamic(s) || s % 4)
+        return "an operand's row stride is not a multiple of 4 (16-byte copies)";
+  }
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1 ||
+      dims->batch.size() > 1)
+    return "the target does not have one M, one N, one K and at most one batch loop";
+  roles.m = dims->m[0];
+  roles.n = dims->n[0];
+  roles.k = dims->k[0];
+  roles.batch = dims->batch.empty() ? -1 : int64_t(dims->batch[0]);
+  for (AffineMap map : op.getIndexingMapsArray()) {
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false) || map.getNumResults() < 2)
+      return "an operand is not read through a permutation of the loops";
+    int64_t last = cast<AffineDimExpr>(map.getResults().back()).getPosition();
+    int64_t second = cast<AffineDimExpr>(map.getResults()[map.getNumResults() - 2]).getPosition();
+    if (last == roles.batch || second == roles.batch)
+      return "an operand's batch dimension is among its last two";
+  }
+  if (blockTile.size() != 3 || warpTile.size() != 2)
+    return "block_tile needs three sizes and warp_tile two";
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t BM = blockTile[0], BN = blockTile[1], BK = blockTile[2];
+  if (ranges[roles.m] % BM || ranges[roles.n] % BN || ranges[roles.k] % BK)
+    return "M, N and K are not multiples of the block tile";
+  if (BK % kMmaK || BM % warpTile[0] || BN % warpTile[1] || warpTile[0] % kMmaM ||
+      warpTile[1] % kMmaN)
+    return "the tiles do not divide into m16n8k8 steps";
+  if (stages < 2 || ranges[roles.k] / BK < stages - 1)
+    return "fewer K steps than the pipeline keeps in flight";
+  int64_t threads = (BM / warpTile[0]) * (BN / warpTile[1]) * kWarp;
+  if (threads > 1024 || (BM * BK / 4) % threads || (BN * BK / 4) % threads)
+    return "the tiles' 16-byte chunks do not divide among the block's threads";
+  int64_t bytes = 0;
+  for (OpOperand *operand : op.getDpsInputOperands()) {
+    auto results = op.getMatchingIndexingMap(operand).getResults();
+    int64_t colLoop = cast<AffineDimExpr>(results.back()).getPosition();
+    int64_t cols = colLoop == roles.m ? BM : colLoop == roles.n ? BN : BK;
+    int64_t rows = (operand->getOperandNumber() == 0 ? BM : BN) * BK / cols;
+    bytes += 4 * stages * rows * (cols + (colLoop == roles.k ? 4 : 8));
+  }
+  if (bytes > 48 * 1024)
+    return "the shared tiles take more than 48 KB";
+  return "";
+}
+} // namespace
+
+DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  SmallVector<Operation *> launches;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto op = dyn_cast<linalg::LinalgOp>(target);
+    if (!op)
+      return emitDefiniteFailure() << "expects linalg ops, got " << target->getName();
+    Roles roles;
+    std::string unmet = unmetCondition(op, roles, getBlockTile(), getWarpTile(), getStages());
+    if (!unmet.empty())
+      return emitDefiniteFailure() << "cannot build a tensor-core kernel: " << unmet;
+    if (getPrecision() != "tf32x3" && getPrecision() != "tf32")
+      return emitDefiniteFailure() << "precision must be \"tf32x3\" or \"tf32\", got \""
+                                   << getPrecision() << "\"";
+    rewriter.setInsertionPoint(op);
+    ArrayRef<int64_t> block = getBlockTile(), warp = getWarpTile();
+    KernelBuilder builder{rewriter,  op.getLoc(), op,       roles,      block[0],
+                          block[1],  block[2],    warp[0],  warp[1],    int64_t(getStages()),
+                          getPrecision() == "tf32x3",
+                          (block[0] / warp[0]) * (block[1] / warp[1]) * kWarp};
+    launches.push_back(builder.build());
+    rewriter.eraseOp(op);
+  }
+  results.set(cast<OpResult>(getLaunch()), launches);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSMatmulMmaSyncOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}

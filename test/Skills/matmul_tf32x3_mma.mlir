@@ -1,0 +1,66 @@
+// The skill matmul_tf32x3_mma on a 256x64 (K = 128) matmul, 64x64 block
+// tiles, K in steps of 16, 2x2 warps of 32x32 outputs, 3 stages: the A and
+// B tiles are copied with cp.async (4 floats, L1 bypassed) into three
+// buffers each, rows padded (3x64x(16+4) for A, K contiguous; 3x16x(64+8)
+// for B, N contiguous). The prologue issues K steps 0 and 1; each trip of
+// the K loop waits for its step with one younger group in flight, meets
+// the other warps at one barrier, issues the step two ahead (the last
+// trips re-issue the last step: one group a trip), and computes 2 x 4
+// fragments of 16x8 per warp and K step of 8, three mma.sync each (small
+// parts first). The sums start from the output and are stored to it
+// after the loop. The PTX has mma.sync m16n8k8 on TF32, 16-byte cp.async,
+// no local memory; on the CPU (each mma.sync as the warp's product on
+// TF32-truncated operands) the kernel matches the reference (the batched,
+// transposed variant: batch_matmul_tf32x3_mma.mlir).
+// REQUIRES: ptxas
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=matmul_tf32x3_mma params=BM=64,BN=64,BK=16,WM=32,WN=32,S=3" | FileCheck %s
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_tf32x3_mma", "params": {"BM": 64, "BN": 64, "BK": 16, "WM": 32, "WN": 32, "S": 3}}]}' > %t.plan.json
+// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/matmul_256x128x64.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
+// RUN: ks-run %S/Inputs/matmul_256x128x64.mlir --emulate-gpu --plan=%t.plan.json --seed=14 | FileCheck %s --check-prefix=EMULATED
+// M = 200 is no multiple of BM = 64: a diagnostic, no kernel.
+// RUN: not ks-opt %S/Inputs/matmul_200x128x64.mlir --ks-apply-skills="dispatch=1 skill=matmul_tf32x3_mma params=BM=64,BN=64,BK=16,WM=32,WN=32,S=3" 2>&1 | FileCheck %s --check-prefix=ERROR
+
+// CHECK-LABEL: func.func @main
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c1{{.*}}, %{{.*}} = %c4{{.*}}, %{{.*}} = %c1{{.*}}) threads({{.*}}) in (%{{.*}} = %c128{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}})
+// CHECK: %[[A_TILES:.*]] = memref.get_global @mma_tile : memref<3x64x20xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[B_TILES:.*]] = memref.get_global @mma_tile_0 : memref<3x16x72xf32, #gpu.address_space<workgroup>>
+// The accumulators, from C.
+// CHECK-COUNT-4: memref.load %arg2
+// CHECK: vector.from_elements {{.*}} : vector<2x2xf32>
+// Prologue: two groups of 2 + 2 copies.
+// CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %[[A_TILES]][%c0{{.*}}], 4 {bypassL1}
+// CHECK: nvgpu.device_async_copy %arg1
+// CHECK: nvgpu.device_async_create_group
+// CHECK: %[[GROUP:.*]] = nvgpu.device_async_create_group
+// CHECK: scf.for {{.*}} = %c0 to %c8 step %c1 iter_args({{.*}}) -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>)
+// CHECK-NEXT: nvgpu.device_async_wait %[[GROUP]] {numGroups = 1 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK: arith.minui {{.*}}, %c7
+// CHECK-COUNT-4: nvgpu.device_async_copy
+// CHECK: nvgpu.device_async_create_group
+// CHECK: arith.andi {{.*}} : vector<4x1xi32>
+// CHECK-COUNT-48: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: scf.yield
+// CHECK: nvgpu.device_async_wait %[[GROUP]] {numGroups = 0 : i32}
+// CHECK-COUNT-32: memref.store {{.*}}, %arg2
+// CHECK-NOT: linalg.matmul
+
+// PTX: .shared .align 16 .b8 mma_tile[15360];
+// PTX: .shared .align 16 .b8 mma_tile_0[13824];
+// PTX: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
+// PTX: cp.async.wait_group 1;
+// PTX: bar.sync 0;
+// PTX: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// PTX-NOT: ld.local
+// PTX-NOT: st.local
+
+// EMULATED: match, max abs err
+// EMULATED-NOT: MISMATCH
+
+// ERROR: error: skill matmul_tf32x3_mma on dispatch 1: the transform failed: cannot build a tensor-core kernel: M, N and K are not multiples of the block tile
+func.func @main(%a: memref<256x128xf32>, %b: memref<128x64xf32>, %c: memref<256x64xf32>) {
+  linalg.matmul {ks.dispatch = 1 : i64} ins(%a, %b : memref<256x128xf32>, memref<128x64xf32>) outs(%c : memref<256x64xf32>)
+  return
+}
