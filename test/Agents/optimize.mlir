@@ -1,6 +1,6 @@
 // --ks-optimize: the tuning loop, then ks-compile with the winning plan, in
-// one pass. Here without a GPU (measure=model): the shared-memory tiled
-// matmul wins on the cost model, the module comes out with its kernels assembled
+// one pass. Here without a GPU (measure=model): the tensor-core matmul
+// (3xTF32) wins on the cost model, the module comes out with its kernels assembled
 // by ptxas, and the report, plan and trajectory are in out=. With the
 // tuning database, the second compile measures nothing and gives the same
 // kernels.
@@ -16,15 +16,15 @@
 // RUN: not ks-opt %s --ks-optimize="measure=maybe out=%t/bad" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
 // The fill keeps its seed kernel (256 threads a block); the matmul runs
-// the tiled kernel: 64x64 outputs a block of 16x16 threads, 4x4 each,
+// the tensor-core kernel: 64x64 outputs a block of 2x2 warps, 32x32 each,
 // its operand tiles in shared memory.
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1024, %c1, %c1) threads in (%c256, %c1, %c1)
-// CHECK: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c8, %c8, %c1) threads in (%c16, %c16, %c1)
+// CHECK: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c8, %c8, %c1) threads in (%c128, %c1, %c1)
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 =
 // CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {{{.*}}spill_load_bytes = 0 : i64, spill_store_bytes = 0 : i64
 
 // LOG: ks-tune: estimating on h100-sxm
-// LOG: ks-tune: dispatch 1 (matmul) round 1/2: matmul_smem_pipelined {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
+// LOG: ks-tune: dispatch 1 (matmul) round 1/2: matmul_tf32x3_mma {"BK":16,"BM":64,"BN":64,"S":3,"WM":32,"WN":32}
 // LOG: whole program: {{.*}} (estimated on h100-sxm, not measured on a GPU)
 // AGAIN: ks-tune: every dispatch (2) found in {{.*}}db.json: nothing measured
 // BAD: error: ks-optimize: measure must be auto, gpu or model, not 'maybe'

@@ -7,8 +7,8 @@
 // the other warps at one barrier, issues the step two ahead (the last
 // trips re-issue the last step: one group a trip), and computes 2 x 4
 // fragments of 16x8 per warp and K step of 8, three mma.sync each (small
-// parts first). The sums start from the output and are stored to it
-// after the loop. The PTX has mma.sync m16n8k8 on TF32, 16-byte cp.async,
+// parts first) from zero, added to the running sums with an f32 add. The
+// sums start from the output and are stored to it after the loop. The PTX has mma.sync m16n8k8 on TF32, 16-byte cp.async,
 // no local memory; on the CPU (each mma.sync as the warp's product on
 // TF32-truncated operands) the kernel matches the reference (the batched,
 // transposed variant: batch_matmul_tf32x3_mma.mlir).
@@ -18,6 +18,11 @@
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/matmul_256x128x64.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 // RUN: ks-run %S/Inputs/matmul_256x128x64.mlir --emulate-gpu --plan=%t.plan.json --seed=14 | FileCheck %s --check-prefix=EMULATED
+// Over a long K (2048): the emulation truncates each mma.sync's sum as the
+// tensor core does; accumulating all of K in the tensor core would drift
+// past the tolerance (1.1e-3 on these inputs), a step's sum added in f32
+// does not (8e-5).
+// RUN: ks-run %S/Inputs/matmul_64x2048x64.mlir --emulate-gpu --plan=%t.plan.json --seed=7 | FileCheck %s --check-prefix=EMULATED
 // M = 200 is no multiple of BM = 64: a diagnostic, no kernel.
 // RUN: not ks-opt %S/Inputs/matmul_200x128x64.mlir --ks-apply-skills="dispatch=1 skill=matmul_tf32x3_mma params=BM=64,BN=64,BK=16,WM=32,WN=32,S=3" 2>&1 | FileCheck %s --check-prefix=ERROR
 
@@ -40,7 +45,12 @@
 // CHECK-COUNT-4: nvgpu.device_async_copy
 // CHECK: nvgpu.device_async_create_group
 // CHECK: arith.andi {{.*}} : vector<4x1xi32>
-// CHECK-COUNT-48: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+// A step's three products, from zero, then added to the running sum.
+// CHECK: %[[P0:.*]] = nvgpu.mma.sync({{.*}}, %cst{{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NEXT: %[[P1:.*]] = nvgpu.mma.sync({{.*}}, %[[P0]])
+// CHECK-NEXT: %[[P2:.*]] = nvgpu.mma.sync({{.*}}, %[[P1]])
+// CHECK-NEXT: arith.addf %{{.*}}, %[[P2]] : vector<2x2xf32>
+// CHECK-COUNT-45: nvgpu.mma.sync
 // CHECK-NOT: nvgpu.mma.sync
 // CHECK: scf.yield
 // CHECK: nvgpu.device_async_wait %[[GROUP]] {numGroups = 0 : i32}

@@ -15,21 +15,21 @@
 // RUN: FileCheck %s --check-prefix=REPORT2 < %t/second/report.json
 
 // The seed matmul re-reads its operands and its output from L1/L2 at every
-// k; operand tiles in shared memory (copied asynchronously, double-buffered)
-// with 4x4 register tiles cut the bytes
-// loaded, clearly faster, so the base moves.
+// k; operand tiles in shared memory (copied asynchronously, three stages)
+// computed by tensor cores (3xTF32) cut the bytes loaded and the issue
+// slots, clearly faster, so the base moves.
 // FIRST: ks-tune: estimating on h100-sxm (NVIDIA H100 SXM5 80GB): times are the cost model's, kernels are checked by ptxas; numerics are checked on the CPU: {{.*}} dimensions <= 256
 // The three rounds are one batch (--jobs=3): planned together, each one
 // counted as attempted for the next, built in parallel, then judged in order.
-// FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_smem_pipelined {"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4}
-// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 2/3: matmul_smem_pipelined
-// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 3/3: matmul_smem_pipelined
+// FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_tf32x3_mma {"BK":16,"BM":64,"BN":64,"S":3,"WM":32,"WN":32}
+// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 2/3: matmul_tf32x3_mma
+// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 3/3: matmul_tf32x3_mma
 // FIRST-NEXT: ks-tune:   -> round 1: ok, {{.*}} us: new base
 // FIRST-NEXT: ks-tune:   -> round 2: ok
 // FIRST-NEXT: ks-tune:   -> round 3: ok
 // FIRST: whole program: seed {{.*}} ms, tuned {{.*}} ms, {{[0-9.]+}}x (estimated on h100-sxm, not measured on a GPU)
 
-// TRAJ: {"accepted":true,"base":"seed","base_kernel_us":{{.*}},"batch":{"first_round":1,"size":3},{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"numerics":"checked on the CPU at dimensions <= 256: match","outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},"round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
+// TRAJ: {"accepted":true,"base":"seed","base_kernel_us":{{.*}},"batch":{"first_round":1,"size":3},{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"numerics":"checked on the CPU at dimensions <= 256: match","outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"S":3,"WM":32,"WN":32},"round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
 // TRAJ: "round":2
 // TRAJ: "round":3
 
@@ -38,13 +38,13 @@
 // REPORT: "bottleneck": "gemm_tiling"
 // REPORT: "source": "model"
 // REPORT: "winner": {
-// REPORT: "skill": "matmul_smem_pipelined"
+// REPORT: "skill": "matmul_tf32x3_mma"
 // REPORT: "measured_on_gpu": false
 
 // The database keys dispatches by op and shapes plus a hash of the op; the
 // fill keeps its seed kernel (it is at its roofline).
 // DB: "signature": "linalg.matmul:512x512xf32:512x512xf32:512x512xf32#{{[0-9a-f]+}}"
-// DB: "skill": "matmul_smem_pipelined"
+// DB: "skill": "matmul_tf32x3_mma"
 // DB: "source": "model"
 // DB: "signature": "linalg.fill:f32:512x512xf32#{{[0-9a-f]+}}"
 // DB-NEXT: "skill": null
