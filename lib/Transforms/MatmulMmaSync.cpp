@@ -48,6 +48,8 @@ struct KernelBuilder {
   int64_t BM, BN, BK, WM, WN, stages;
   bool threeProducts;
   int64_t threads;
+  /// An elementwise op applied to each output as it is stored, or null.
+  linalg::LinalgOp epilogue;
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
@@ -137,8 +139,39 @@ struct KernelBuilder {
                                     /*tf32Enabled=*/true);
   }
 
+  void applyEpilogue(ArrayRef<Value> at, Value result);
   gpu::LaunchOp build();
 };
+
+/// The epilogue at the output `at` (its loops are the output's indices),
+/// the contraction's value there being `result`: its other operands loaded,
+/// its body cloned, what it yields stored.
+void KernelBuilder::applyEpilogue(ArrayRef<Value> at, Value result) {
+  Value output = op.getDpsInitOperand(0)->get();
+  auto valuesAt = [&](OpOperand &operand) {
+    SmallVector<Value> indices;
+    for (AffineExpr e : epilogue.getMatchingIndexingMap(&operand).getResults())
+      indices.push_back(isa<AffineDimExpr>(e) ? at[cast<AffineDimExpr>(e).getPosition()]
+                                              : c(cast<AffineConstantExpr>(e).getValue()));
+    return indices;
+  };
+  Block &body = epilogue->getRegion(0).front();
+  IRMapping map;
+  for (OpOperand &operand : epilogue->getOpOperands()) {
+    BlockArgument arg = epilogue.getMatchingBlockArgument(&operand);
+    if (arg.use_empty())
+      continue;
+    if (operand.get() == output && !epilogue.isDpsInit(&operand))
+      map.map(arg, result);
+    else
+      map.map(arg, memref::LoadOp::create(b, loc, operand.get(), valuesAt(operand)));
+  }
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, map);
+  for (auto [yielded, init] :
+       llvm::zip(body.getTerminator()->getOperands(), epilogue.getDpsInitsMutable()))
+    memref::StoreOp::create(b, loc, map.lookupOrDefault(yielded), init.get(), valuesAt(init));
+}
 
 gpu::LaunchOp KernelBuilder::build() {
   OpOperand &A = *op.getDpsInputOperand(0);
@@ -306,7 +339,10 @@ gpu::LaunchOp KernelBuilder::build() {
         for (int64_t col = 0; col < 2; ++col) {
           Value v = vector::ExtractOp::create(b, loc, loop.getResult(i * tilesN + j),
                                               ArrayRef<int64_t>{row, col});
-          memref::StoreOp::create(b, loc, v, C.get(), fragmentAt(i, j, row, col));
+          SmallVector<Value> at = fragmentAt(i, j, row, col);
+          memref::StoreOp::create(b, loc, v, C.get(), at);
+          if (epilogue)
+            applyEpilogue(at, v);
         }
   return launch;
 }
@@ -374,12 +410,65 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     return "the shared tiles take more than 48 KB";
   return "";
 }
+/// Why `epilogue` cannot be applied in `op`'s kernel, or the empty string.
+std::string unmetEpilogueCondition(linalg::LinalgOp op, const Roles &roles,
+                                   linalg::LinalgOp epilogue) {
+  if (roles.batch >= 0)
+    return "an epilogue is applied to 2-d contractions only";
+  if (!epilogue.hasPureBufferSemantics() || epilogue.getNumLoops() != 2 ||
+      epilogue.getNumParallelLoops() != 2)
+    return "the epilogue is not a 2-d elementwise op on buffers";
+  bool readsIndex = false;
+  epilogue->getRegion(0).walk([&](linalg::IndexOp) { readsIndex = true; });
+  if (readsIndex)
+    return "the epilogue reads its loop indices";
+  Value output = op.getDpsInitOperand(0)->get();
+  bool readsOutput = false;
+  for (OpOperand &operand : epilogue->getOpOperands()) {
+    AffineMap map = epilogue.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return "an epilogue operand is not read through a permutation of its loops";
+    if (operand.get() == output) {
+      if (!map.isIdentity())
+        return "the epilogue reads the contraction's output other than where it writes";
+      readsOutput |= !epilogue.isDpsInit(&operand);
+    }
+    if (epilogue.isDpsInit(&operand) &&
+        (operand.get() == op.getDpsInputOperand(0)->get() ||
+         operand.get() == op.getDpsInputOperand(1)->get()))
+      return "the epilogue writes an operand of the contraction";
+    if (epilogue.isDpsInit(&operand) && !map.isIdentity())
+      return "the epilogue writes other than where the contraction does";
+  }
+  if (!readsOutput)
+    return "the epilogue does not read the contraction's output";
+  if (epilogue.getStaticLoopRanges() !=
+      ArrayRef<int64_t>{op.getStaticLoopRanges()[roles.m], op.getStaticLoopRanges()[roles.n]})
+    return "the epilogue's loops are not the contraction's output";
+  if (op.getMatchingIndexingMap(op.getDpsInitOperand(0)).getResults() !=
+      ArrayRef<AffineExpr>{getAffineDimExpr(roles.m, op.getContext()),
+                           getAffineDimExpr(roles.n, op.getContext())})
+    return "the contraction's output is not [M, N]";
+  return "";
+}
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
     transform::TransformState &state) {
   SmallVector<Operation *> launches;
+  linalg::LinalgOp epilogue;
+  if (getEpilogue()) {
+    auto payload = llvm::to_vector(state.getPayloadOps(getEpilogue()));
+    if (payload.empty())
+      return emitDefiniteFailure() << "cannot apply the epilogue: there is none (no linalg op "
+                                      "comes right after the contraction)";
+    if (payload.size() != 1 || !isa<linalg::LinalgOp>(payload.front()))
+      return emitDefiniteFailure() << "expects one linalg op as the epilogue";
+    epilogue = cast<linalg::LinalgOp>(payload.front());
+    if (llvm::range_size(state.getPayloadOps(getTarget())) != 1)
+      return emitDefiniteFailure() << "an epilogue belongs to one target";
+  }
   for (Operation *target : state.getPayloadOps(getTarget())) {
     auto op = dyn_cast<linalg::LinalgOp>(target);
     if (!op)
@@ -391,14 +480,27 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     if (getPrecision() != "tf32x3" && getPrecision() != "tf32")
       return emitDefiniteFailure() << "precision must be \"tf32x3\" or \"tf32\", got \""
                                    << getPrecision() << "\"";
+    if (epilogue) {
+      std::string unmetEpilogue = unmetEpilogueCondition(op, roles, epilogue);
+      if (!unmetEpilogue.empty())
+        return emitDefiniteFailure() << "cannot apply the epilogue: " << unmetEpilogue;
+      // The kernel takes the epilogue's place: its other operands must be
+      // ready, and nothing between may read the contraction's output.
+      if (epilogue->getBlock() != op->getBlock() || epilogue->getPrevNode() != op.getOperation())
+        return emitDefiniteFailure() << "cannot apply the epilogue: it does not come right "
+                                        "after the contraction";
+    }
     rewriter.setInsertionPoint(op);
     ArrayRef<int64_t> block = getBlockTile(), warp = getWarpTile();
     KernelBuilder builder{rewriter,  op.getLoc(), op,       roles,      block[0],
                           block[1],  block[2],    warp[0],  warp[1],    int64_t(getStages()),
                           getPrecision() == "tf32x3",
-                          (block[0] / warp[0]) * (block[1] / warp[1]) * kWarp};
+                          (block[0] / warp[0]) * (block[1] / warp[1]) * kWarp,
+                          epilogue};
     launches.push_back(builder.build());
     rewriter.eraseOp(op);
+    if (epilogue)
+      rewriter.eraseOp(epilogue);
   }
   results.set(cast<OpResult>(getLaunch()), launches);
   return DiagnosedSilenceableFailure::success();
@@ -407,6 +509,7 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
 void transform::KSMatmulMmaSyncOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getTargetMutable(), effects);
+  consumesHandle(getEpilogueMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }

@@ -247,14 +247,23 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     M, N and K must be multiples of BM, BN and BK, K at least
     `stages - 1` steps; each buffer's last dimension contiguous, its other
     strides and offset multiples of 4 floats (the 16-byte copies); the
-    shared buffers at most 48 KB. Returns the launch; fails definitely,
-    naming the unmet condition, otherwise.
+    shared buffers at most 48 KB.
+
+    With `epilogue`, an elementwise 2-d op on buffers that reads the
+    contraction's output at the indices it writes (bias, ReLU, GELU), each
+    thread applies it to the outputs it has just stored, and the op is
+    erased: no kernel of its own, no second pass over the output.
+
+    Returns the launch; fails definitely, naming the unmet condition,
+    otherwise.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformHandleTypeInterface>:$epilogue,
                        DenseI64ArrayAttr:$block_tile, DenseI64ArrayAttr:$warp_tile,
                        I64Attr:$stages, StrAttr:$precision);
   let results = (outs TransformHandleTypeInterface:$launch);
-  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat =
+      "$target (`epilogue` `(` $epilogue^ `)`)? attr-dict `:` functional-type(operands, results)";
 }
 
 #endif // KS_TRANSFORMS_TRANSFORMOPS
