@@ -3,21 +3,23 @@
 OUT=${OUT:-/tmp/out}
 mkdir -p /tmp/kb && tar -C /tmp/kb -xJf dist/ks-bundle.tar.xz
 export PATH=/tmp/kb/ks/bin:$PATH
-KS_DEVICE_PARTS="lit bench" KS_LIT_TESTS="test/GPU/skill-matmul_tf32x3_mma.mlir test/GPU/skill-matmul_smem_pipelined.mlir test/GPU/skill-fuse_rows_block.mlir test/GPU/skill-fuse_rows_warp.mlir test/GPU/skill-block_reduce_innermost.mlir test/GPU/skill-warp_reduce_innermost.mlir test/GPU/skill-warp_reduce_innermost-argmax.mlir test/GPU/skill-warp_reduce_innermost-matvec.mlir test/GPU/skill-reduce_columns_registers.mlir" bash scripts/device-run.sh > $OUT/device-run.log 2>&1
+KS_DEVICE_PARTS="lit torch" KS_TORCH_DEADLINE=400 KS_LIT_TESTS="test/GPU/skill-matmul_tf32x3_mma.mlir test/GPU/skill-batch_matmul_tf32x3_mma.mlir test/GPU/skill-matmul_tf32x3_mma_epilogue.mlir" bash scripts/device-run.sh > $OUT/device-run.log 2>&1
 echo "device-run rc $?"
-tail -40 $OUT/device-run.log
-cp $OUT/*.log $OUT/ 2>/dev/null
+cp $OUT/torch-bench.json $OUT/tb.json 2>/dev/null
+grep -E "^(PASS|FAIL)|Passed|Failed" $OUT/lit-gpu.log
+grep -B3 -A12 "FAIL:" $OUT/lit-gpu.log | grep -E "output|error" | head
 f=dist/torch-imports/level1/01_square_matmul.mlir
-for p in dist/torch-plans/level1__01_square_matmul.plan.json probe-*.json; do
+for p in dist/torch-plans/level1__01_square_matmul.plan.json probe-tc.json probe-tc2.json; do
   timeout 120 ks-run $f --plan=$p --reference=gpu:$f --trials=20 --json=$OUT/$(basename $p .json).run.json > $OUT/$(basename $p .json).run.log 2>&1
   echo "$p rc $? $(grep -E 'match|MISMATCH' $OUT/$(basename $p .json).run.log | head -1)"
   python3 -c "
 import json,sys; r=json.load(open(sys.argv[1]))
 def walk(o):
     if isinstance(o,dict):
-        if 'median_us' in o and 'name' in o: print('   ', o['name'], o['median_us'], 'us regs', o.get('registers'), 'smem', o.get('shared_bytes'), 'occ', o.get('occupancy'))
+        if 'median_us' in o and 'name' in o: print('   ', o['name'], o['median_us'], 'us regs', o.get('registers'), 'smem', o.get('shared_bytes'))
         for v in o.values(): walk(v)
     elif isinstance(o,list):
         for v in o: walk(v)
-walk(r); print('  median ms', r.get('time_ms',{}).get('median'))" $OUT/$(basename $p .json).run.json 2>&1 | head -6
+walk(r); print('  median ms', r.get('time_ms',{}).get('median'))" $OUT/$(basename $p .json).run.json 2>&1 | head -4
 done
+tail -95 $OUT/device-run.log | grep -v "^$"

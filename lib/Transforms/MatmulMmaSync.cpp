@@ -133,6 +133,14 @@ struct KernelBuilder {
     return arith::BitcastOp::create(b, loc, vt, bits);
   }
 
+  /// A fragment's TF32 part and, for three products, its TF32 remainder.
+  std::pair<Value, Value> split(Value fragment) {
+    Value big = roundToTf32(fragment);
+    if (!threeProducts)
+      return {big, Value()};
+    return {big, roundToTf32(arith::SubFOp::create(b, loc, fragment, big).getResult())};
+  }
+
   Value mma(Value a, Value bv, Value acc) {
     return nvgpu::MmaSyncOp::create(b, loc, a, bv, acc,
                                     ArrayRef<int64_t>{kMmaM, kMmaN, kMmaK},
@@ -279,53 +287,58 @@ gpu::LaunchOp KernelBuilder::build() {
     auto bType = VectorType::get({2, 1}, b.getF32Type());
     Value zeroAcc = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0).getValue()));
-    for (int64_t kk = 0; kk < BK; kk += kMmaK) {
-      // A fragment (16 x 8): rows g, g + 8; columns t, t + 4.
-      SmallVector<std::pair<Value, Value>> aParts, bParts;
-      for (int64_t i = 0; i < tilesM; ++i) {
-        SmallVector<Value> e;
-        for (int64_t col = 0; col < 2; ++col)
-          for (int64_t row = 0; row < 2; ++row)
-            e.push_back(readTile(A, tileA, stage, roles.m,
-                                 add(warpRow, add(group, c(i * kMmaM + row * 8))),
-                                 add(inGroup, c(kk + col * 4))));
-        // a0 = (g, t), a1 = (g + 8, t), a2 = (g, t + 4), a3 = (g + 8, t + 4).
-        Value a = vector::FromElementsOp::create(b, loc, aType, e);
-        Value big = roundToTf32(a);
-        Value small = threeProducts
-                          ? roundToTf32(arith::SubFOp::create(b, loc, a, big).getResult())
-                          : Value();
-        aParts.push_back({big, small});
-      }
-      for (int64_t j = 0; j < tilesN; ++j) {
-        // B fragment (8 x 8): rows (K) t, t + 4; column (N) g.
-        SmallVector<Value> e;
+    // A fragment (16 x 8) i: a0 = (g, t), a1 = (g + 8, t), a2 = (g, t + 4),
+    // a3 = (g + 8, t + 4); B fragment (8 x 8) j: b0 = (t, g), b1 = (t + 4,
+    // g); each split into its TF32 part and remainder.
+    auto fragmentA = [&](int64_t kk, int64_t i) {
+      SmallVector<Value> e;
+      for (int64_t col = 0; col < 2; ++col)
         for (int64_t row = 0; row < 2; ++row)
-          e.push_back(readTile(B, tileB, stage, roles.k, add(inGroup, c(kk + row * 4)),
-                               add(warpCol, add(group, c(j * kMmaN)))));
-        Value bv = vector::FromElementsOp::create(b, loc, bType, e);
-        Value big = roundToTf32(bv);
-        Value small = threeProducts
-                          ? roundToTf32(arith::SubFOp::create(b, loc, bv, big).getResult())
-                          : Value();
-        bParts.push_back({big, small});
-      }
-      // Each K step's products are summed by the tensor core from zero and
-      // added to the running sums by an f32 add: the tensor core truncates
-      // its sums, so accumulating all of K in it drifts toward zero (by
-      // 3.7e-3 over K = 4096 on the H100), where an add rounds to nearest.
-      for (int64_t i = 0; i < tilesM; ++i)
-        for (int64_t j = 0; j < tilesN; ++j) {
+          e.push_back(readTile(A, tileA, stage, roles.m,
+                               add(warpRow, add(group, c(i * kMmaM + row * 8))),
+                               add(inGroup, c(kk + col * 4))));
+      return split(vector::FromElementsOp::create(b, loc, aType, e));
+    };
+    auto fragmentB = [&](int64_t kk, int64_t j) {
+      SmallVector<Value> e;
+      for (int64_t row = 0; row < 2; ++row)
+        e.push_back(readTile(B, tileB, stage, roles.k, add(inGroup, c(kk + row * 4)),
+                             add(warpCol, add(group, c(j * kMmaN)))));
+      return split(vector::FromElementsOp::create(b, loc, bType, e));
+    };
+    // The fragments of the side with fewer tiles are read first and kept;
+    // the other side's are read one at a time, used against all of them
+    // and dropped: fewer fragments live at once (registers; with 32 x 64
+    // warp tiles, 132 instead of 176).
+    bool columnsOuter = tilesN >= tilesM;
+    int64_t outerTiles = columnsOuter ? tilesN : tilesM;
+    int64_t innerTiles = columnsOuter ? tilesM : tilesN;
+    for (int64_t kk = 0; kk < BK; kk += kMmaK) {
+      SmallVector<std::pair<Value, Value>> kept;
+      for (int64_t x = 0; x < innerTiles; ++x)
+        kept.push_back(columnsOuter ? fragmentA(kk, x) : fragmentB(kk, x));
+      for (int64_t y = 0; y < outerTiles; ++y) {
+        std::pair<Value, Value> one = columnsOuter ? fragmentB(kk, y) : fragmentA(kk, y);
+        for (int64_t x = 0; x < innerTiles; ++x) {
+          auto [aBig, aSmall] = columnsOuter ? kept[x] : one;
+          auto [bBig, bSmall] = columnsOuter ? one : kept[x];
+          // Each K step's products are summed by the tensor core from
+          // zero and added to the running sums by an f32 add: the tensor
+          // core truncates its sums, so accumulating all of K in it drifts
+          // toward zero (by 3.7e-3 over K = 4096 on the H100), where an
+          // add rounds to nearest.
           Value step = zeroAcc;
           // The small products first: they are the smallest terms.
           if (threeProducts) {
-            step = mma(aParts[i].second, bParts[j].first, step);
-            step = mma(aParts[i].first, bParts[j].second, step);
+            step = mma(aSmall, bBig, step);
+            step = mma(aBig, bSmall, step);
           }
-          step = mma(aParts[i].first, bParts[j].first, step);
+          step = mma(aBig, bBig, step);
+          int64_t i = columnsOuter ? x : y, j = columnsOuter ? y : x;
           Value &acc = carried[i * tilesN + j];
           acc = arith::AddFOp::create(b, loc, acc, step);
         }
+      }
     }
     scf::YieldOp::create(b, loc, carried);
   }
