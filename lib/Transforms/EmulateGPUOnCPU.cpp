@@ -63,18 +63,26 @@ bool containsSyncPoint(Operation *op) {
 /// read then sees them complete, which is what the program's waits must
 /// guarantee on the GPU (a missing wait is not caught here). Their tokens
 /// (carried through pipelined loops) become index constants, their groups
-/// and waits go. A copy that zero-fills part of its destination fails.
+/// and waits go. A copy of fewer source elements than it writes (srcElements)
+/// zero-fills the rest: the whole width is read (the kernel's address must
+/// be valid, as it must be on the GPU where the hardware reads none) and
+/// the elements past srcElements replaced by zero.
 struct SynchronousCopy : OpConversionPattern<nvgpu::DeviceAsyncCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(nvgpu::DeviceAsyncCopyOp copy, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    if (copy.getSrcElements())
-      return copy.emitError("cannot run on the CPU: an asynchronous copy that zero-fills");
     Location loc = copy.getLoc();
-    auto type = VectorType::get({copy.getDstElements().getZExtValue()},
+    auto type = VectorType::get({int64_t(copy.getDstElements().getZExtValue())},
                                 copy.getDst().getType().getElementType());
     Value moved = vector::LoadOp::create(rewriter, loc, type, adaptor.getSrc(),
                                          adaptor.getSrcIndices());
+    if (Value count = adaptor.getSrcElements()) {
+      Value kept = vector::CreateMaskOp::create(
+          rewriter, loc, VectorType::get(type.getShape(), rewriter.getI1Type()),
+          ValueRange{count});
+      Value zeros = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type));
+      moved = arith::SelectOp::create(rewriter, loc, kept, moved, zeros);
+    }
     vector::StoreOp::create(rewriter, loc, moved, adaptor.getDst(), adaptor.getDstIndices());
     rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(copy, 0);
     return success();

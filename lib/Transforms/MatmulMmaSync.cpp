@@ -95,6 +95,7 @@ struct KernelBuilder {
     int64_t chunksPerRow = l.cols / 4;
     int64_t perThread = l.rows * chunksPerRow / threads;
     auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     for (int64_t i = 0; i < perThread; ++i) {
       Value chunk = add(tid, c(i * threads));
       Value row = div(chunk, chunksPerRow);
@@ -102,10 +103,26 @@ struct KernelBuilder {
       SmallVector<Value> at(origin.begin(), origin.end());
       at[l.rowLoop] = add(origin[l.rowLoop], row);
       at[l.colLoop] = add(origin[l.colLoop], col);
+      // A tile past the operand's edge (a dimension the tile does not
+      // divide): its chunks there are zero-filled (no bytes read, from a
+      // clamped address), so they add nothing to the sums. The edge falls
+      // between chunks: contiguous extents are multiples of 4.
+      Value inBounds, srcElements;
+      for (int64_t loop : {l.rowLoop, l.colLoop}) {
+        if (ranges[loop] % extentOf(loop) == 0)
+          continue;
+        Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, at[loop],
+                                         c(ranges[loop]));
+        inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, in).getResult() : in;
+      }
+      if (inBounds) {
+        for (int64_t loop : {l.rowLoop, l.colLoop})
+          at[loop] = arith::SelectOp::create(b, loc, inBounds, at[loop], c(0));
+        srcElements = arith::SelectOp::create(b, loc, inBounds, c(4), c(0));
+      }
       tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
           b, loc, tokenType, tile, ValueRange{stage, row, col}, operand.get(),
-          indicesOf(operand, at), b.getIndexAttr(4), /*srcElements=*/Value(),
-          b.getUnitAttr()));
+          indicesOf(operand, at), b.getIndexAttr(4), srcElements, b.getUnitAttr()));
     }
   }
 
@@ -189,7 +206,7 @@ gpu::LaunchOp KernelBuilder::build() {
   int64_t numLoops = ranges.size();
   int64_t warpsN = BN / WN;
   int64_t tilesM = WM / kMmaM, tilesN = WN / kMmaN;
-  int64_t kSteps = ranges[roles.k] / BK;
+  int64_t kSteps = llvm::divideCeil(ranges[roles.k], BK);
 
   // Shared buffers: module globals (the kernel's .shared once outlined).
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
@@ -208,7 +225,8 @@ gpu::LaunchOp KernelBuilder::build() {
   memref::GlobalOp globalA = makeTile(A), globalB = makeTile(B);
 
   Value one = c(1);
-  Value gridX = c(ranges[roles.n] / BN), gridY = c(ranges[roles.m] / BM);
+  Value gridX = c(llvm::divideCeil(ranges[roles.n], BN));
+  Value gridY = c(llvm::divideCeil(ranges[roles.m], BM));
   Value gridZ = roles.batch >= 0 ? c(ranges[roles.batch]) : one;
   auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ, c(threads), one, one);
   b.setInsertionPointToEnd(&launch.getBody().front());
@@ -240,14 +258,44 @@ gpu::LaunchOp KernelBuilder::build() {
         add(add(origin[roles.n], warpCol), add(mul(inGroup, 2), c(j * kMmaN + col)));
     return indicesOf(C, at);
   };
+  // Whether an output is inside C where the tiles do not divide it (null
+  // where they do).
+  bool partialM = ranges[roles.m] % BM, partialN = ranges[roles.n] % BN;
+  auto insideC = [&](ArrayRef<Value> at) -> Value {
+    Value inside;
+    for (auto [loop, partial] : {std::pair{roles.m, partialM}, std::pair{roles.n, partialN}}) {
+      if (!partial)
+        continue;
+      // The output's index along `loop`, by its position in C's map.
+      Value index;
+      for (auto [k, e] : llvm::enumerate(op.getMatchingIndexingMap(&C).getResults()))
+        if (cast<AffineDimExpr>(e).getPosition() == loop)
+          index = at[k];
+      Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                                       c(ranges[loop]));
+      inside = inside ? arith::AndIOp::create(b, loc, inside, in).getResult() : in;
+    }
+    return inside;
+  };
+  Value zeroF = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
   SmallVector<Value> accs;
   for (int64_t i = 0; i < tilesM; ++i)
     for (int64_t j = 0; j < tilesN; ++j) {
       SmallVector<Value> elements;
       for (int64_t row = 0; row < 2; ++row)
-        for (int64_t col = 0; col < 2; ++col)
-          elements.push_back(
-              memref::LoadOp::create(b, loc, C.get(), fragmentAt(i, j, row, col)));
+        for (int64_t col = 0; col < 2; ++col) {
+          SmallVector<Value> at = fragmentAt(i, j, row, col);
+          Value inside = insideC(at);
+          if (!inside) {
+            elements.push_back(memref::LoadOp::create(b, loc, C.get(), at));
+            continue;
+          }
+          // Outside C: a clamped read, replaced by zero.
+          for (Value &index : at)
+            index = arith::SelectOp::create(b, loc, inside, index, c(0));
+          elements.push_back(arith::SelectOp::create(
+              b, loc, inside, memref::LoadOp::create(b, loc, C.get(), at), zeroF));
+        }
       accs.push_back(vector::FromElementsOp::create(b, loc, accType, elements));
     }
 
@@ -353,6 +401,11 @@ gpu::LaunchOp KernelBuilder::build() {
           Value v = vector::ExtractOp::create(b, loc, loop.getResult(i * tilesN + j),
                                               ArrayRef<int64_t>{row, col});
           SmallVector<Value> at = fragmentAt(i, j, row, col);
+          OpBuilder::InsertionGuard guard(b);
+          if (Value inside = insideC(at)) {
+            auto inC = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
+            b.setInsertionPoint(inC.thenBlock()->getTerminator());
+          }
           memref::StoreOp::create(b, loc, v, C.get(), at);
           if (epilogue)
             applyEpilogue(at, v);
@@ -401,12 +454,13 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     return "block_tile needs three sizes and warp_tile two";
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t BM = blockTile[0], BN = blockTile[1], BK = blockTile[2];
-  if (ranges[roles.m] % BM || ranges[roles.n] % BN || ranges[roles.k] % BK)
-    return "M, N and K are not multiples of the block tile";
+  for (Value v : op->getOperands())
+    if (cast<MemRefType>(v.getType()).getShape().back() % 4)
+      return "an operand's last dimension is not a multiple of 4 (16-byte copies)";
   if (BK % kMmaK || BM % warpTile[0] || BN % warpTile[1] || warpTile[0] % kMmaM ||
       warpTile[1] % kMmaN)
     return "the tiles do not divide into m16n8k8 steps";
-  if (stages < 2 || ranges[roles.k] / BK < stages - 1)
+  if (stages < 2 || llvm::divideCeil(ranges[roles.k], BK) < stages - 1)
     return "fewer K steps than the pipeline keeps in flight";
   int64_t threads = (BM / warpTile[0]) * (BN / warpTile[1]) * kWarp;
   if (threads > 1024 || (BM * BK / 4) % threads || (BN * BK / 4) % threads)

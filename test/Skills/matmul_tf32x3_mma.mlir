@@ -23,8 +23,14 @@
 // past the tolerance (1.1e-3 on these inputs), a step's sum added in f32
 // does not (8e-5).
 // RUN: ks-run %S/Inputs/matmul_64x2048x64.mlir --emulate-gpu --plan=%t.plan.json --seed=7 | FileCheck %s --check-prefix=EMULATED
-// M = 200 is no multiple of BM = 64: a diagnostic, no kernel.
-// RUN: not ks-opt %S/Inputs/matmul_200x128x64.mlir --ks-apply-skills="dispatch=1 skill=matmul_tf32x3_mma params=BM=64,BN=64,BK=16,WM=32,WN=32,S=3" 2>&1 | FileCheck %s --check-prefix=ERROR
+// No tile divides M, N or K (200, 72, 100): the tiles past the edges are
+// zero-filled by the copies (cp.async reading no bytes), the outputs past
+// them not stored.
+// RUN: ks-run %S/Inputs/matmul_200x100x72.mlir --emulate-gpu --plan=%t.plan.json --seed=14 | FileCheck %s --check-prefix=EMULATED
+// RUN: ks-opt %S/Inputs/matmul_200x100x72.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s --check-prefix=EDGES
+// A's rows of 130 floats cannot be copied 16 bytes at a time: a
+// diagnostic, no kernel.
+// RUN: not ks-opt %S/Inputs/matmul_200x130x64.mlir --ks-apply-skills="dispatch=1 skill=matmul_tf32x3_mma params=BM=64,BN=64,BK=16,WM=32,WN=32,S=3" 2>&1 | FileCheck %s --check-prefix=ERROR
 
 // CHECK-LABEL: func.func @main
 // CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c1{{.*}}, %{{.*}} = %c4{{.*}}, %{{.*}} = %c1{{.*}}) threads({{.*}}) in (%{{.*}} = %c128{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}})
@@ -69,7 +75,22 @@
 // EMULATED: match, max abs err
 // EMULATED-NOT: MISMATCH
 
-// ERROR: error: skill matmul_tf32x3_mma on dispatch 1: the transform failed: cannot build a tensor-core kernel: M, N and K are not multiples of the block tile
+// EDGES: gpu.launch_func  @main_kernel_0::@main_kernel_0 blocks in (%c2, %c4, %c1) threads in (%c128, %c1, %c1)
+// The outputs past M and N start from zero...
+// EDGES: arith.cmpi ult, %{{.*}}, %c200 : index
+// EDGES: arith.cmpi ult, %{{.*}}, %c72 : index
+// EDGES: arith.select {{.*}} : f32
+// ... A's chunks past M or K copy no bytes (K = 100: the last step's
+// tile is a quarter past the edge) ...
+// EDGES: %[[COUNT:.*]] = arith.select %{{.*}}, %c4, %c0 : index
+// EDGES: nvgpu.device_async_copy %arg1[{{.*}}], %{{.*}}[{{.*}}], 4, %[[COUNT]] {bypassL1}
+// EDGES: arith.cmpi ult, %{{.*}}, %c100 : index
+// ... and are not stored.
+// EDGES: scf.yield
+// EDGES: scf.if
+// EDGES-NEXT: memref.store
+
+// ERROR: error: skill matmul_tf32x3_mma on dispatch 1: the transform failed: cannot build a tensor-core kernel: an operand's row stride is not a multiple of 4 (16-byte copies)
 func.func @main(%a: memref<256x128xf32>, %b: memref<128x64xf32>, %c: memref<256x64xf32>) {
   linalg.matmul {ks.dispatch = 1 : i64} ins(%a, %b : memref<256x128xf32>, memref<128x64xf32>) outs(%c : memref<256x64xf32>)
   return

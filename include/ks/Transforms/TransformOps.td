@@ -244,10 +244,12 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
       three tensor-core products with about fp32's accuracy (the error of
       one TF32 product is 2^-11 relative). "tf32" is one product.
 
-    M, N and K must be multiples of BM, BN and BK, K at least
-    `stages - 1` steps; each buffer's last dimension contiguous, its other
-    strides and offset multiples of 4 floats (the 16-byte copies); the
-    shared buffers at most 48 KB.
+    M, N and K need not be multiples of BM, BN and BK: chunks past an edge
+    are zero-filled by the copies (no bytes read) and outputs past it are
+    not stored. K must span at least `stages - 1` steps; each buffer's last
+    dimension contiguous and a multiple of 4 floats, its other strides and
+    offset multiples of 4 (the 16-byte copies); the shared buffers at most
+    48 KB.
 
     With `epilogue`, an elementwise 2-d op on buffers that reads the
     contraction's output at the indices it writes (bias, ReLU, GELU), each
