@@ -3,7 +3,8 @@
 // The reviewer without a GPU runs a candidate's kernels on the CPU, thread
 // by thread: at full size a 4096^3 matmul would take hours. The program is
 // shrunk instead: each large dimension becomes a divisor of it (tiles that
-// divided it still divide the new one), the same size the same everywhere
+// divided it still divide the new one; its power-of-two factor kept where
+// one fits, so rows stay as aligned), the same size the same everywhere
 // (dimensions that had to agree still agree). What cannot follow (sizes
 // held in attributes) is an error: the caller then checks at another size
 // or says the numerics were not checked.
@@ -35,9 +36,14 @@ struct ShrinkShapes : public ks::impl::KSShrinkShapesBase<ShrinkShapes> {
   int64_t shrink(int64_t size) const {
     if (ShapedType::isDynamic(size) || size <= maxDim)
       return size;
-    for (int64_t d = maxDim; d * 2 > maxDim; --d)
-      if (size % d == 0)
-        return d;
+    // A divisor that keeps the size's power-of-two factor (up to 16) first:
+    // rows stay as aligned as they were (1000 becomes 200, not 250, so
+    // 16-byte copies of f32 rows still apply).
+    int64_t keep = std::min<int64_t>(size & -size, 16);
+    for (int64_t step : {keep, int64_t(1)})
+      for (int64_t d = maxDim; d * 2 > maxDim; --d)
+        if (size % d == 0 && d % step == 0)
+          return d;
     return maxDim;
   }
 

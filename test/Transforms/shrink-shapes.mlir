@@ -1,14 +1,17 @@
 // ks-shrink-shapes: every dimension over max-dim becomes its largest divisor
-// not above it (max-dim itself when that divisor is under half of it), the
-// same size the same everywhere; splat constants and expand_shape follow.
+// not above it that keeps its power-of-two factor up to 16 (or, failing
+// that, its largest divisor; max-dim itself when that is under half of it),
+// the same size the same everywhere; splat constants and expand_shape
+// follow.
 // RUN: ks-opt %s --split-input-file --ks-shrink-shapes="max-dim=256" -verify-diagnostics | FileCheck %s
 
-// 2048 -> 256, 1000 -> 250, 4099 (prime) -> 256, 64 stays.
+// 2048 -> 256, 1000 -> 200 (a multiple of 8 as 1000 is; 250 is not),
+// 4099 (prime) -> 256, 64 stays.
 // CHECK-LABEL: func.func @matmul(
-// CHECK-SAME: %{{.*}}: tensor<256x250xf32>, %{{.*}}: tensor<250x256xf32>, %{{.*}}: tensor<64xf32>) -> tensor<256x256xf32>
+// CHECK-SAME: %{{.*}}: tensor<256x200xf32>, %{{.*}}: tensor<200x256xf32>, %{{.*}}: tensor<64xf32>) -> tensor<256x256xf32>
 // CHECK: %[[C:.*]] = arith.constant dense<2.000000e+00> : tensor<256x256xf32>
 // CHECK: tensor.empty() : tensor<256x256xf32>
-// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<256x250xf32>, tensor<250x256xf32>) outs(%{{.*}} : tensor<256x256xf32>) -> tensor<256x256xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<256x200xf32>, tensor<200x256xf32>) outs(%{{.*}} : tensor<256x256xf32>) -> tensor<256x256xf32>
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[C]] : tensor<256x256xf32>, tensor<256x256xf32>)
 // CHECK: return %{{.*}} : tensor<256x256xf32>
 // CHECK-LABEL: func.func @expand(
