@@ -78,18 +78,44 @@ TEST(HostBuffer, NpyErrorsNameTheProblem) {
 
 TEST(Compare, AllcloseSemantics) {
   HostBuffer expected(DType::F32, {4}), actual(DType::F32, {4});
-  const double e[] = {1.0, 100.0, 0.0, 5.0};
-  const double a[] = {1.00005, 100.009, 0.0002, NAN};
+  const double e[] = {1.0, 10.0, 0.0, 5.0};
+  const double a[] = {1.00005, 10.0009, 0.0002, NAN};
   for (int i = 0; i < 4; ++i) {
     expected.set(i, e[i]);
     actual.set(i, a[i]);
   }
   Comparison c = compare(actual, expected, 1e-4, 1e-4);
-  // 1.00005 is within 1e-4 + 1e-4; 100.009 within 1e-4 + 1e-2; 0.0002 is
-  // not; a NaN where the reference has a number never matches.
+  // 1.00005 is within 1e-4 + 1e-4; 10.0009 within 1e-4 + 1e-3; 0.0002 is
+  // not (16 ulps of 10 add 1.9e-5); a NaN where the reference has a number
+  // never matches.
   EXPECT_EQ(c.mismatches, 2);
   EXPECT_EQ(c.firstMismatch, 2);
   EXPECT_TRUE(std::isinf(c.maxAbsError));
   EXPECT_FALSE(c.passed());
   EXPECT_EQ(formatIndex({2, 3, 4}, 23), "[1, 2, 3]");
+}
+
+TEST(Compare, FloorOfSixteenUlpsOfTheLargestOutput) {
+  // Outputs reaching 1000: 16 ulps of it (f32) are 1.9e-3. An element that
+  // cancels to 0.02 may be 1e-3 off (a sum taken in another order), not
+  // 3e-3.
+  HostBuffer expected(DType::F32, {3}), actual(DType::F32, {3});
+  const double e[] = {1000.0, 0.02, 0.02};
+  const double a[] = {1000.0, 0.021, 0.023};
+  for (int i = 0; i < 3; ++i) {
+    expected.set(i, e[i]);
+    actual.set(i, a[i]);
+  }
+  Comparison c = compare(actual, expected, 1e-4, 1e-4);
+  EXPECT_EQ(c.mismatches, 1);
+  EXPECT_EQ(c.firstMismatch, 2);
+  // rtol = 0 asks for the reference's rounding: no floor.
+  EXPECT_EQ(compare(actual, expected, 1e-4, 0).mismatches, 2);
+  // Integers compare exactly but for atol: no floor.
+  HostBuffer ie(DType::I32, {2}), ia(DType::I32, {2});
+  ie.set(0, 1000000);
+  ia.set(0, 1000000);
+  ie.set(1, 0);
+  ia.set(1, 1);
+  EXPECT_EQ(compare(ia, ie, 0, 0).mismatches, 1);
 }

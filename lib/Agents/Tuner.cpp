@@ -143,6 +143,22 @@ std::string lastLineOf(llvm::StringRef logFile) {
   return lines.empty() ? std::string() : lines.back().trim().str();
 }
 
+/// The first diagnostic a log holds (" error: " and what follows), else its
+/// last line.
+std::string firstErrorOf(llvm::StringRef logFile) {
+  auto log = llvm::MemoryBuffer::getFile(logFile);
+  if (!log)
+    return std::string();
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*log)->getBuffer().trim().split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    size_t at = line.find(" error: ");
+    if (at != llvm::StringRef::npos)
+      return line.drop_front(at + 8).trim().str();
+  }
+  return lines.empty() ? std::string() : lines.back().trim().str();
+}
+
 class Tuner {
 public:
   Tuner(const TuneOptions &options) : opts(options) {}
@@ -205,8 +221,9 @@ private:
   llvm::Error loadKnowledge();
   llvm::Error extractFeatures();
   /// The plan is written to LABEL.plan.json (none for the seed) and
-  /// measured or estimated.
-  Measurement measure(const PlanSteps &plan, llvm::StringRef label);
+  /// measured or estimated; `candidate` is the dispatch whose step is new.
+  Measurement measure(const PlanSteps &plan, llvm::StringRef label,
+                      std::optional<int64_t> candidate = std::nullopt);
   Measurement measureOnGpu(llvm::StringRef planFile, llvm::StringRef label);
   Measurement estimate(llvm::StringRef planFile);
   /// Runs ks-run (with our skill path) with stdout and stderr to `logFile`;
@@ -218,7 +235,11 @@ private:
   void prepareCpuCheck();
   /// The candidate's kernels run on the CPU, thread by thread, against the
   /// CPU reference; sets m.numerics, and m.outcome when they disagree.
-  void checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m);
+  /// Where the whole plan does not compile at the check's dimensions (a
+  /// step of another dispatch needs more than they leave, split-K's
+  /// stretch of K say), the candidate's step is checked alone.
+  void checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m,
+                  const PlanSteps &plan, std::optional<int64_t> candidate);
   std::string cpuCheckModule; ///< Empty: numerics are not checked.
   int64_t cpuCheckDim = 0;
   std::string cpuCheckNote;
@@ -278,7 +299,8 @@ llvm::Error Tuner::extractFeatures() {
 /// The cost model's verdict on a plan: the module compiled with it in this
 /// process, each kernel estimated on the device, and every kernel assembled
 /// by ptxas (the review available without a GPU; numerics are not checked).
-Measurement Tuner::measure(const PlanSteps &plan, llvm::StringRef label) {
+Measurement Tuner::measure(const PlanSteps &plan, llvm::StringRef label,
+                           std::optional<int64_t> candidate) {
   std::string planFile;
   if (!plan.empty()) {
     planFile = path(label.str() + ".plan.json");
@@ -293,7 +315,7 @@ Measurement Tuner::measure(const PlanSteps &plan, llvm::StringRef label) {
     return measureOnGpu(planFile, label);
   Measurement m = estimate(planFile);
   if (m.outcome == "ok" && !planFile.empty())
-    checkOnCpu(planFile, label, m);
+    checkOnCpu(planFile, label, m, plan, candidate);
   return m;
 }
 
@@ -404,21 +426,40 @@ void Tuner::prepareCpuCheck() {
   cpuCheckNote = "numerics are not checked: " + llvm::join(reasons, "; ");
 }
 
-void Tuner::checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m) {
+void Tuner::checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m,
+                       const PlanSteps &plan, std::optional<int64_t> candidate) {
   if (cpuCheckModule.empty()) {
     m.numerics = "not checked";
     return;
   }
   std::string jsonFile = path(label.str() + ".cpu-check.json");
   std::string logFile = path(label.str() + ".cpu-check.log");
-  llvm::sys::fs::remove(jsonFile);
   std::string error;
-  int rc = runKsRun({"ks-run", cpuCheckModule, "--entry=" + opts.entry, "--emulate-gpu",
-                     "--plan=" + planFile.str(), "--seed=" + std::to_string(1000 + runs++),
+  auto check = [&](llvm::StringRef planToCheck) {
+    llvm::sys::fs::remove(jsonFile);
+    error.clear();
+    return runKsRun({"ks-run", cpuCheckModule, "--entry=" + opts.entry, "--emulate-gpu",
+                     "--plan=" + planToCheck.str(), "--seed=" + std::to_string(1000 + runs++),
                      llvm::formatv("--atol={0:e}", opts.atol).str(),
                      llvm::formatv("--rtol={0:e}", opts.rtol).str(), "--json=" + jsonFile},
                     logFile, opts.timeoutSeconds, error);
+  };
+  int rc = check(planFile);
   std::string where = llvm::formatv("on the CPU at dimensions <= {0}", cpuCheckDim);
+  if (rc == 4 && candidate && plan.size() > 1 && plan.count(*candidate)) {
+    // The other steps were checked when they were the candidates.
+    std::string whole = firstErrorOf(logFile);
+    std::string aloneFile = path(label.str() + ".alone.plan.json");
+    PlanSteps alone{{*candidate, plan.at(*candidate)}};
+    if (llvm::Error err = writeJsonFile(aloneFile, planJson(alone))) {
+      llvm::consumeError(std::move(err));
+    } else {
+      rc = check(aloneFile);
+      where += llvm::formatv(", dispatch {0}'s step alone (the whole plan does not compile at "
+                             "that size: {1})",
+                             *candidate, whole);
+    }
+  }
   if (rc == 0) {
     m.numerics = "checked " + where + ": match";
     return;
@@ -919,11 +960,11 @@ llvm::Error Tuner::run() {
       }
       std::vector<Measurement> results(batch.size());
       if (batch.size() == 1) {
-        results[0] = measure(candidates[0], labels[0]);
+        results[0] = measure(candidates[0], labels[0], d);
       } else {
         std::vector<std::thread> workers;
         for (size_t i = 0; i < batch.size(); ++i)
-          workers.emplace_back([&, i] { results[i] = measure(candidates[i], labels[i]); });
+          workers.emplace_back([&, i] { results[i] = measure(candidates[i], labels[i], d); });
         for (std::thread &w : workers)
           w.join();
       }

@@ -291,11 +291,32 @@ llvm::Error ks::runtime::writeNpy(StringRef path, const HostBuffer &buffer) {
   });
 }
 
+/// The gap between 1 and the next value of the type (0 for integers).
+static double machineEpsilon(DType type) {
+  switch (type) {
+  case DType::F16:
+    return 0x1p-10;
+  case DType::BF16:
+    return 0x1p-7;
+  case DType::F32:
+    return 0x1p-23;
+  case DType::F64:
+    return 0x1p-52;
+  default:
+    return 0;
+  }
+}
+
 Comparison ks::runtime::compare(const HostBuffer &actual,
                                 const HostBuffer &expected, double atol,
                                 double rtol) {
   Comparison c;
   int64_t n = std::min(actual.numElements(), expected.numElements());
+  double largest = 0;
+  for (int64_t i = 0; i < n; ++i)
+    if (double e = std::fabs(expected.get(i)); std::isfinite(e))
+      largest = std::max(largest, e);
+  double floor = rtol > 0 ? 16 * machineEpsilon(expected.type) * largest : 0;
   for (int64_t i = 0; i < n; ++i) {
     double a = actual.get(i), e = expected.get(i);
     bool bothNaN = std::isnan(a) && std::isnan(e);
@@ -307,7 +328,7 @@ Comparison ks::runtime::compare(const HostBuffer &actual,
     double rel = e != 0 ? abs / std::fabs(e) : (abs == 0 ? 0 : INFINITY);
     c.maxAbsError = std::max(c.maxAbsError, abs);
     c.maxRelError = std::max(c.maxRelError, rel);
-    if (!(abs <= atol + rtol * std::fabs(e))) {
+    if (!(abs <= atol + rtol * std::fabs(e) + floor)) {
       if (c.firstMismatch < 0)
         c.firstMismatch = i;
       ++c.mismatches;

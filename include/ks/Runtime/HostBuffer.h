@@ -57,8 +57,15 @@ struct Comparison {
   bool passed() const { return mismatches == 0; }
 };
 
-/// |actual - expected| <= atol + rtol * |expected| per element, as
-/// numpy.allclose; a NaN where the reference has none is a mismatch.
+/// |actual - expected| <= atol + rtol * |expected| + floor per element, as
+/// numpy.allclose but for `floor`: 16 units in the last place of the
+/// expected output's largest finite magnitude (0 for integers, and where
+/// rtol = 0 asks for the reference's own rounding). Sums taken
+/// in another order (a GEMM's K split or on tensor cores) differ by a few
+/// ulps of their largest terms, not of the result: an element that cancels
+/// near zero in a program whose outputs reach 1000 would otherwise fail
+/// any order but the reference's. A NaN where the reference has none is a
+/// mismatch.
 Comparison compare(const HostBuffer &actual, const HostBuffer &expected,
                    double atol, double rtol);
 
