@@ -1,6 +1,8 @@
 //===- Optimizer.cpp - Apply a skill to one dispatch ----------------------===//
 
 #include "ks/Agents/Optimizer.h"
+#include "ks/Agents/FeatureExtractor.h"
+#include "ks/Agents/Planner.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -62,6 +64,18 @@ llvm::Error ks::agents::applySkill(ModuleOp module, int64_t dispatch,
   // kernel (a row chain, an epilogue): nothing is left to apply it to.
   if (target->getParentOfType<gpu::LaunchOp>())
     return llvm::Error::success();
+  // The planner chose within the skill's requirements; a plan written for
+  // other dimensions (a shrunk copy of the program, say) may not meet them.
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(target)) {
+    llvm::json::Value features = toJSON(extractFeatures(linalgOp, dispatch, ""));
+    std::string why;
+    if (!meetsRequirements(skill, params, featureVariables(*features.getAsObject()), &why)) {
+      std::string ranges;
+      for (int64_t r : linalgOp.getStaticLoopRanges())
+        ranges += (ranges.empty() ? "" : " x ") + std::to_string(r);
+      return failure(llvm::formatv("its requirement {0} here (loops {1})", why, ranges));
+    }
+  }
   int64_t launchesBefore = countLaunches(module);
 
   llvm::Expected<std::string> script = skill.instantiate(params);

@@ -136,15 +136,6 @@ std::vector<ParamValues> choices(const Skill &skill, const ParamValues &center,
   std::stable_partition(out.begin(), out.end(), repairs);
   return out;
 }
-/// Whether `values` of `skill` meet its requirements on the dispatch whose
-/// integer features are `features`; `why` says which does not hold.
-bool meetsRequirements(const Skill &skill, const ParamValues &values,
-                       const llvm::StringMap<int64_t> &features, std::string *why = nullptr) {
-  llvm::StringMap<int64_t> vars = features;
-  for (const auto &kv : values)
-    vars[kv.first()] = kv.second;
-  return allHold(skill.requires, vars, why);
-}
 
 /// The attempt on `input.base` with these values of `skill`, if any.
 const Attempt *attemptOf(const PlanInput &input, const Skill &skill, const ParamValues &values) {
@@ -166,6 +157,14 @@ std::optional<std::string> sameBuildFailureTwice(const PlanInput &input, llvm::S
   return std::nullopt;
 }
 } // namespace
+
+bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values,
+                                   const llvm::StringMap<int64_t> &features, std::string *why) {
+  llvm::StringMap<int64_t> vars = features;
+  for (const auto &kv : values)
+    vars[kv.first()] = kv.second;
+  return allHold(skill.requires, vars, why);
+}
 
 llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, const Skill &skill,
                                                     const ParamValues &given) {

@@ -465,7 +465,7 @@ void Tuner::checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurem
     return;
   }
   if (rc == 4) { // the candidate does not compile at this size
-    m.numerics = "not checked " + where + ": " + lastLineOf(logFile);
+    m.numerics = "not checked " + where + ": " + firstErrorOf(logFile);
     return;
   }
   m.numerics = "checked " + where;

@@ -75,6 +75,12 @@ llvm::Expected<ParamValues> checkChoice(const PlanInput &input, const Skill &ski
 /// loop_range_I for each loop range.
 llvm::StringMap<int64_t> featureVariables(const llvm::json::Object &features);
 
+/// Whether `values` of `skill` meet its requirements on the dispatch whose
+/// integer features (featureVariables) are `features`; `why` says which
+/// does not hold.
+bool meetsRequirements(const Skill &skill, const ParamValues &values,
+                       const llvm::StringMap<int64_t> &features, std::string *why = nullptr);
+
 } // namespace ks::agents
 
 #endif // KS_AGENTS_PLANNER_H
