@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -47,6 +48,8 @@ struct KernelBuilder {
   Roles roles;
   int64_t BM, BN, BK, WM, WN, stages;
   bool threeProducts;
+  /// Ways K is split across the grid's z (1: none).
+  int64_t kSplits;
   int64_t threads;
   /// An elementwise op applied to each output as it is stored, or null.
   linalg::LinalgOp epilogue;
@@ -206,7 +209,8 @@ gpu::LaunchOp KernelBuilder::build() {
   int64_t numLoops = ranges.size();
   int64_t warpsN = BN / WN;
   int64_t tilesM = WM / kMmaM, tilesN = WN / kMmaN;
-  int64_t kSteps = llvm::divideCeil(ranges[roles.k], BK);
+  // K steps per block: a stretch of them with split-K.
+  int64_t kSteps = llvm::divideCeil(ranges[roles.k], BK) / kSplits;
 
   // Shared buffers: module globals (the kernel's .shared once outlined).
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
@@ -227,7 +231,7 @@ gpu::LaunchOp KernelBuilder::build() {
   Value one = c(1);
   Value gridX = c(llvm::divideCeil(ranges[roles.n], BN));
   Value gridY = c(llvm::divideCeil(ranges[roles.m], BM));
-  Value gridZ = roles.batch >= 0 ? c(ranges[roles.batch]) : one;
+  Value gridZ = c((roles.batch >= 0 ? ranges[roles.batch] : 1) * kSplits);
   auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ, c(threads), one, one);
   b.setInsertionPointToEnd(&launch.getBody().front());
   gpu::TerminatorOp::create(b, loc);
@@ -246,7 +250,9 @@ gpu::LaunchOp KernelBuilder::build() {
   origin[roles.m] = mul(launch.getBlockIds().y, BM);
   origin[roles.n] = mul(launch.getBlockIds().x, BN);
   if (roles.batch >= 0)
-    origin[roles.batch] = launch.getBlockIds().z;
+    origin[roles.batch] = div(launch.getBlockIds().z, kSplits);
+  // The first K step of this block's stretch.
+  Value firstStep = kSplits > 1 ? mul(rem(launch.getBlockIds().z, kSplits), kSteps) : zero;
 
   // The accumulators, from the output: fragment (i, j) holds rows g and
   // g + 8, columns 2t and 2t + 1 of the warp's 16 x 8 tile (i, j).
@@ -284,6 +290,12 @@ gpu::LaunchOp KernelBuilder::build() {
       SmallVector<Value> elements;
       for (int64_t row = 0; row < 2; ++row)
         for (int64_t col = 0; col < 2; ++col) {
+          // With split-K the stretches' sums start from zero and are added
+          // to the output at the end.
+          if (kSplits > 1) {
+            elements.push_back(zeroF);
+            continue;
+          }
           SmallVector<Value> at = fragmentAt(i, j, row, col);
           Value inside = insideC(at);
           if (!inside) {
@@ -303,7 +315,7 @@ gpu::LaunchOp KernelBuilder::build() {
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
   auto issueStep = [&](Value kStep, Value stage) {
     SmallVector<Value> at(origin);
-    at[roles.k] = mul(kStep, BK);
+    at[roles.k] = mul(add(firstStep, kStep), BK);
     SmallVector<Value> tokens;
     issueCopies(A, tileA, stage, at, tid, tokens);
     issueCopies(B, tileB, stage, at, tid, tokens);
@@ -406,7 +418,10 @@ gpu::LaunchOp KernelBuilder::build() {
             auto inC = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
             b.setInsertionPoint(inC.thenBlock()->getTerminator());
           }
-          memref::StoreOp::create(b, loc, v, C.get(), at);
+          if (kSplits > 1)
+            memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, v, C.get(), at);
+          else
+            memref::StoreOp::create(b, loc, v, C.get(), at);
           if (epilogue)
             applyEpilogue(at, v);
         }
@@ -415,7 +430,7 @@ gpu::LaunchOp KernelBuilder::build() {
 
 /// Why `op` cannot be built with these tiles, or the empty string.
 std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> blockTile,
-                           ArrayRef<int64_t> warpTile, int64_t stages) {
+                           ArrayRef<int64_t> warpTile, int64_t stages, int64_t kSplits) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return "the target is not a contraction of two buffers into a third";
   if (!linalg::isaContractionOpInterface(op))
@@ -460,7 +475,10 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
   if (BK % kMmaK || BM % warpTile[0] || BN % warpTile[1] || warpTile[0] % kMmaM ||
       warpTile[1] % kMmaN)
     return "the tiles do not divide into m16n8k8 steps";
-  if (stages < 2 || llvm::divideCeil(ranges[roles.k], BK) < stages - 1)
+  int64_t kSteps = llvm::divideCeil(ranges[roles.k], BK);
+  if (kSplits < 1 || kSteps % kSplits)
+    return llvm::formatv("K's {0} steps of {1} do not split {2} ways", kSteps, BK, kSplits);
+  if (stages < 2 || kSteps / kSplits < stages - 1)
     return "fewer K steps than the pipeline keeps in flight";
   int64_t threads = (BM / warpTile[0]) * (BN / warpTile[1]) * kWarp;
   if (threads > 1024 || (BM * BK / 4) % threads || (BN * BK / 4) % threads)
@@ -541,12 +559,16 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     if (!op)
       return emitDefiniteFailure() << "expects linalg ops, got " << target->getName();
     Roles roles;
-    std::string unmet = unmetCondition(op, roles, getBlockTile(), getWarpTile(), getStages());
+    std::string unmet =
+        unmetCondition(op, roles, getBlockTile(), getWarpTile(), getStages(), getKSplits());
     if (!unmet.empty())
       return emitDefiniteFailure() << "cannot build a tensor-core kernel: " << unmet;
     if (getPrecision() != "tf32x3" && getPrecision() != "tf32")
       return emitDefiniteFailure() << "precision must be \"tf32x3\" or \"tf32\", got \""
                                    << getPrecision() << "\"";
+    if (epilogue && getKSplits() > 1)
+      return emitDefiniteFailure() << "cannot apply the epilogue: with k_splits > 1 no block "
+                                      "has the whole sum";
     if (epilogue) {
       std::string unmetEpilogue = unmetEpilogueCondition(op, roles, epilogue);
       if (!unmetEpilogue.empty())
@@ -561,7 +583,7 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     ArrayRef<int64_t> block = getBlockTile(), warp = getWarpTile();
     KernelBuilder builder{rewriter,  op.getLoc(), op,       roles,      block[0],
                           block[1],  block[2],    warp[0],  warp[1],    int64_t(getStages()),
-                          getPrecision() == "tf32x3",
+                          getPrecision() == "tf32x3",  int64_t(getKSplits()),
                           (block[0] / warp[0]) * (block[1] / warp[1]) * kWarp,
                           epilogue};
     launches.push_back(builder.build());

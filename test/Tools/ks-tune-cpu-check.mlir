@@ -18,10 +18,11 @@
 // RUN: FileCheck %s --check-prefix=STRICTTRAJ < %t/strict/trajectory.jsonl
 // RUN: ks-tune %s --measure=model --rounds=1 --cpu-check-dim=0 --out=%t/off | FileCheck %s --check-prefix=OFF
 // RUN: ks-tune %S/Inputs/rows_slice.mlir --measure=model --rounds=1 --out=%t/slice | FileCheck %s --check-prefix=SLICE
-// Split-K's stretch of K (2048) is longer than the shrunk program's K (256):
-// that step cannot be checked, and the next candidate (the row sums) is
-// checked alone rather than not at all.
-// RUN: ks-tune %S/Inputs/split_k_then_rows.mlir --measure=model --rounds=1 --jobs=1 --out=%t/alone
+// Split-K's 8 stretches of K leave 1 step of 16 each at the shrunk K of
+// 128, fewer than its pipeline keeps in flight: that step cannot be
+// checked, and the next candidate (the row sums) is checked alone rather
+// than not at all.
+// RUN: ks-tune %S/Inputs/split_k_then_rows.mlir --measure=model --rounds=1 --jobs=1 --cpu-check-dim=128 --out=%t/alone
 // RUN: FileCheck %s --check-prefix=ALONE < %t/alone/trajectory.jsonl
 
 // OK: numerics are checked on the CPU: each candidate's kernels run thread by thread on the program with dimensions <= 256 ({{[0-9.]+}} MFLOP), fresh random inputs, against the CPU reference
@@ -38,8 +39,8 @@
 // STRICTTRAJ: "diagnosis":"the candidate's numbers differ from the reference's (output #0: max abs err {{[0-9.e+-]+}}, max rel err {{[0-9.e+-]+}}, {{[0-9]+}} mismatches (on the CPU at dimensions <= 256)): reverted; this skill and these parameters are not tried again here"
 // STRICTTRAJ-SAME: "outcome":"mismatch","params":{"E":4,"R":4}
 
-// ALONE: "dispatch":1,{{.*}}"numerics":"not checked on the CPU at dimensions <= 256: skill matmul_split_k on dispatch 1: its requirement 'loop_range_2 % KS == 0' does not hold here (loops 128 x 256 x 256)"{{.*}}"skill":"matmul_split_k"
-// ALONE: "dispatch":3,{{.*}}"numerics":"checked on the CPU at dimensions <= 256, dispatch 3's step alone (the whole plan does not compile at that size: skill matmul_split_k on dispatch 1: its requirement 'loop_range_2 % KS == 0' does not hold here (loops 128 x 256 x 256)): match"{{.*}}"skill":"warp_reduce_innermost"
+// ALONE: "dispatch":1,{{.*}}"numerics":"not checked on the CPU at dimensions <= 128: skill matmul_tf32x3_mma_split_k on dispatch 1: its requirement '(loop_range_2 + BK - 1) / BK / KSPLIT >= S - 1' does not hold here (loops 128 x 128 x 128)"{{.*}}"skill":"matmul_tf32x3_mma_split_k"
+// ALONE: "dispatch":3,{{.*}}"numerics":"checked on the CPU at dimensions <= 128, dispatch 3's step alone (the whole plan does not compile at that size: skill matmul_tf32x3_mma_split_k on dispatch 1: its requirement '(loop_range_2 + BK - 1) / BK / KSPLIT >= S - 1' does not hold here (loops 128 x 128 x 128)): match"{{.*}}"skill":"warp_reduce_innermost"
 
 // OFF: kernels are checked by ptxas; numerics are not checked (no CPU check asked for)
 // SLICE: kernels are checked by ptxas; numerics are not checked: it does not shrink to dimensions <= 256 ('tensor.extract_slice' op cannot be shrunk: its sizes are attributes); it does not shrink to dimensions <= 64 ('tensor.extract_slice' op cannot be shrunk: its sizes are attributes)

@@ -251,6 +251,15 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     offset multiples of 4 (the 16-byte copies); the shared buffers at most
     48 KB.
 
+    With `k_splits` = S > 1 (split-K), K's steps are also split S ways
+    across the grid's z (batch x S blocks along z): each block sums its
+    stretch of K from zero and adds its tile to the output with atomic adds,
+    so the output must hold its initial value (the zero fill, a bias) before
+    the kernel, and the order the stretches land in varies from run to run.
+    For GEMMs with few output tiles and a long K. The number of K steps must
+    divide by S, each stretch spanning at least `stages - 1` of them; no
+    epilogue (it needs the whole sum).
+
     With `epilogue`, an elementwise 2-d op on buffers that reads the
     contraction's output at the indices it writes (bias, ReLU, GELU), each
     thread applies it to the outputs it has just stored, and the op is
@@ -262,7 +271,8 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
   let arguments = (ins TransformHandleTypeInterface:$target,
                        Optional<TransformHandleTypeInterface>:$epilogue,
                        DenseI64ArrayAttr:$block_tile, DenseI64ArrayAttr:$warp_tile,
-                       I64Attr:$stages, StrAttr:$precision);
+                       I64Attr:$stages, StrAttr:$precision,
+                       DefaultValuedAttr<I64Attr, "1">:$k_splits);
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat =
       "$target (`epilogue` `(` $epilogue^ `)`)? attr-dict `:` functional-type(operands, results)";
