@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -105,10 +106,37 @@ struct NoWait : OpConversionPattern<nvgpu::DeviceAsyncWaitOp> {
   }
 };
 
+/// cvt.rn.tf32.f32 as integer ops: the 13 bits TF32 drops rounded off to
+/// nearest, ties to an even last kept bit (add 0xfff plus that bit: a
+/// carry rounds the magnitude up), then cleared.
+struct Tf32Rounding : OpConversionPattern<NVVM::ConvertFloatToTF32Op> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(NVVM::ConvertFloatToTF32Op cvt, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (cvt.getRnd() != NVVM::FPRoundingMode::RN || cvt.getSat() != NVVM::SaturationMode::NONE ||
+        cvt.getRelu())
+      return rewriter.notifyMatchFailure(cvt, "only cvt.rn.tf32.f32 is emulated");
+    Location loc = cvt.getLoc();
+    Type i32 = rewriter.getI32Type();
+    auto constant = [&](uint32_t v) {
+      return arith::ConstantIntOp::create(rewriter, loc, i32, int64_t(int32_t(v)));
+    };
+    Value bits = arith::BitcastOp::create(rewriter, loc, i32, adaptor.getSrc());
+    Value lastKept = arith::AndIOp::create(
+        rewriter, loc, arith::ShRUIOp::create(rewriter, loc, bits, constant(13)), constant(1));
+    bits = arith::AddIOp::create(rewriter, loc, bits,
+                                 arith::AddIOp::create(rewriter, loc, lastKept, constant(0xfff)));
+    rewriter.replaceOpWithNewOp<arith::AndIOp>(cvt, bits, constant(0xffffe000u));
+    return success();
+  }
+};
+
 LogicalResult synchronizeAsyncCopies(gpu::GPUFuncOp kernel) {
   bool any = kernel.walk([](Operation *op) {
-                     return isa_and_nonnull<nvgpu::NVGPUDialect>(op->getDialect()) ? WalkResult::interrupt()
-                                                                       : WalkResult::advance();
+                     return isa_and_nonnull<nvgpu::NVGPUDialect>(op->getDialect()) ||
+                                    isa<NVVM::ConvertFloatToTF32Op>(op)
+                                ? WalkResult::interrupt()
+                                : WalkResult::advance();
                    })
                  .wasInterrupted();
   if (!any)
@@ -121,10 +149,10 @@ LogicalResult synchronizeAsyncCopies(gpu::GPUFuncOp kernel) {
   });
   ConversionTarget target(*context);
   target.addIllegalOp<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp,
-                      nvgpu::DeviceAsyncWaitOp>();
+                      nvgpu::DeviceAsyncWaitOp, NVVM::ConvertFloatToTF32Op>();
   target.markUnknownOpDynamicallyLegal([&](Operation *op) { return tokens.isLegal(op); });
   RewritePatternSet patterns(context);
-  patterns.add<SynchronousCopy, NoGroup, NoWait>(tokens, context);
+  patterns.add<SynchronousCopy, NoGroup, NoWait, Tf32Rounding>(tokens, context);
   scf::populateSCFStructuralTypeConversionsAndLegality(tokens, patterns, target);
   return applyPartialConversion(kernel, target, std::move(patterns));
 }

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -139,26 +140,29 @@ struct KernelBuilder {
     return memref::LoadOp::create(b, loc, tile, ValueRange{stage, row, col});
   }
 
-  /// Rounds each element to TF32 (10 mantissa bits, to nearest, ties away).
-  Value roundToTf32(Value v) {
-    auto vt = cast<VectorType>(v.getType());
-    auto it = VectorType::get(vt.getShape(), b.getI32Type());
-    auto splat = [&](uint32_t x) {
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(it, b.getI32IntegerAttr(int32_t(x)).getValue()));
-    };
-    Value bits = arith::BitcastOp::create(b, loc, it, v);
-    bits = arith::AddIOp::create(b, loc, bits, splat(0x1000));
-    bits = arith::AndIOp::create(b, loc, bits, splat(0xffffe000u));
-    return arith::BitcastOp::create(b, loc, vt, bits);
+  /// `x` rounded to TF32 (10 mantissa bits, to nearest even): one
+  /// cvt.rn.tf32.f32, a single instruction on sm_90 (F2FP), where rounding
+  /// by integer ops takes two and cvt.rna three.
+  Value roundToTf32(Value x) {
+    auto bits = NVVM::ConvertFloatToTF32Op::create(b, loc, b.getI32Type(), x,
+                                                   NVVM::FPRoundingMode::RN,
+                                                   NVVM::SaturationMode::NONE, false);
+    return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
   }
 
-  /// A fragment's TF32 part and, for three products, its TF32 remainder.
-  std::pair<Value, Value> split(Value fragment) {
-    Value big = roundToTf32(fragment);
+  /// A fragment of `type` from its elements: their TF32 parts and, for three
+  /// products, their TF32 remainders.
+  std::pair<Value, Value> split(ArrayRef<Value> elements, VectorType type) {
+    SmallVector<Value> big, small;
+    for (Value x : elements) {
+      big.push_back(roundToTf32(x));
+      if (threeProducts)
+        small.push_back(roundToTf32(arith::SubFOp::create(b, loc, x, big.back())));
+    }
+    Value bigV = vector::FromElementsOp::create(b, loc, type, big);
     if (!threeProducts)
-      return {big, Value()};
-    return {big, roundToTf32(arith::SubFOp::create(b, loc, fragment, big).getResult())};
+      return {bigV, Value()};
+    return {bigV, vector::FromElementsOp::create(b, loc, type, small)};
   }
 
   Value mma(Value a, Value bv, Value acc) {
@@ -357,14 +361,14 @@ gpu::LaunchOp KernelBuilder::build() {
           e.push_back(readTile(A, tileA, stage, roles.m,
                                add(warpRow, add(group, c(i * kMmaM + row * 8))),
                                add(inGroup, c(kk + col * 4))));
-      return split(vector::FromElementsOp::create(b, loc, aType, e));
+      return split(e, aType);
     };
     auto fragmentB = [&](int64_t kk, int64_t j) {
       SmallVector<Value> e;
       for (int64_t row = 0; row < 2; ++row)
         e.push_back(readTile(B, tileB, stage, roles.k, add(inGroup, c(kk + row * 4)),
                              add(warpCol, add(group, c(j * kMmaN)))));
-      return split(vector::FromElementsOp::create(b, loc, bType, e));
+      return split(e, bType);
     };
     // The fragments of the side with fewer tiles are read first and kept;
     // the other side's are read one at a time, used against all of them
@@ -373,27 +377,47 @@ gpu::LaunchOp KernelBuilder::build() {
     bool columnsOuter = tilesN >= tilesM;
     int64_t outerTiles = columnsOuter ? tilesN : tilesM;
     int64_t innerTiles = columnsOuter ? tilesM : tilesN;
-    for (int64_t kk = 0; kk < BK; kk += kMmaK) {
-      SmallVector<std::pair<Value, Value>> kept;
-      for (int64_t x = 0; x < innerTiles; ++x)
-        kept.push_back(columnsOuter ? fragmentA(kk, x) : fragmentB(kk, x));
-      for (int64_t y = 0; y < outerTiles; ++y) {
-        std::pair<Value, Value> one = columnsOuter ? fragmentB(kk, y) : fragmentA(kk, y);
+    // Two K steps of 8 a flush where BK allows: their products are summed
+    // by the tensor core from zero and added to the running sums by one f32
+    // add. The tensor core truncates its sums, so accumulating all of K in
+    // it drifts toward zero (by 3.7e-3 over K = 4096 on the H100), where an
+    // add rounds to nearest; a flush per two steps halves the adds (the
+    // kernel is bound by issuing instructions as much as by the tensor
+    // cores) and truncates each sum as often as one per step.
+    int64_t stepsPerFlush = (BK / kMmaK) % 2 == 0 ? 2 : 1;
+    for (int64_t kk0 = 0; kk0 < BK; kk0 += kMmaK * stepsPerFlush) {
+      // kept[f][x], one[f]: step f of the flush.
+      SmallVector<SmallVector<std::pair<Value, Value>>> kept(stepsPerFlush);
+      for (int64_t f = 0; f < stepsPerFlush; ++f)
         for (int64_t x = 0; x < innerTiles; ++x) {
-          auto [aBig, aSmall] = columnsOuter ? kept[x] : one;
-          auto [bBig, bSmall] = columnsOuter ? one : kept[x];
-          // Each K step's products are summed by the tensor core from
-          // zero and added to the running sums by an f32 add: the tensor
-          // core truncates its sums, so accumulating all of K in it drifts
-          // toward zero (by 3.7e-3 over K = 4096 on the H100), where an
-          // add rounds to nearest.
+          int64_t kk = kk0 + f * kMmaK;
+          kept[f].push_back(columnsOuter ? fragmentA(kk, x) : fragmentB(kk, x));
+        }
+      for (int64_t y = 0; y < outerTiles; ++y) {
+        SmallVector<std::pair<Value, Value>> one;
+        for (int64_t f = 0; f < stepsPerFlush; ++f) {
+          int64_t kk = kk0 + f * kMmaK;
+          one.push_back(columnsOuter ? fragmentB(kk, y) : fragmentA(kk, y));
+        }
+        for (int64_t x = 0; x < innerTiles; ++x) {
+          auto operands = [&](int64_t f) {
+            auto [aBig, aSmall] = columnsOuter ? kept[f][x] : one[f];
+            auto [bBig, bSmall] = columnsOuter ? one[f] : kept[f][x];
+            return std::make_tuple(aBig, aSmall, bBig, bSmall);
+          };
           Value step = zeroAcc;
-          // The small products first: they are the smallest terms.
-          if (threeProducts) {
-            step = mma(aSmall, bBig, step);
-            step = mma(aBig, bSmall, step);
+          // The small products first: they are the smallest terms, and the
+          // sums they are truncated at are small too.
+          if (threeProducts)
+            for (int64_t f = 0; f < stepsPerFlush; ++f) {
+              auto [aBig, aSmall, bBig, bSmall] = operands(f);
+              step = mma(aSmall, bBig, step);
+              step = mma(aBig, bSmall, step);
+            }
+          for (int64_t f = 0; f < stepsPerFlush; ++f) {
+            auto [aBig, aSmall, bBig, bSmall] = operands(f);
+            step = mma(aBig, bBig, step);
           }
-          step = mma(aBig, bBig, step);
           int64_t i = columnsOuter ? x : y, j = columnsOuter ? y : x;
           Value &acc = carried[i * tilesN + j];
           acc = arith::AddFOp::create(b, loc, acc, step);

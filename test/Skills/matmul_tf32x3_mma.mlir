@@ -6,10 +6,13 @@
 // the K loop waits for its step with one younger group in flight, meets
 // the other warps at one barrier, issues the step two ahead (the last
 // trips re-issue the last step: one group a trip), and computes 2 x 4
-// fragments of 16x8 per warp and K step of 8, three mma.sync each (small
-// parts first) from zero, added to the running sums with an f32 add. The
-// sums start from the output and are stored to it after the loop. The PTX has mma.sync m16n8k8 on TF32, 16-byte cp.async,
-// no local memory; on the CPU (each mma.sync as the warp's product on
+// fragments of 16x8 per warp, each operand rounded to TF32 by
+// cvt.rn.tf32.f32 (its remainder too), the two K steps of 8 of the tile
+// summed from zero by six mma.sync (the four of the small parts first),
+// then added to the running sums with one f32 add. The sums start from
+// the output and are stored to it after the loop. The PTX has mma.sync
+// m16n8k8 on TF32, cvt.rn.tf32.f32, 16-byte cp.async, no local memory; on
+// the CPU (each mma.sync as the warp's product on
 // TF32-truncated operands) the kernel matches the reference (the batched,
 // transposed variant: batch_matmul_tf32x3_mma.mlir).
 // REQUIRES: ptxas
@@ -20,7 +23,7 @@
 // RUN: ks-run %S/Inputs/matmul_256x128x64.mlir --emulate-gpu --plan=%t.plan.json --seed=14 | FileCheck %s --check-prefix=EMULATED
 // Over a long K (2048): the emulation truncates each mma.sync's sum as the
 // tensor core does; accumulating all of K in the tensor core would drift
-// past the tolerance (1.1e-3 on these inputs), a step's sum added in f32
+// past the tolerance (1.1e-3 on these inputs), two steps' sum added in f32
 // does not (8e-5).
 // RUN: ks-run %S/Inputs/matmul_64x2048x64.mlir --emulate-gpu --plan=%t.plan.json --seed=7 | FileCheck %s --check-prefix=EMULATED
 // No tile divides M, N or K (200, 72, 100): the tiles past the edges are
@@ -50,13 +53,20 @@
 // CHECK: arith.minui {{.*}}, %c7
 // CHECK-COUNT-4: nvgpu.device_async_copy
 // CHECK: nvgpu.device_async_create_group
-// CHECK: arith.andi {{.*}} : vector<4x1xi32>
-// A step's three products, from zero, then added to the running sum.
+// An element's TF32 part and remainder.
+// CHECK: %[[BIG:.*]] = nvvm.convert.float.to.tf32 %[[X:.*]] {rnd = #nvvm.fp_rnd_mode<rn>}
+// CHECK-NEXT: %[[BIGF:.*]] = arith.bitcast %[[BIG]] : i32 to f32
+// CHECK-NEXT: %[[REST:.*]] = arith.subf %[[X]], %[[BIGF]] : f32
+// CHECK-NEXT: nvvm.convert.float.to.tf32 %[[REST]] {rnd = #nvvm.fp_rnd_mode<rn>}
+// Two steps' six products, from zero, then added to the running sum.
 // CHECK: %[[P0:.*]] = nvgpu.mma.sync({{.*}}, %cst{{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK-NEXT: %[[P1:.*]] = nvgpu.mma.sync({{.*}}, %[[P0]])
 // CHECK-NEXT: %[[P2:.*]] = nvgpu.mma.sync({{.*}}, %[[P1]])
-// CHECK-NEXT: arith.addf %{{.*}}, %[[P2]] : vector<2x2xf32>
-// CHECK-COUNT-45: nvgpu.mma.sync
+// CHECK-NEXT: %[[P3:.*]] = nvgpu.mma.sync({{.*}}, %[[P2]])
+// CHECK-NEXT: %[[P4:.*]] = nvgpu.mma.sync({{.*}}, %[[P3]])
+// CHECK-NEXT: %[[P5:.*]] = nvgpu.mma.sync({{.*}}, %[[P4]])
+// CHECK-NEXT: arith.addf %{{.*}}, %[[P5]] : vector<2x2xf32>
+// CHECK-COUNT-42: nvgpu.mma.sync
 // CHECK-NOT: nvgpu.mma.sync
 // CHECK: scf.yield
 // CHECK: nvgpu.device_async_wait %[[GROUP]] {numGroups = 0 : i32}
@@ -68,6 +78,7 @@
 // PTX: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // PTX: cp.async.wait_group 1;
 // PTX: bar.sync 0;
+// PTX: cvt.rn.tf32.f32
 // PTX: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // PTX-NOT: ld.local
 // PTX-NOT: st.local
