@@ -430,6 +430,11 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
   f.reductionDims = op.getNumReductionLoops();
   f.threadLoopDim = threadLoopDimOf(op);
 
+  if (op.getNumDpsInputs() > 0) {
+    Type first = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
+    if (first.isIntOrFloat())
+      f.inputElementBits = first.getIntOrFloatBitWidth();
+  }
   for (Value v : op->getOperands()) {
     std::string t = toString(getElementTypeOrSelf(v.getType()));
     if (!llvm::is_contained(f.elementTypes, t))
@@ -628,6 +633,7 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
       {"reduction_dims", f.reductionDims},
       {"thread_loop_dim", f.threadLoopDim},
       {"element_types", std::move(elementTypes)},
+      {"input_element_bits", f.inputElementBits},
       {"operands", std::move(operands)},
       {"reduction_innermost", f.reductionInnermost},
       {"additive_reduction", f.additiveReduction},

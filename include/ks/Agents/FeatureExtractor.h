@@ -97,6 +97,9 @@ struct DispatchFeatures {
   int64_t threadLoopDim = -1;
   std::optional<int64_t> outputElements;       ///< elements of all outputs
   llvm::SmallVector<std::string> elementTypes; ///< distinct, in operand order
+  /// Bits of the first input's element type (0: none, or not a number):
+  /// what separates a bf16 GEMM from an f32 one for the skills' requirements.
+  int64_t inputElementBits = 0;
 
   std::optional<int64_t> flops;
   std::optional<int64_t> transcendentals;
