@@ -73,6 +73,8 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
     bind(api.cuMemsetD16Async, "cuMemsetD16Async");
     bind(api.cuMemsetD32Async, "cuMemsetD32Async");
     bind(api.cuCtxSynchronize, "cuCtxSynchronize");
+    bindOptional(api.cuFuncSetAttribute, "cuFuncSetAttribute");
+    bindOptional(api.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");
     bind(api.cuGetErrorString, "cuGetErrorString");
   });
   if (!loadError.empty())

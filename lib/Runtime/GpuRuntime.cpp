@@ -3,7 +3,9 @@
 #include "ks/Runtime/GpuRuntime.h"
 
 #include <cstdint>
+#include <map>
 #include <mutex>
+#include <string>
 
 using namespace ks;
 using namespace ks::cuda;
@@ -92,10 +94,84 @@ static void mgpuLaunchKernel(CUfunction fn, intptr_t gx, intptr_t gy,
   const DriverAPI *api = driver();
   if (!api || !fn)
     return; // The load or lookup failure is already recorded.
+  // Past 48 KB a kernel must opt in to its dynamic shared memory.
+  constexpr int32_t kDefaultDynamicSharedLimit = 48 * 1024;
+  if (smem > kDefaultDynamicSharedLimit) {
+    if (!api->cuFuncSetAttribute) {
+      record("the kernel needs " + std::to_string(smem) +
+             " bytes of dynamic shared memory and this CUDA driver has no "
+             "cuFuncSetAttribute to allow more than 48 KB");
+      return;
+    }
+    if (!ok(*api,
+            api->cuFuncSetAttribute(
+                fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
+            "cuFuncSetAttribute"))
+      return;
+  }
   ok(*api,
      api->cuLaunchKernel(fn, gx, gy, gz, bx, by, bz, smem, stream, params,
                          extra),
      "cuLaunchKernel");
+}
+
+/// A 2-d TMA descriptor (CUtensorMap) of the row-major buffer behind an
+/// unranked memref (rank, ranked descriptor: allocated, aligned, offset,
+/// sizes, strides), boxes of `boxRows` x `boxCols` elements of
+/// `elementBytes` each, 128-byte swizzled, zero-filled past the edges,
+/// copied to the device; returns its device address (the kernel's
+/// argument). One copy per distinct descriptor: a program run many times
+/// does not allocate anew.
+static void *ksTensorMap2D(int64_t rank, void *ranked, int64_t dataType,
+                           int64_t elementBytes, int64_t boxRows,
+                           int64_t boxCols) {
+  const DriverAPI *api = driver();
+  if (!api)
+    return nullptr;
+  if (!api->cuTensorMapEncodeTiled) {
+    record("TMA needs cuTensorMapEncodeTiled (a CUDA 12 or newer driver)");
+    return nullptr;
+  }
+  if (rank != 2) {
+    record("ksTensorMap2D: a rank-" + std::to_string(rank) + " buffer");
+    return nullptr;
+  }
+  struct Ranked2D {
+    void *allocated, *aligned;
+    int64_t offset, sizes[2], strides[2];
+  };
+  auto *memref = static_cast<Ranked2D *>(ranked);
+  char *base = static_cast<char *>(memref->aligned) + memref->offset * elementBytes;
+  // Innermost dimension first.
+  unsigned long long dims[2] = {(unsigned long long)memref->sizes[1],
+                                (unsigned long long)memref->sizes[0]};
+  unsigned long long strides[1] = {
+      (unsigned long long)(memref->strides[0] * elementBytes)};
+  unsigned box[2] = {unsigned(boxCols), unsigned(boxRows)};
+  unsigned elementStrides[2] = {1, 1};
+  constexpr int kInterleaveNone = 0, kSwizzle128B = 3, kL2None = 0, kOobZero = 0;
+  alignas(64) unsigned char map[128];
+  if (!ok(*api,
+          api->cuTensorMapEncodeTiled(map, int(dataType), 2, base, dims,
+                                      strides, box, elementStrides,
+                                      kInterleaveNone, kSwizzle128B, kL2None,
+                                      kOobZero),
+          "cuTensorMapEncodeTiled"))
+    return nullptr;
+  static std::mutex mutex;
+  static std::map<std::string, CUdeviceptr> copies;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string key(reinterpret_cast<char *>(map), sizeof(map));
+  auto [it, added] = copies.try_emplace(key, 0);
+  if (added) {
+    if (!ok(*api, api->cuMemAlloc(&it->second, sizeof(map)), "cuMemAlloc") ||
+        !ok(*api, api->cuMemcpyHtoD(it->second, map, sizeof(map)),
+            "cuMemcpyHtoD")) {
+      copies.erase(it);
+      return nullptr;
+    }
+  }
+  return reinterpret_cast<void *>(it->second);
 }
 
 static CUstream mgpuStreamCreate() {
@@ -239,6 +315,10 @@ llvm::StringMap<void *> runtime::gpuRuntimeSymbols() {
   KS_SYMBOL(mgpuModuleUnload);
   KS_SYMBOL(mgpuModuleGetFunction);
   KS_SYMBOL(mgpuLaunchKernel);
+  // Declared per element type by transform.ks.matmul_wgmma_tma (the
+  // unranked memref argument is typed); one function behind both.
+  symbols["ksTensorMap2D_bf16"] = reinterpret_cast<void *>(&ksTensorMap2D);
+  symbols["ksTensorMap2D_f16"] = reinterpret_cast<void *>(&ksTensorMap2D);
   KS_SYMBOL(mgpuStreamCreate);
   KS_SYMBOL(mgpuStreamDestroy);
   KS_SYMBOL(mgpuStreamSynchronize);

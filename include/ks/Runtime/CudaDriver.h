@@ -39,6 +39,7 @@ constexpr int CU_STREAM_CAPTURE_MODE_RELAXED = 2;
 /// The legacy default stream by name (what stream 0 means to the runtime API).
 inline CUstream legacyDefaultStream() { return reinterpret_cast<CUstream>(0x1); }
 constexpr int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
+constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 constexpr int CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10;
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39;
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR = 81;
@@ -96,6 +97,12 @@ struct DriverAPI {
   CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
   CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
   CUresult (*cuCtxSynchronize)();
+  // Kernels with more than 48 KB of dynamic shared memory, and TMA tensor
+  // maps (CUDA 12+); null on older drivers.
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *, const unsigned long long *,
+                                     const unsigned long long *, const unsigned *,
+                                     const unsigned *, int, int, int, int);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
 };
