@@ -1,6 +1,8 @@
 //===- AttachNVVMTarget.cpp - Target a supported NVIDIA chip --------------===//
 
 #include "ks/Target/Chips.h"
+
+#include <algorithm>
 #include "ks/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -45,9 +47,36 @@ struct AttachNVVMTarget
     std::string features = "+ptx" + std::to_string(ptx);
     auto target = NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
                                             chip, features);
-    module.walk([&](gpu::GPUModuleOp gpuModule) {
-      gpuModule.setTargetsAttr(ArrayAttr::get(ctx, {target}));
+    // wgmma and TMA exist only in sm_90's arch-specific ISA (sm_90a): a
+    // kernel module holding them targets it.
+    std::string archSpecific = chip == "sm_90" ? "sm_90a" : "";
+    WalkResult walk = module.walk([&](gpu::GPUModuleOp gpuModule) {
+      Operation *needsArch = nullptr;
+      gpuModule.walk([&](Operation *op) {
+        StringRef name = op->getName().getStringRef();
+        if (name.starts_with("nvgpu.warpgroup.") || name.starts_with("nvgpu.tma.")) {
+          needsArch = op;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      if (!needsArch) {
+        gpuModule.setTargetsAttr(ArrayAttr::get(ctx, {target}));
+        return WalkResult::advance();
+      }
+      if (archSpecific.empty()) {
+        needsArch->emitError() << "'" << needsArch->getName() << "' needs sm_90a; chip is " << chip;
+        return WalkResult::interrupt();
+      }
+      // sm_90a needs PTX 8.0 or newer.
+      std::string archFeatures = "+ptx" + std::to_string(std::max(ptx, 80u));
+      gpuModule.setTargetsAttr(ArrayAttr::get(
+          ctx, {NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda", archSpecific,
+                                          archFeatures)}));
+      return WalkResult::advance();
     });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
   }
 };
 } // namespace

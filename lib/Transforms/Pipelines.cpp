@@ -15,6 +15,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -139,12 +140,17 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
   vectorToScf.enableFullUnroll();
   device.addPass(createConvertVectorToSCFPass(vectorToScf));
   device.addPass(createLowerAffinePass());
+  // nvgpu's ops (cp.async, mma.sync, TMA, mbarriers, wgmma) while loops are
+  // still scf: a wgmma accumulator carried by a loop changes type with
+  // them (the conversion rewrites scf.for, not a CFG's block arguments).
+  device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
-  // Asynchronous copies (cp.async) of the pipelined GEMM skill.
-  device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
+  // NVVM ops written as inline PTX (mbarrier waits with a time limit,
+  // wgmma fences) become llvm.inline_asm.
+  device.addPass(createConvertNVVMToLLVMPass());
   device.addPass(createConvertVectorToLLVMPass());
   // vector-to-llvm makes arith constants of its own (the lanes of a
   // vectorized linalg.index, vector.step), after the GPU conversion lowered
