@@ -5,7 +5,9 @@
       (1 GiB by default), reported in GB/s (1e9 bytes/s) counting both the
       bytes read and the bytes written (2 * size per copy);
   (b) fp32 SGEMM through torch.matmul (4096^3 by default) with TF32 disabled
-      for both cuBLAS and cuDNN, reported in TFLOP/s = 2*M*N*K / time.
+      for both cuBLAS and cuDNN, reported in TFLOP/s = 2*M*N*K / time;
+  (c) bf16 GEMM through torch.matmul (8192^3 by default; bf16 result, f32
+      accumulation in cuBLAS), in TFLOP/s.
 
 Each is timed with CUDA events around single calls: --warmup untimed calls
 (default 5), then --trials timed ones (default 50); the median time gives the
@@ -37,6 +39,8 @@ def parse_args(argv):
                    help="size of the copied float32 tensor in GiB (default 1)")
     p.add_argument("--gemm-size", type=int, default=4096,
                    help="M = N = K of the fp32 SGEMM (default 4096)")
+    p.add_argument("--bf16-gemm-size", type=int, default=8192,
+                   help="M = N = K of the bf16 GEMM (default 8192; 0 skips it)")
     p.add_argument("--device", type=int, default=0,
                    help="CUDA device index (default 0)")
     args = p.parse_args(argv)
@@ -116,6 +120,18 @@ def main(argv=None):
     del a, b, c, ref
     torch.cuda.empty_cache()
 
+    # (c) bf16 GEMM.
+    bf16_ms = None
+    mb = args.bf16_gemm_size
+    if mb > 0:
+        a = (torch.rand(mb, mb, device=dev) - 0.5).to(torch.bfloat16)
+        b = (torch.rand(mb, mb, device=dev) - 0.5).to(torch.bfloat16)
+        c = torch.empty(mb, mb, dtype=torch.bfloat16, device=dev)
+        bf16_ms = time_ms(torch, lambda: torch.matmul(a, b, out=c),
+                          args.warmup, args.trials)
+        del a, b, c
+        torch.cuda.empty_cache()
+
     def rate(amount, ms_list, unit):
         med = statistics.median(ms_list)
         best = min(ms_list)
@@ -143,6 +159,15 @@ def main(argv=None):
         "warmup": args.warmup,
         "trials": args.trials,
     }
+    if bf16_ms:
+        bf16, bf16_max, bf16_med, bf16_min = rate(2.0 * mb ** 3, bf16_ms, 1e12)
+        result.update({
+            "bf16_gemm_tflops": round(bf16, 2),
+            "bf16_gemm_tflops_max": round(bf16_max, 2),
+            "bf16_gemm_mnk": [mb, mb, mb],
+            "bf16_gemm_ms_median": round(bf16_med, 4),
+            "bf16_gemm_ms_min": round(bf16_min, 4),
+        })
     print(json.dumps(result))
     print(f"{name}: copy {copy_gbps:.0f} GB/s (max {copy_gbps_max:.0f}, "
           f"read+write of {copy_bytes / 2 / (1 << 30):.2f} GiB), "

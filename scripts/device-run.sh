@@ -40,7 +40,8 @@ echo "device-run: GPU: ${gpu:-none found}"
 cap=$(echo "$gpu" | awk -F', ' '{print $3}' | tr -d .)
 chip=${KS_CHIP:-sm_${cap:-90}}
 
-# The parts to run (KS_DEVICE_PARTS, default all): corpus, lit, bench, tune,
+# The parts to run (KS_DEVICE_PARTS, default all): corpus, lit, bench, gemm
+# (tensor-core GEMMs against cuBLAS), tune,
 # jobs (the loop with one candidate at a time vs a batch of 6, same rounds),
 # torch (the KernelBench-style harness on bench/problems; KS_TORCH_BENCH_ARGS
 # are passed on, e.g. "--filter level2 level3"; it starts no problem after
@@ -48,8 +49,8 @@ chip=${KS_CHIP:-sm_${cap:-90}}
 # its table; to go on in a next call, carry the events log back as
 # dist/torch-resume.jsonl).
 # One device call may be too short for all of them: split them over calls.
-part() { [[ " ${KS_DEVICE_PARTS:-corpus lit bench tune} " == *" $1 "* ]]; }
-echo "device-run: parts: ${KS_DEVICE_PARTS:-corpus lit bench tune}"
+part() { [[ " ${KS_DEVICE_PARTS:-corpus lit bench gemm tune} " == *" $1 "* ]]; }
+echo "device-run: parts: ${KS_DEVICE_PARTS:-corpus lit bench gemm tune}"
 ptx=$(mktemp -d /tmp/ks-ptx.XXXXXX)
 runs=$(mktemp -d /tmp/ks-runs.XXXXXX)
 bench=$(mktemp -d /tmp/ks-bench.XXXXXX)
@@ -62,6 +63,7 @@ load_rc=0
 lit_summary="not run"
 bench_table="not run"
 plan_table="not run"
+cublas_table="not run"
 tune_table="not run"
 jobs_table=""
 
@@ -146,6 +148,22 @@ done
 plan_table=$(python3 bench/plan_table.py "$bench" "$plans"/*.json 2>&1)
 fi
 
+# Tensor-core GEMMs at the sizes (bench/gemm: fp32 4096^3 with
+# 3xTF32, bf16 8192^3 with wgmma and TMA) against cuBLAS (bench/ceilings.py,
+# the same call), their numerics checked at a smaller size against the CPU.
+if part gemm; then
+[ -s "$out/ceilings.json" ] || python3 bench/ceilings.py > "$out/ceilings.json" 2>>"$out/bench.log"
+gemm="$out/gemm" && mkdir -p "$gemm"
+for p in bench/gemm/*.plan.json; do
+  name=$(basename "$p" .plan.json)
+  timeout 200 ks-run "bench/gemm/$name.mlir" --chip="$chip" --plan="$p" \
+    --check-at="bench/gemm/$name.check.mlir" --warmup=3 --trials=20 --timeout=150 \
+    --json="$gemm/$name.json" >>"$out/bench.log" 2>&1
+  echo "$name exit $?" >>"$out/bench.log"
+done
+cublas_table=$(python3 bench/cublas_table.py "$out/ceilings.json" "$gemm"/*.json 2>&1)
+fi
+
 # The loop: ks-tune on the benchmark inputs at realistic sizes (all of
 # bench/seed unless KS_TUNE_INPUTS names some), measured on the GPU, each
 # with a time budget (KS_TUNE_BUDGET seconds); bench/tune_table.py prints one
@@ -209,6 +227,9 @@ echo "$bench_table"
 echo
 echo "== skills by plan (bench/plans) against the seed =="
 echo "$plan_table"
+echo
+echo "== tensor-core GEMMs against cuBLAS (bench/gemm) =="
+echo "$cublas_table"
 echo
 echo "== ks-tune (the loop) on benchmark inputs =="
 echo "$tune_table"
