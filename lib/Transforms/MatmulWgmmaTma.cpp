@@ -120,6 +120,9 @@ func.func @gemm(%a: memref<{0}x{2}x{3}>, %b: memref<{2}x{1}x{3}>, %c: memref<{0}
       // The previous step's wgmma group is done (waitGroup = 1) when this
       // one is issued: its slot is the one refilled below.
       %next_acc = nvgpu.warpgroup.mma %desc_a, %desc_b, %acc {{transposeB} : <tensor = !tileA>, <tensor = !tileB>, !acc -> !acc
+      // Every warp's part of that group is done before thread 0 refills
+      // its slot: wait_group speaks for the warp that runs it only.
+      gpu.barrier
       %next = arith.addi %k, %ahead : index
       %in_range = arith.cmpi ult, %next, %k_steps : index
       %issue = arith.andi %in_range, %thread0 : i1
