@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Tensor-core GEMMs against cuBLAS: per bench/gemm input (NAME.mlir with
-NAME.plan.json), the median time of ks's kernel (CUPTI, per trial) and of
+"""Tensor-core GEMMs against cuBLAS: per bench/gemm plan (NAME.plan.json or
+NAME-VARIANT.plan.json for NAME.mlir), the median time of ks's kernel (CUPTI, per trial) and of
 the whole program from ks-run's JSON, beside the cuBLAS GEMM of the same
 size and precision measured by bench/ceilings.py in the same run (fp32
 SGEMM with TF32 off for f32 inputs, bf16 for bf16), and whether the program
@@ -24,7 +24,7 @@ def main(argv):
     if len(argv) < 3:
         sys.exit("usage: cublas_table.py CEILINGS.json RUN.json ...")
     ceilings = load(argv[1]) or {}
-    head = "%-18s %11s %11s %11s %10s %8s %-8s" % (
+    head = "%-22s %11s %11s %11s %10s %8s %-8s" % (
         "gemm", "kernel ms", "program ms", "cuBLAS ms", "TFLOP/s", "vs cuBLAS", "check")
     print(head)
     print("-" * len(head))
@@ -35,7 +35,7 @@ def main(argv):
         cublas_ms = ceilings.get("bf16_gemm_ms_median" if bf16 else "sgemm_ms_median")
         r = load(path)
         if not r or r.get("status") != "ok" or "time_ms" not in r:
-            print("%-18s %s" % (name, (r or {}).get("message", "no result")[:90]))
+            print("%-22s %s" % (name, (r or {}).get("message", "no result")[:90]))
             continue
         kernels = r.get("cupti", {}).get("kernels", [])
         slowest = max(kernels, key=lambda k: k["per_trial_us"], default=None)
@@ -43,11 +43,11 @@ def main(argv):
         program_ms = r["time_ms"]["median"]
         outs = r.get("outputs", [])
         check = "match" if outs and all(o.get("passed") for o in outs) else "MISMATCH"
-        size = int(name.rsplit("_", 1)[-1])
+        size = int(name.split("-")[0].rsplit("_", 1)[-1])
         flops = 2.0 * size ** 3
         same = mnk == [size, size, size]
         best = kernel_ms or program_ms
-        print("%-18s %11s %11.4f %11s %10.1f %8s %-8s" % (
+        print("%-22s %11s %11.4f %11s %10.1f %8s %-8s" % (
             name, "%.4f" % kernel_ms if kernel_ms else "-", program_ms,
             "%.4f" % cublas_ms if cublas_ms and same else "-", flops / (best * 1e-3) / 1e12,
             "%.2f" % (cublas_ms / best) if cublas_ms and same else "-", check))

@@ -154,10 +154,13 @@ fi
 if part gemm; then
 [ -s "$out/ceilings.json" ] || python3 bench/ceilings.py > "$out/ceilings.json" 2>>"$out/bench.log"
 gemm="$out/gemm" && mkdir -p "$gemm"
+# NAME.plan.json is the plan of NAME.mlir; NAME-VARIANT.plan.json another
+# (other parameters, side by side in the table).
 for p in bench/gemm/*.plan.json; do
   name=$(basename "$p" .plan.json)
-  timeout 200 ks-run "bench/gemm/$name.mlir" --chip="$chip" --plan="$p" \
-    --check-at="bench/gemm/$name.check.mlir" --warmup=3 --trials=20 --timeout=150 \
+  input=${name%%-*}
+  timeout 200 ks-run "bench/gemm/$input.mlir" --chip="$chip" --plan="$p" \
+    --check-at="bench/gemm/$input.check.mlir" --warmup=3 --trials=20 --timeout=150 \
     --json="$gemm/$name.json" >>"$out/bench.log" 2>&1
   echo "$name exit $?" >>"$out/bench.log"
 done
