@@ -14,6 +14,13 @@
 // RUN: grep -q "@main: GPU, checked at a smaller size (.*matmul_64.mlir): match" %t.small.log
 // RUN: grep -q '"kind": "cpu, at a smaller size"' %t.small.json
 // RUN: grep -q '"passed": true' %t.small.json
+// The check compiles the smaller program with the same plan: its GEMM is the
+// tensor-core kernel under test (one 64 x 64 tile of 128 threads at 64^3),
+// not the seed (16 blocks of 256).
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_tf32x3_mma", "params": {"BM": 64, "BN": 64, "BK": 16, "WM": 32, "WN": 32, "S": 2}}]}' > %t.plan.json
+// RUN: ks-run %s --plan=%t.plan.json --check-at=%S/Inputs/matmul_64.mlir --trials=2 --json=%t.planned.json > %t.planned.log
+// RUN: grep -q "@main: GPU, checked at a smaller size (.*matmul_64.mlir): match" %t.planned.log
+// RUN: %python -c "import json, sys; ks = json.load(open(sys.argv[1]))['reference']['check']['cupti']['kernels']; sys.exit([1, 1, 1, 128, 1, 1] not in [k['grid'] + k['block'] for k in ks])" %t.planned.json
 func.func @main(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1024x1024xf32>

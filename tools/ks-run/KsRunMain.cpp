@@ -641,6 +641,12 @@ llvm::json::Value checkAtSmallerSize(const char *argv0, bool &passed) {
       "--int-high=" + std::to_string(opts->intHigh),
       "--timeout=" + std::to_string(opts->timeoutSeconds),
       "--warmup=0", "--trials=1", "--metrics=false", "--json=" + json.str().str()};
+  // The check compiles the program as the timed run does: the same plan
+  // (the kernels under test), launched the same way.
+  if (!opts->plan.empty())
+    args.push_back("--plan=" + opts->plan);
+  if (opts->cudaGraphs)
+    args.push_back("--cuda-graphs");
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   llvm::outs() << "ks-run: checking at a smaller size: " << opts->checkAt << "\n";
   llvm::outs().flush();
