@@ -6,7 +6,7 @@
 // of its slot; the sums go through shared memory and are added to C a row
 // at a time.
 transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
-  %launch = transform.ks.matmul_wgmma_tma %op {stages = ${S} : i64}
+  %launch = transform.ks.matmul_wgmma_tma %op {stages = ${S} : i64, warpgroups = ${WG} : i64}
       : (!transform.any_op) -> !transform.any_op
   transform.apply_patterns to %launch {
     transform.apply_patterns.canonicalization

@@ -12,6 +12,10 @@
 // 128 x 128 tile divides is refused.
 // REQUIRES: ptxas
 // RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=matmul_bf16_wgmma_tma params=S=4" | FileCheck %s
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=matmul_bf16_wgmma_tma params=S=3,WG=2" | FileCheck %s --check-prefix=WG2
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_bf16_wgmma_tma", "params": {"S": 3, "WG": 2}}]}' > %t.wg2.plan.json
+// RUN: rm -rf %t.wg2.ptx && ks-opt %S/Inputs/matmul_bf16_256x512x256.mlir --ks-compile="plan=%t.wg2.plan.json ptx-dir=%t.wg2.ptx" -o %t.wg2.gpu.mlir
+// RUN: FileCheck %s --check-prefix=PTX2 < %t.wg2.ptx/main_kernel_0.sm_90a.ptx
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_bf16_wgmma_tma", "params": {"S": 4}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/matmul_bf16_256x512x256.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90a.ptx
@@ -24,8 +28,20 @@
 // CHECK: %[[B:.*]] = memref.cast %arg1 : memref<512x256xbf16> to memref<*xbf16>
 // CHECK: %[[TA:.*]] = call @ksTensorMap2D_bf16(%[[A]], %c9_i64, %c2_i64, %c128_i64, %c64_i64)
 // CHECK: %[[TB:.*]] = call @ksTensorMap2D_bf16(%[[B]], %c9_i64, %c2_i64, %c64_i64, %c64_i64)
-// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c2{{.*}}, %{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}) threads({{.*}}) in (%{{.*}} = %c128{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) dynamic_shared_memory_size %c132096_i32
+// Four 128 x 128 tiles on a one-dimensional grid, walked in groups of tile
+// rows (both rows of tiles here: min(8, M / 128)).
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c4{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) threads({{.*}}) in (%{{.*}} = %c128{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) dynamic_shared_memory_size %c132096_i32
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %[[TA]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, 3>, swizzle = swizzle_128b
+// CHECK: %[[GROUP:.*]] = arith.divui %[[BX]], %c4{{.*}}
+// CHECK: %[[FIRST:.*]] = arith.muli %[[GROUP]], %c2
+// CHECK: %[[LEFT:.*]] = arith.subi %c2{{.*}}, %[[FIRST]]
+// CHECK: %[[ROWS:.*]] = arith.minui %[[LEFT]], %c2
+// CHECK: %[[IN:.*]] = arith.remui %[[BX]], %c4{{.*}}
+// CHECK: %[[ROW:.*]] = arith.remui %[[IN]], %[[ROWS]]
+// CHECK: %[[TM:.*]] = arith.addi %[[FIRST]], %[[ROW]]
+// CHECK: %[[TN:.*]] = arith.divui %[[IN]], %[[ROWS]]
+// CHECK: arith.muli %[[TM]], %c128
+// CHECK: arith.muli %[[TN]], %c128
 // CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
 // CHECK: nvgpu.mbarrier.init %[[BARS]]
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]
@@ -33,7 +49,10 @@
 // The prologue: K steps 0 .. 2.
 // CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 {
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c32768
-// CHECK-COUNT-3: nvgpu.tma.async.load
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvgpu.tma.async.load %{{.*}}[%[[N0:[^,]+]], %{{.*}}]
+// CHECK: %[[N1:.*]] = arith.addi %[[N0]], %c64
+// CHECK: nvgpu.tma.async.load %{{.*}}[%[[N1]], %{{.*}}]
 // CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
 // CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%[[ACC:.*]] = %{{.*}}, %[[PARITY:.*]] = %false)
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%{{.*}}], %[[PARITY]]
@@ -61,6 +80,44 @@
 // PTX: wgmma.wait_group.sync.aligned 1
 // PTX: wgmma.wait_group.sync.aligned 0
 // PTX-NOT: ld.local
+
+// Two warpgroups (threads 128 x 2) per 128 x 256 tile, each summing 64 rows
+// of it; 3 slots of 16 + 32 KB (+ 1 KB to align them); a K step loads A's
+// box and B's four, 64 columns apart (8 KB apart in the slot).
+// WG2: gpu.launch blocks({{.*}}) in (%{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in (%{{.*}} = %c128{{.*}}, %{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}) dynamic_shared_memory_size %c148480_i32
+// WG2: %[[N0:.*]] = arith.muli %{{.*}}, %c256
+// WG2: %[[WGAT:.*]] = arith.muli %[[TY]], %c128
+// WG2: %[[LIN:.*]] = arith.addi %[[WGAT]], %[[TX]]
+// WG2: arith.cmpi eq, %[[LIN]], %c0
+// WG2: %[[WGA:.*]] = arith.muli %[[TY]], %c8192
+// WG2: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c49152
+// WG2: %[[KC:.*]] = arith.muli %{{.*}}, %c64
+// WG2: nvgpu.tma.async.load %{{.*}}[%[[KC]], %{{.*}}]
+// WG2: nvgpu.tma.async.load %{{.*}}[%[[N0]], %[[KC]]]
+// WG2: arith.addi %{{.*}}, %c8192
+// WG2: %[[N1:.*]] = arith.addi %[[N0]], %c64
+// WG2: nvgpu.tma.async.load %{{.*}}[%[[N1]], %[[KC]]]
+// WG2: arith.addi %{{.*}}, %c16384
+// WG2: %[[N2:.*]] = arith.addi %[[N0]], %c128
+// WG2: nvgpu.tma.async.load %{{.*}}[%[[N2]], %[[KC]]]
+// WG2: arith.addi %{{.*}}, %c24576
+// WG2: %[[N3:.*]] = arith.addi %[[N0]], %c192
+// WG2: nvgpu.tma.async.load %{{.*}}[%[[N3]], %[[KC]]]
+// WG2: scf.for
+// A warpgroup's A rows begin 64 rows (8 KB) into the slot's A tile.
+// WG2: %[[SLOTA:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// WG2: arith.addi %[[SLOTA]], %[[WGA]]
+// WG2: nvgpu.warpgroup.mma %{{.*}}, %{{.*}}, %{{.*}} {transposeB} : <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>>
+// WG2-COUNT-5: nvgpu.tma.async.load
+// Each warpgroup stores its 64 rows of sums after the rows before it (64 KB
+// a warpgroup); every thread then adds a column of all 128 rows to C.
+// WG2: arith.muli %[[TY]], %c65536
+// WG2: nvgpu.warpgroup.mma.store %{{.*}}, %{{.*}} : <fragmented = vector<64x256xf32>> to memref<64x256xf32, #gpu.address_space<workgroup>>
+// WG2: memref.load %{{.*}}[%{{.*}}, %[[LIN]]] : memref<128x256xf32, #gpu.address_space<workgroup>>
+
+// PTX2: .target sm_90a
+// PTX2: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+// PTX2-NOT: ld.local
 
 // HOST: llvm.call @ksTensorMap2D_bf16(%{{.*}}) : (i64, !llvm.ptr, i64, i64, i64, i64) -> !llvm.ptr
 

@@ -287,31 +287,36 @@ def KSMatmulWgmmaTmaOp : Op<Transform_Dialect, "ks.matmul_wgmma_tma",
     `target` is a contraction C[M, N] += A[M, K] * B[K, N] on static,
     row-major (identity layout) buffers, A and B both bf16 or both f16, C
     f32 (`linalg.matmul`, or the equivalent `linalg.generic`). It is
-    replaced by a `gpu.launch` of one warpgroup (128 threads) per 128 x 128
-    output tile:
+    replaced by a `gpu.launch` of `warpgroups` = WG warpgroups (128 WG
+    threads) per 128 x (128 WG) output tile, each summing 128 / WG of its
+    rows (WG = 2: 64 x 256 each, wgmma's widest instruction):
 
-    - The host makes two TMA descriptors (`nvgpu.tma.create.descriptor`,
-      128-byte swizzle): A in 128 x 64 boxes, B in 64 x 64 boxes.
-    - `stages` = S shared-memory slots (dynamic shared memory, S x 32 KB,
-      plus up to 1 KB to align them to 1024 bytes for the swizzle)
-      each hold a 128 x 64 tile of A and a 64 x 128 tile of B; thread 0
-      issues the TMA loads of a K step into a slot, its mbarrier expecting
-      32 KB, S - 1 steps ahead of the one computed.
+    - The host gets two TMA descriptors from the runtime
+      (`ksTensorMap2D_bf16` / `_f16`: `cuTensorMapEncodeTiled`, 128-byte
+      swizzle): A in 128 x 64 boxes, B in 64 x 64 boxes.
+    - `stages` = S shared-memory slots (dynamic shared memory, S x 16 (1 +
+      WG) KB, plus up to 1 KB to align them to 1024 bytes for the swizzle)
+      each hold a 128 x 64 tile of A and a 64 x (128 WG) tile of B; thread
+      0 issues the TMA loads of a K step into a slot, its mbarrier expecting
+      their bytes, S - 1 steps ahead of the one computed.
     - Each K step waits on its slot's mbarrier (phase parity flipping once
-      per round of the slots) and runs `nvgpu.warpgroup.mma` on the two
-      tiles' wgmma descriptors (m64n128k16 instructions, f32 accumulators in
-      registers, the previous step's group waited for before its slot is
-      refilled).
+      per round of the slots) and runs `nvgpu.warpgroup.mma` on the tiles'
+      wgmma descriptors (f32 accumulators in registers); the previous step's
+      group is waited for, and the block meets at a barrier, before its slot
+      is refilled.
+    - Blocks walk the tiles in groups of 8 tile rows (down, then across), so
+      the blocks resident at once share rows of A and columns of B in L2.
     - The sums are stored to shared memory (`nvgpu.warpgroup.mma.store`)
       and added to C a row at a time, each thread one column (coalesced).
 
-    M and N must be multiples of 128 and K of 64, with at least S - 1 K
-    steps; 2 <= S <= 7 (227 KB of shared memory). The kernel needs sm_90a
-    (wgmma): the NVVM target of a module holding it gets the "a" suffix.
-    Returns the launch; fails definitely, naming the unmet condition,
-    otherwise.
+    M must be a multiple of 128, N of 128 WG and K of 64, with at least
+    S - 1 K steps; the slots must fit in 227 KB and hold the 64 WG KB of
+    sums. The kernel needs sm_90a (wgmma): the NVVM target of a module
+    holding it gets the "a" suffix. Returns the launch; fails definitely,
+    naming the unmet condition, otherwise.
   }];
-  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$stages);
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$stages,
+                       DefaultValuedAttr<I64Attr, "1">:$warpgroups);
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
