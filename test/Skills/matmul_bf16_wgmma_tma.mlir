@@ -11,12 +11,12 @@
 // CPU emulation does not run it (dynamic shared memory), and a GEMM no
 // 128 x 128 tile divides is refused.
 // REQUIRES: ptxas
-// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=matmul_bf16_wgmma_tma params=S=4" | FileCheck %s
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=matmul_bf16_wgmma_tma params=S=4,WG=1" | FileCheck %s
 // RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=matmul_bf16_wgmma_tma params=S=3,WG=2" | FileCheck %s --check-prefix=WG2
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_bf16_wgmma_tma", "params": {"S": 3, "WG": 2}}]}' > %t.wg2.plan.json
 // RUN: rm -rf %t.wg2.ptx && ks-opt %S/Inputs/matmul_bf16_256x512x256.mlir --ks-compile="plan=%t.wg2.plan.json ptx-dir=%t.wg2.ptx" -o %t.wg2.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX2 < %t.wg2.ptx/main_kernel_0.sm_90a.ptx
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_bf16_wgmma_tma", "params": {"S": 4}}]}' > %t.plan.json
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_bf16_wgmma_tma", "params": {"S": 4, "WG": 1}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/matmul_bf16_256x512x256.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90a.ptx
 // RUN: ks-opt %t.gpu.mlir --ks-lower-host | FileCheck %s --check-prefix=HOST
