@@ -321,4 +321,35 @@ def KSMatmulWgmmaTmaOp : Op<Transform_Dialect, "ks.matmul_wgmma_tma",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSConvIm2colOp : Op<Transform_Dialect, "ks.conv_im2col",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Rewrite an NCHW convolution on buffers as an im2col copy and a batched GEMM";
+  let description = [{
+    `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers (any
+    strides and dilations): input X[N, C, H, W], filter W[F, C, KH, KW],
+    output Y[N, F, OH, OW]. With K = C x KH x KW and P = OH x OW it becomes
+
+    - a copy of every window into a new buffer cols[N, K, P] (a
+      `linalg.generic` reading X through (n, c, kh, kw, oh, ow) -> (n, c,
+      oh x sh + kh x dh, ow x sw + kw x dw)),
+    - the filter, as W[F, K], broadcast over the images into a new buffer
+      [N, F, K] (`linalg.broadcast`; the GEMM kernels take one batch loop
+      shared by all operands),
+    - `linalg.batch_matmul` of the two accumulating onto Y seen as [N, F,
+      P]: the same products and sums as the convolution, in GEMM order.
+
+    All three keep the convolution's location, which names its dispatch:
+    their kernels are timed as the convolution's. K and P must be multiples of 4 (the tensor-core GEMM's
+    16-byte copies). The new buffers hold K x P x N + F x K x N floats: the
+    copy costs KH x KW times the input's bytes, which a GEMM on tensor cores
+    repays where F (the GEMM's M) is large. Returns the batched matmul;
+    fails definitely, naming the unmet condition, otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$matmul);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS
