@@ -72,6 +72,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   // Work that need not be done: diag(v) @ B is a scaling.
   pm.addNestedPass<func::FuncOp>(createKSFoldDiagonalMatmul());
+  // nn.Linear's weight read in place by its GEMM, not transposed per call.
+  pm.addNestedPass<func::FuncOp>(createKSFoldTransposeIntoMatmul());
   // A 1x1 convolution is a GEMM per image: the GEMM skills take it.
   pm.addNestedPass<func::FuncOp>(createKSPointwiseConvToBatchMatmul());
   // Reductions to few outputs: a partial and a final stage, not one thread.

@@ -16,10 +16,10 @@
 // Without a GPU: each asynchronous copy runs where it is issued, the waits
 // dropped (checks the arithmetic and the buffer rotation, not the waits).
 // RUN: ks-run %S/Inputs/matmul_256x128x64.mlir --emulate-gpu --plan=%t.plan.json --seed=14 | FileCheck %s --check-prefix=EMULATED
-// A linear layer: the matmul reads a buffer of the host function (the
-// transposed weight, which must stay a device buffer, neither multibuffered
-// nor made shared memory) and another skill's launch (the transpose's)
-// precedes its own in the function.
+// A linear layer whose transposed weight is also returned: the matmul reads
+// a buffer of the host function (the transposed weight, which must stay a
+// device buffer, neither multibuffered nor made shared memory) and another
+// skill's launch (the transpose's) precedes its own in the function.
 // RUN: echo '{"dispatches": [{"id": 0, "skill": "transpose_smem_tile", "params": {"T": 32, "TX": 32, "TY": 8}}, {"id": 2, "skill": "matmul_smem_pipelined", "params": {"BM": 32, "BN": 64, "BK": 32, "TM": 2, "TN": 4, "KT": 4}}]}' > %t.linear.json
 // RUN: ks-opt %S/Inputs/transpose_matmul_256.mlir --ks-compile="plan=%t.linear.json" | FileCheck %s --check-prefix=LINEAR
 // RUN: ks-run %S/Inputs/transpose_matmul_256.mlir --emulate-gpu --plan=%t.linear.json --seed=5 | FileCheck %s --check-prefix=EMULATED
@@ -76,7 +76,7 @@
 // PTX: fma.rn.f32
 // PTX: cp.async.wait_group 0;
 
-// LINEAR: %[[WT:.*]] = gpu.alloc  () : memref<256x64xf32>
+// LINEAR: func.func @main({{.*}}, %[[WT:.*]]: memref<256x64xf32>)
 // LINEAR: gpu.launch_func @main_kernel::@main_kernel {{.*}}%[[WT]] : memref<256x64xf32>)
 // LINEAR: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}}%[[WT]] : memref<256x64xf32>)
 

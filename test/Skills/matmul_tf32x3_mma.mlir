@@ -31,6 +31,10 @@
 // them not stored.
 // RUN: ks-run %S/Inputs/matmul_200x100x72.mlir --emulate-gpu --plan=%t.plan.json --seed=14 | FileCheck %s --check-prefix=EMULATED
 // RUN: ks-opt %S/Inputs/matmul_200x100x72.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s --check-prefix=EDGES
+// nn.Linear (x @ transpose(W)): the transpose folded away, the kernel reads
+// W's rows (K contiguous) as B's columns.
+// RUN: ks-opt %S/Inputs/linear_64x96x80.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s --check-prefix=LINEAR-IR
+// RUN: ks-run %S/Inputs/linear_64x96x80.mlir --emulate-gpu --plan=%t.plan.json --seed=44 | FileCheck %s --check-prefix=LINEAR
 // A's rows of 130 floats cannot be copied 16 bytes at a time: a
 // diagnostic, no kernel.
 // RUN: not ks-opt %S/Inputs/matmul_200x130x64.mlir --ks-apply-skills="dispatch=1 skill=matmul_tf32x3_mma params=BM=64,BN=64,BK=16,WM=32,WN=32,S=3" 2>&1 | FileCheck %s --check-prefix=ERROR
@@ -83,6 +87,9 @@
 // PTX-NOT: ld.local
 // PTX-NOT: st.local
 
+// LINEAR-IR: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c128, %c1, %c1) args(%arg2 : memref<64x80xf32>, %arg0 : memref<64x96xf32>, %arg1 : memref<80x96xf32>)
+// LINEAR-IR-NOT: gpu.launch_func
+// LINEAR: output #0 64x80xf32: match, max abs err
 // EMULATED: match, max abs err
 // EMULATED-NOT: MISMATCH
 

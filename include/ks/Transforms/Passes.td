@@ -57,6 +57,24 @@ def KSFoldDiagonalMatmul : Pass<"ks-fold-diagonal-matmul"> {
   ];
 }
 
+def KSFoldTransposeIntoMatmul : Pass<"ks-fold-transpose-into-matmul"> {
+  let summary = "Read a matmul operand through its transpose instead of materializing it";
+  let description = [{
+    On tensors. A `linalg.matmul` (default maps, one element type) whose LHS
+    or RHS is a 2-d `linalg.transpose` used by nothing else (Torch-MLIR's
+    `nn.Linear` transposes its weight on every call; `x.T @ y` its LHS)
+    becomes the equivalent `linalg.generic` contraction reading the
+    transpose's input through swapped indices: the transpose, no longer
+    used, is not computed (a 4096 x 4096 weight: 134 MB of traffic a call).
+    The GEMM kernels take any operand layout with a contiguous last
+    dimension. Same products, same sums.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect"];
+  let statistics = [
+    Statistic<"numFolded", "folded", "transposed matmul operands read in place">
+  ];
+}
+
 def KSPointwiseConvToBatchMatmul : Pass<"ks-pointwise-conv-to-batch-matmul"> {
   let summary = "Rewrite a 1x1 NCHW convolution as a batched matmul";
   let description = [{
