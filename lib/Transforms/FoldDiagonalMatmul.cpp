@@ -148,13 +148,7 @@ AffineMap alongLoop(AffineMap map, unsigned loop, MLIRContext *ctx) {
 }
 
 bool hasDefaultMaps(linalg::MatmulOp op) {
-  MLIRContext *ctx = op.getContext();
-  AffineExpr m = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx),
-             k = getAffineDimExpr(2, ctx);
-  SmallVector<AffineMap> expected{AffineMap::get(3, 0, {m, k}, ctx),
-                                  AffineMap::get(3, 0, {k, n}, ctx),
-                                  AffineMap::get(3, 0, {m, n}, ctx)};
-  return op.getIndexingMapsArray() == expected;
+  return op.getIndexingMapsArray() == linalg::MatmulOp::getDefaultIndexingMaps(op.getContext());
 }
 
 struct FoldDiagonalMatmul

@@ -33,10 +33,7 @@ struct TransposedOperandInPlace : OpRewritePattern<linalg::MatmulOp> {
     if (!matmul.hasPureTensorSemantics())
       return rewriter.notifyMatchFailure(matmul, "not on tensors");
     MLIRContext *ctx = matmul.getContext();
-    AffineExpr m, n, k;
-    bindDims(ctx, m, n, k);
-    SmallVector<AffineMap> maps =
-        AffineMap::inferFromExprList(SmallVector<SmallVector<AffineExpr, 4>>{{m, k}, {k, n}, {m, n}}, ctx);
+    SmallVector<AffineMap> maps = linalg::MatmulOp::getDefaultIndexingMaps(ctx);
     if (matmul.getIndexingMapsArray() != maps)
       return rewriter.notifyMatchFailure(matmul, "not the default maps");
     Type element = getElementTypeOrSelf(matmul.getOutputs()[0].getType());

@@ -257,12 +257,7 @@ std::string unmetCondition(linalg::LinalgOp op, int64_t stages, int64_t warpgrou
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
       !linalg::isaContractionOpInterface(op))
     return "the target is not a multiply-add contraction of two buffers into a third";
-  MLIRContext *ctx = op.getContext();
-  AffineExpr m, n, k;
-  bindDims(ctx, m, n, k);
-  SmallVector<SmallVector<AffineExpr, 4>> exprs = {{m, k}, {k, n}, {m, n}};
-  auto maps = AffineMap::inferFromExprList(exprs, ctx);
-  if (op.getIndexingMapsArray() != maps)
+  if (op.getIndexingMapsArray() != linalg::MatmulOp::getDefaultIndexingMaps(op.getContext()))
     return "the target is not C[M, N] += A[M, K] * B[K, N]";
   for (Value v : op->getOperands()) {
     auto type = dyn_cast<MemRefType>(v.getType());
