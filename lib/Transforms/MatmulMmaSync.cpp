@@ -27,9 +27,12 @@
 using namespace mlir;
 
 namespace {
-/// The loop roles of a contraction: batch (or -1), M, N, K.
+/// The loop roles of a contraction: batch (or -1), M, N, K, and which
+/// input is a gather (read through a map that is not a permutation; -1:
+/// neither).
 struct Roles {
   int64_t batch = -1, m, n, k;
+  int64_t gathered = -1;
 };
 
 /// One operand's tile in shared memory: which loops its global rows and
@@ -41,6 +44,30 @@ struct TileLayout {
 };
 
 constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8, kWarp = 32;
+
+/// The shared tile of `operand` for block tile [BM, BN, BK]: a permuted
+/// operand keeps its own layout (its map's last two results); a gathered
+/// one is laid out [M, K] (A) or [K, N] (B).
+TileLayout tileLayout(linalg::LinalgOp op, const Roles &roles, OpOperand &operand, int64_t BM,
+                      int64_t BN, int64_t BK) {
+  auto extentOf = [&](int64_t loop) { return loop == roles.m ? BM : loop == roles.n ? BN : BK; };
+  TileLayout l;
+  if (int64_t(operand.getOperandNumber()) == roles.gathered) {
+    bool isA = operand.getOperandNumber() == 0;
+    l.rowLoop = isA ? roles.m : roles.k;
+    l.colLoop = isA ? roles.k : roles.n;
+  } else {
+    auto results = op.getMatchingIndexingMap(&operand).getResults();
+    l.rowLoop = cast<AffineDimExpr>(results[results.size() - 2]).getPosition();
+    l.colLoop = cast<AffineDimExpr>(results.back()).getPosition();
+  }
+  l.rows = extentOf(l.rowLoop);
+  l.cols = extentOf(l.colLoop);
+  // Fragment reads walk 8 rows x 4 columns (K contiguous) or 4 rows x 8
+  // columns (M or N contiguous); these pads put them in 32 banks.
+  l.paddedCols = l.cols + (l.colLoop == roles.k ? 4 : 8);
+  return l;
+}
 
 struct KernelBuilder {
   OpBuilder &b;
@@ -61,11 +88,33 @@ struct KernelBuilder {
   Value div(Value x, int64_t y) { return arith::DivUIOp::create(b, loc, x, c(y)); }
   Value rem(Value x, int64_t y) { return arith::RemUIOp::create(b, loc, x, c(y)); }
 
+  /// `e` at loop values `loops`. Indices are non-negative and a gather's
+  /// divisions apply to non-negative terms (checked before), so unsigned
+  /// division serves; sums and products wrap alike either way.
+  Value evaluate(AffineExpr e, ArrayRef<Value> loops) {
+    if (auto dim = dyn_cast<AffineDimExpr>(e))
+      return loops[dim.getPosition()];
+    if (auto constant = dyn_cast<AffineConstantExpr>(e))
+      return c(constant.getValue());
+    auto binary = cast<AffineBinaryOpExpr>(e);
+    Value lhs = evaluate(binary.getLHS(), loops), rhs = evaluate(binary.getRHS(), loops);
+    switch (e.getKind()) {
+    case AffineExprKind::Add:
+      return add(lhs, rhs);
+    case AffineExprKind::Mul:
+      return arith::MulIOp::create(b, loc, lhs, rhs);
+    case AffineExprKind::FloorDiv:
+      return arith::DivUIOp::create(b, loc, lhs, rhs);
+    default:
+      return arith::RemUIOp::create(b, loc, lhs, rhs);
+    }
+  }
+
   /// The indices of `operand` at loop values `loops` (indexed by loop).
   SmallVector<Value> indicesOf(OpOperand &operand, ArrayRef<Value> loops) {
     SmallVector<Value> indices;
     for (AffineExpr e : op.getMatchingIndexingMap(&operand).getResults())
-      indices.push_back(loops[cast<AffineDimExpr>(e).getPosition()]);
+      indices.push_back(evaluate(e, loops));
     return indices;
   }
 
@@ -78,32 +127,35 @@ struct KernelBuilder {
   }
 
   TileLayout layoutOf(OpOperand &operand) {
-    auto results = op.getMatchingIndexingMap(&operand).getResults();
-    TileLayout l;
-    l.rowLoop = cast<AffineDimExpr>(results[results.size() - 2]).getPosition();
-    l.colLoop = cast<AffineDimExpr>(results.back()).getPosition();
-    l.rows = extentOf(l.rowLoop);
-    l.cols = extentOf(l.colLoop);
-    // Fragment reads walk 8 rows x 4 columns (K contiguous) or 4 rows x 8
-    // columns (M or N contiguous); these pads put them in 32 banks.
-    l.paddedCols = l.cols + (l.colLoop == roles.k ? 4 : 8);
-    return l;
+    return tileLayout(op, roles, operand, BM, BN, BK);
   }
 
   /// This thread's share of the copy of `operand`'s tile at loop origins
-  /// `origin` into `stage` of `tile`: 16-byte asynchronous copies, the
-  /// block's threads on consecutive chunks.
+  /// `origin` into `stage` of `tile`: 16-byte asynchronous copies of a
+  /// permuted operand, 4-byte ones of a gathered one (its consecutive
+  /// elements need not be adjacent), the block's threads on consecutive
+  /// chunks.
   void issueCopies(OpOperand &operand, Value tile, Value stage, ArrayRef<Value> origin,
                    Value tid, SmallVectorImpl<Value> &tokens) {
     TileLayout l = layoutOf(operand);
-    int64_t chunksPerRow = l.cols / 4;
+    bool gather = int64_t(operand.getOperandNumber()) == roles.gathered;
+    int64_t width = gather ? 1 : 4;
+    int64_t chunksPerRow = l.cols / width;
     int64_t perThread = l.rows * chunksPerRow / threads;
     auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     for (int64_t i = 0; i < perThread; ++i) {
-      Value chunk = add(tid, c(i * threads));
-      Value row = div(chunk, chunksPerRow);
-      Value col = mul(rem(chunk, chunksPerRow), 4);
+      Value row, col;
+      if (threads % chunksPerRow == 0) {
+        // Each thread keeps its column: the gather's address arithmetic
+        // along it is computed once for all its rows.
+        row = add(div(tid, chunksPerRow), c(i * threads / chunksPerRow));
+        col = mul(rem(tid, chunksPerRow), width);
+      } else {
+        Value chunk = add(tid, c(i * threads));
+        row = div(chunk, chunksPerRow);
+        col = mul(rem(chunk, chunksPerRow), width);
+      }
       SmallVector<Value> at(origin.begin(), origin.end());
       at[l.rowLoop] = add(origin[l.rowLoop], row);
       at[l.colLoop] = add(origin[l.colLoop], col);
@@ -111,22 +163,26 @@ struct KernelBuilder {
       // divide): its chunks there are zero-filled (no bytes read, from a
       // clamped address), so they add nothing to the sums. The edge falls
       // between chunks: contiguous extents are multiples of 4.
+      // Each loop is clamped by its own bound, so that what is computed
+      // from one (a gather's window arithmetic) is shared by the copies
+      // that differ in the other.
       Value inBounds, srcElements;
       for (int64_t loop : {l.rowLoop, l.colLoop}) {
         if (ranges[loop] % extentOf(loop) == 0)
           continue;
         Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, at[loop],
                                          c(ranges[loop]));
+        at[loop] = arith::SelectOp::create(b, loc, in, at[loop], c(0));
         inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, in).getResult() : in;
       }
-      if (inBounds) {
-        for (int64_t loop : {l.rowLoop, l.colLoop})
-          at[loop] = arith::SelectOp::create(b, loc, inBounds, at[loop], c(0));
-        srcElements = arith::SelectOp::create(b, loc, inBounds, c(4), c(0));
-      }
+      if (inBounds)
+        srcElements = arith::SelectOp::create(b, loc, inBounds, c(width), c(0));
+      // L1 is bypassed for 16-byte copies only (cp.async.cg); a gather's
+      // neighbouring windows overlap, so its 4-byte copies keep L1.
       tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
           b, loc, tokenType, tile, ValueRange{stage, row, col}, operand.get(),
-          indicesOf(operand, at), b.getIndexAttr(4), srcElements, b.getUnitAttr()));
+          indicesOf(operand, at), b.getIndexAttr(width), srcElements,
+          gather ? UnitAttr() : b.getUnitAttr()));
     }
   }
 
@@ -452,17 +508,112 @@ gpu::LaunchOp KernelBuilder::build() {
   return launch;
 }
 
+/// Whether `e` is non-negative wherever the loops are: no negative
+/// constant and divisions by positive constants.
+bool isNonNegative(AffineExpr e) {
+  if (isa<AffineDimExpr>(e))
+    return true;
+  if (auto constant = dyn_cast<AffineConstantExpr>(e))
+    return constant.getValue() >= 0;
+  if (isa<AffineSymbolExpr>(e) || e.getKind() == AffineExprKind::CeilDiv)
+    return false;
+  auto binary = cast<AffineBinaryOpExpr>(e);
+  return isNonNegative(binary.getLHS()) && isNonNegative(binary.getRHS());
+}
+
+/// Why the gather `e` cannot be evaluated with unsigned arithmetic, or the
+/// empty string: every floordiv and mod must divide a non-negative term by
+/// a positive constant.
+std::string unmetGatherCondition(AffineExpr e) {
+  if (isa<AffineSymbolExpr>(e))
+    return "a gather's map has symbols";
+  auto binary = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!binary)
+    return "";
+  if (e.getKind() == AffineExprKind::CeilDiv)
+    return "a gather's map has a ceildiv";
+  if (e.getKind() == AffineExprKind::FloorDiv || e.getKind() == AffineExprKind::Mod) {
+    auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+    if (!divisor || divisor.getValue() <= 0 || !isNonNegative(binary.getLHS()))
+      return "a gather's map divides other than a non-negative term by a positive constant";
+  }
+  std::string lhs = unmetGatherCondition(binary.getLHS());
+  return lhs.empty() ? unmetGatherCondition(binary.getRHS()) : lhs;
+}
+
+/// The roles of a contraction with one gathered input, taken from its
+/// output and its reduction: K the one reduction loop, M and N the output's
+/// last two dimensions, a third the batch. Why they cannot be, or the
+/// empty string.
+std::string gatherRoles(linalg::LinalgOp op, Roles &roles) {
+  std::string unused;
+  llvm::raw_string_ostream errs(unused);
+  if (!linalg::detail::isContractionBody(
+          *op.getBlock(),
+          [](Operation *first, Operation *second) {
+            return isa<arith::MulFOp>(first) && isa<arith::AddFOp>(second);
+          },
+          errs))
+    return "the target is not a multiply-add contraction";
+  AffineMap output = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!output.isProjectedPermutation(/*allowZeroInResults=*/false) ||
+      output.getNumResults() < 2 || output.getNumResults() > 3 ||
+      op.getNumReductionLoops() != 1 || op.getNumLoops() != output.getNumResults() + 1)
+    return "a contraction with a gather must write [batch,] M, N through a permutation of "
+           "its parallel loops and have one reduction loop";
+  auto dimAt = [&](int64_t i) { return cast<AffineDimExpr>(output.getResult(i)).getPosition(); };
+  int64_t rank = output.getNumResults();
+  roles.m = dimAt(rank - 2);
+  roles.n = dimAt(rank - 1);
+  roles.batch = rank == 3 ? dimAt(0) : -1;
+  SmallVector<unsigned> reductions;
+  op.getReductionDims(reductions);
+  roles.k = reductions.front();
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    bool isA = input->getOperandNumber() == 0;
+    if (map.isFunctionOfDim(isA ? roles.n : roles.m) || !map.isFunctionOfDim(roles.k) ||
+        !map.isFunctionOfDim(isA ? roles.m : roles.n))
+      return isA ? "A must read M and K and not N" : "B must read K and N and not M";
+    if (map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      continue;
+    if (roles.gathered >= 0)
+      return "both inputs are gathers";
+    roles.gathered = input->getOperandNumber();
+    for (AffineExpr e : map.getResults()) {
+      std::string unmet = unmetGatherCondition(e);
+      if (!unmet.empty())
+        return unmet;
+    }
+  }
+  return "";
+}
+
 /// Why `op` cannot be built with these tiles, or the empty string.
 std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> blockTile,
                            ArrayRef<int64_t> warpTile, int64_t stages, int64_t kSplits) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return "the target is not a contraction of two buffers into a third";
-  if (!linalg::isaContractionOpInterface(op))
+  bool permuted = llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+    return map.isProjectedPermutation(/*allowZeroInResults=*/false);
+  });
+  if (!permuted) {
+    std::string unmet = gatherRoles(op, roles);
+    if (!unmet.empty())
+      return unmet;
+  } else if (!linalg::isaContractionOpInterface(op)) {
     return "the target is not a multiply-add contraction";
-  for (Value v : op->getOperands()) {
+  }
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value v = operand.get();
     auto type = dyn_cast<MemRefType>(v.getType());
     if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
       return "an operand is not a static f32 buffer";
+    // The 16-byte copies read the permuted inputs; a gather is copied
+    // element by element and the output is loaded and stored element by
+    // element: any layout.
+    if (int64_t(operand.getOperandNumber()) == roles.gathered || op.isDpsInit(&operand))
+      continue;
     SmallVector<int64_t> strides;
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
@@ -473,15 +624,20 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
       if (ShapedType::isDynamic(s) || s % 4)
         return "an operand's row stride is not a multiple of 4 (16-byte copies)";
   }
-  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1 ||
-      dims->batch.size() > 1)
-    return "the target does not have one M, one N, one K and at most one batch loop";
-  roles.m = dims->m[0];
-  roles.n = dims->n[0];
-  roles.k = dims->k[0];
-  roles.batch = dims->batch.empty() ? -1 : int64_t(dims->batch[0]);
-  for (AffineMap map : op.getIndexingMapsArray()) {
+  if (permuted) {
+    FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+    if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1 ||
+        dims->batch.size() > 1)
+      return "the target does not have one M, one N, one K and at most one batch loop";
+    roles.m = dims->m[0];
+    roles.n = dims->n[0];
+    roles.k = dims->k[0];
+    roles.batch = dims->batch.empty() ? -1 : int64_t(dims->batch[0]);
+  }
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (int64_t(operand.getOperandNumber()) == roles.gathered)
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
     if (!map.isProjectedPermutation(/*allowZeroInResults=*/false) || map.getNumResults() < 2)
       return "an operand is not read through a permutation of the loops";
     int64_t last = cast<AffineDimExpr>(map.getResults().back()).getPosition();
@@ -493,8 +649,9 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     return "block_tile needs three sizes and warp_tile two";
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t BM = blockTile[0], BN = blockTile[1], BK = blockTile[2];
-  for (Value v : op->getOperands())
-    if (cast<MemRefType>(v.getType()).getShape().back() % 4)
+  for (OpOperand &operand : op->getOpOperands())
+    if (int64_t(operand.getOperandNumber()) != roles.gathered && !op.isDpsInit(&operand) &&
+        cast<MemRefType>(operand.get().getType()).getShape().back() % 4)
       return "an operand's last dimension is not a multiple of 4 (16-byte copies)";
   if (BK % kMmaK || BM % warpTile[0] || BN % warpTile[1] || warpTile[0] % kMmaM ||
       warpTile[1] % kMmaN)
@@ -509,11 +666,8 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     return "the tiles' 16-byte chunks do not divide among the block's threads";
   int64_t bytes = 0;
   for (OpOperand *operand : op.getDpsInputOperands()) {
-    auto results = op.getMatchingIndexingMap(operand).getResults();
-    int64_t colLoop = cast<AffineDimExpr>(results.back()).getPosition();
-    int64_t cols = colLoop == roles.m ? BM : colLoop == roles.n ? BN : BK;
-    int64_t rows = (operand->getOperandNumber() == 0 ? BM : BN) * BK / cols;
-    bytes += 4 * stages * rows * (cols + (colLoop == roles.k ? 4 : 8));
+    TileLayout l = tileLayout(op, roles, *operand, BM, BN, BK);
+    bytes += 4 * stages * l.rows * l.paddedCols;
   }
   if (bytes > 48 * 1024)
     return "the shared tiles take more than 48 KB";

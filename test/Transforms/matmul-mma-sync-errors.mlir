@@ -1,7 +1,8 @@
 // transform.ks.matmul_mma_sync names the condition a contraction or its
 // parameters do not meet, and builds nothing: here K's steps that do not
 // split k_splits ways, and an epilogue with split-K (no block has the whole
-// sum). The kernels themselves: test/Skills/matmul_tf32x3_mma*.mlir.
+// sum), and contractions with a gathered operand it cannot evaluate or
+// that are not GEMMs. The kernels themselves: test/Skills/matmul_tf32x3_mma*.mlir.
 // RUN: ks-opt %s --transform-interpreter --split-input-file --verify-diagnostics
 
 func.func @uneven_split(%a: memref<64x2048xf32>, %b: memref<2048x64xf32>, %c: memref<64x64xf32>) {
@@ -48,6 +49,98 @@ module attributes {transform.with_named_sequence} {
         block_tile = array<i64: 64, 64, 16>, warp_tile = array<i64: 32, 32>,
         stages = 3 : i64, precision = "tf32x3", k_splits = 4 : i64}
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A gather whose index divides a term with a negative coefficient (p - k
+// + 63): the kernel's unsigned division is right only for non-negative
+// terms, which the check sees by their signs.
+func.func @gather_negative_division(%a: memref<32x64xf32>, %x: memref<2x64x64xf32>, %c: memref<2x32x64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, m, p, k) -> (m, k)>,
+                                   affine_map<(n, m, p, k) -> (n, k, (p - k + 63) floordiv 2)>,
+                                   affine_map<(n, m, p, k) -> (n, m, p)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %x : memref<32x64xf32>, memref<2x64x64xf32>) outs(%c : memref<2x32x64xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %p = arith.mulf %l, %r : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.generic"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot build a tensor-core kernel: a gather's map divides other than a non-negative term by a positive constant}}
+    %launch = transform.ks.matmul_mma_sync %mm {
+        block_tile = array<i64: 32, 64, 16>, warp_tile = array<i64: 16, 32>,
+        stages = 2 : i64, precision = "tf32x3"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A gathered B that also reads M: not a GEMM operand.
+func.func @gather_reads_m(%a: memref<32x64xf32>, %x: memref<2x64x128xf32>, %c: memref<2x32x64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, m, p, k) -> (m, k)>,
+                                   affine_map<(n, m, p, k) -> (n, k, p + m)>,
+                                   affine_map<(n, m, p, k) -> (n, m, p)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %x : memref<32x64xf32>, memref<2x64x128xf32>) outs(%c : memref<2x32x64xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %p = arith.mulf %l, %r : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.generic"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot build a tensor-core kernel: B must read K and N and not M}}
+    %launch = transform.ks.matmul_mma_sync %mm {
+        block_tile = array<i64: 32, 64, 16>, warp_tile = array<i64: 16, 32>,
+        stages = 2 : i64, precision = "tf32x3"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A gather with a body that is not a multiply-add.
+func.func @gather_max_plus(%a: memref<32x64xf32>, %x: memref<2x64x64xf32>, %c: memref<2x32x64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, m, p, k) -> (m, k)>,
+                                   affine_map<(n, m, p, k) -> (n, k floordiv 2, p)>,
+                                   affine_map<(n, m, p, k) -> (n, m, p)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %x : memref<32x64xf32>, memref<2x64x64xf32>) outs(%c : memref<2x32x64xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %p = arith.addf %l, %r : f32
+    %s = arith.maximumf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.generic"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot build a tensor-core kernel: the target is not a multiply-add contraction}}
+    %launch = transform.ks.matmul_mma_sync %mm {
+        block_tile = array<i64: 32, 64, 16>, warp_tile = array<i64: 16, 32>,
+        stages = 2 : i64, precision = "tf32x3"}
+        : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

@@ -244,12 +244,21 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
       three tensor-core products with about fp32's accuracy (the error of
       one TF32 product is 2^-11 relative). "tf32" is one product.
 
+    One operand may instead be a gather: read through an affine map that is
+    not a permutation (sums, floordiv and mod by constants of the loops, as
+    `transform.ks.conv_implicit_gemm` makes). Then the loops are taken from
+    the output and the body: K is the one reduction loop, M and N the
+    output's last two dimensions, a third output dimension the batch (the
+    other operand need not read it). The gathered tile is copied element by
+    element (4-byte `nvgpu.device_async_copy`) into the layout [K, N] (B)
+    or [M, K] (A); its buffer has no alignment requirement.
+
     M, N and K need not be multiples of BM, BN and BK: chunks past an edge
     are zero-filled by the copies (no bytes read) and outputs past it are
-    not stored. K must span at least `stages - 1` steps; each buffer's last
-    dimension contiguous and a multiple of 4 floats, its other strides and
-    offset multiples of 4 (the 16-byte copies); the shared buffers at most
-    48 KB.
+    not stored. K must span at least `stages - 1` steps; each input buffer's
+    last dimension contiguous and a multiple of 4 floats, its other strides
+    and offset multiples of 4 (the 16-byte copies; the output is loaded and
+    stored element by element); the shared buffers at most 48 KB.
 
     With `k_splits` = S > 1 (split-K), K's steps are also split S ways
     across the grid's z (batch x S blocks along z): each block sums its
@@ -349,6 +358,33 @@ def KSConvIm2colOp : Op<Transform_Dialect, "ks.conv_im2col",
   }];
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$matmul);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Rewrite an NCHW convolution on buffers as a GEMM that reads its windows in place";
+  let description = [{
+    `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers (any
+    strides and dilations): input X[N, C, H, W], filter W[F, C, KH, KW],
+    output Y[N, F, OH, OW]. With K = C x KH x KW and P = OH x OW it becomes
+    one `linalg.generic` over loops (n, f, p, k), a contraction
+
+      Y[n, f, p] += W[f, k] * X[n, k / (KH KW), (p / OW) sh + (k % (KH KW) / KW) dh,
+                                (p % OW) sw + (k % KW) dw]
+
+    with the filter seen as [F, K] and the output as [N, F, P]: the im2col
+    matrix of `transform.ks.conv_im2col` as an indexing map (floordiv and
+    mod by constants) instead of a copy. The tensor-core GEMM
+    (`transform.ks.matmul_mma_sync`) gathers X's tile element by element
+    into shared memory; nothing the size of the windows is written. K must
+    be a multiple of 4 (the filter's 16-byte copies). Returns the generic;
+    fails definitely, naming the unmet condition, otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$contraction);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 

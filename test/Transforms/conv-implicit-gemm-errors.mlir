@@ -1,0 +1,57 @@
+// transform.ks.conv_implicit_gemm names what it cannot rewrite and
+// rewrites nothing: a depthwise convolution (another op), a window of 27
+// floats (the filter's rows are copied 16 bytes at a time), an f64
+// convolution. The rewrite itself: test/Skills/conv_implicit_gemm_tf32x3_mma.mlir.
+// RUN: ks-opt %s --transform-interpreter --split-input-file --verify-diagnostics
+
+func.func @depthwise(%x: memref<2x8x10x10xf32>, %w: memref<8x3x3xf32>, %y: memref<2x8x8x8xf32>) {
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : memref<2x8x10x10xf32>, memref<8x3x3xf32>) outs(%y : memref<2x8x8x8xf32>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %conv = transform.structured.match ops{["linalg.depthwise_conv_2d_nchw_chw"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expects linalg.conv_2d_nchw_fchw, got linalg.depthwise_conv_2d_nchw_chw}}
+    %mm = transform.ks.conv_implicit_gemm %conv : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @rgb(%x: memref<2x3x10x10xf32>, %w: memref<8x3x3x3xf32>, %y: memref<2x8x8x8xf32>) {
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : memref<2x3x10x10xf32>, memref<8x3x3x3xf32>) outs(%y : memref<2x8x8x8xf32>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %conv = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot rewrite the convolution as a GEMM: C x KH x KW = 27 must be a multiple of 4 (the filter's 16-byte copies)}}
+    %mm = transform.ks.conv_implicit_gemm %conv : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @f64(%x: memref<2x4x10x10xf64>, %w: memref<8x4x3x3xf64>, %y: memref<2x8x8x8xf64>) {
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : memref<2x4x10x10xf64>, memref<8x4x3x3xf64>) outs(%y : memref<2x8x8x8xf64>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %conv = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot rewrite the convolution as a GEMM: an operand is not a static f32 buffer}}
+    %mm = transform.ks.conv_implicit_gemm %conv : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
