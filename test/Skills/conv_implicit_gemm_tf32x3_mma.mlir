@@ -1,0 +1,55 @@
+// The skill conv_implicit_gemm_tf32x3_mma on a 3x5 convolution with stride
+// 2 on buffers (2x4x21x23 -> 2x8x10x10, K = 4 x 3 x 5 = 60, P = 10 x 10 =
+// 100): no window buffer and no broadcast filter; the filter is read as
+// [8, 60] by 16-byte copies (L1 bypassed), the input gathered 4 bytes a
+// copy at (n, k / 15, (p / 10) * 2 + (k % 15) / 5, (p % 10) * 2 + k % 5),
+// the output written as [2, 8, 100] by the 3xTF32 tensor-core kernel; no
+// convolution is left. Numerics, in the CPU emulation of the kernels
+// against the CPU reference on fresh random inputs: a 3x3 convolution onto
+// a bias, the strided one, a dilated one, a padded one whose 49 pixels and
+// 12 filters leave partial tiles. A window of 27 floats is refused by the
+// skill's requirement (the filter's 16-byte copies).
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=conv_implicit_gemm_tf32x3_mma params=BM=32,BN=64,BK=16,WM=16,WN=32,S=2" | FileCheck %s
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}]}' > %t.plan.json
+// RUN: ks-run %S/Inputs/conv2d_nchw_bias_2x8x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=41 | FileCheck %s --check-prefix=BIAS
+// RUN: ks-run %S/Inputs/conv2d_strided_2x4x21x23.mlir --emulate-gpu --plan=%t.plan.json --seed=42 | FileCheck %s --check-prefix=STRIDED
+// RUN: ks-run %S/Inputs/conv2d_dilated_2x4x12x12.mlir --emulate-gpu --plan=%t.plan.json --seed=43 | FileCheck %s --check-prefix=DILATED
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}]}' > %t.padded.plan.json
+// RUN: ks-run %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --emulate-gpu --plan=%t.padded.plan.json --seed=44 | FileCheck %s --check-prefix=PADDED
+// RUN: not ks-opt %S/Inputs/conv2d_rgb_2x3x10x10.mlir --ks-seed-lowering="plan=%t.plan.json" 2>&1 | FileCheck %s --check-prefix=ODD
+
+// CHECK-LABEL: func.func @main
+// CHECK-NOT: memref.alloc
+// CHECK: %[[ROWS:.*]] = memref.collapse_shape %arg1 {{\[\[}}0], [1, 2, 3]] : memref<8x4x3x5xf32> into memref<8x60xf32>
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %arg2 {{\[\[}}0], [1], [2, 3]] : memref<2x8x10x10xf32> into memref<2x8x100xf32>
+// The GEMM: 8 filters in one 32-row tile, 100 pixels in two 64-column
+// tiles, the two images on the grid's z.
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[IMAGE:.*]]) in (%{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c2{{.*}}) threads({{.*}}) in (%{{.*}} = %c128
+// CHECK: nvgpu.device_async_copy %[[ROWS]][{{.*}}], %{{.*}}[{{.*}}], 4, %{{.*}} {bypassL1} : memref<8x60xf32> to memref<2x32x20xf32, #gpu.address_space<workgroup>>
+// The window arithmetic of one gathered element: channel k / 15, row
+// (p / 10) * 2 + (k % 15) / 5, column (p % 10) * 2 + k % 5.
+// CHECK: %[[C:.*]] = arith.divui %[[K:.*]], %c15
+// CHECK: %[[OH:.*]] = arith.divui %[[P:.*]], %c10
+// CHECK: %[[OH2:.*]] = arith.muli %[[OH]], %c2
+// CHECK: %[[WIN:.*]] = arith.remui %[[K]], %c15
+// CHECK: %[[KH:.*]] = arith.divui %[[WIN]], %c5
+// CHECK: %[[ROW:.*]] = arith.addi %[[OH2]], %[[KH]]
+// CHECK: %[[OW:.*]] = arith.remui %[[P]], %c10
+// CHECK: %[[OW2:.*]] = arith.muli %[[OW]], %c2
+// CHECK: %[[KW:.*]] = arith.remui %[[K]], %c5
+// CHECK: %[[COL:.*]] = arith.addi %[[OW2]], %[[KW]]
+// CHECK: nvgpu.device_async_copy %arg0[%[[IMAGE]], %[[C]], %[[ROW]], %[[COL]]], %{{.*}}[{{.*}}], 1, %{{.*}} : memref<2x4x21x23xf32> to memref<2x16x72xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: linalg.conv_2d_nchw_fchw
+
+// BIAS: output #0 2x16x8x64xf32: match
+// STRIDED: output #0 2x8x10x10xf32: match
+// DILATED: output #0 2x8x8x8xf32: match
+// PADDED: output #0 2x12x7x7xf32: match
+
+// ODD: error: skill conv_implicit_gemm_tf32x3_mma on dispatch 1: its requirement '(loop_range_4 * loop_range_5 * loop_range_6) % 4 == 0' does not hold here (loops 2 x 8 x 8 x 8 x 3 x 3 x 3)
+func.func @main(%x: memref<2x4x21x23xf32>, %w: memref<8x4x3x5xf32>, %y: memref<2x8x10x10xf32>) {
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, ks.dispatch = 1 : i64}
+      ins(%x, %w : memref<2x4x21x23xf32>, memref<8x4x3x5xf32>) outs(%y : memref<2x8x10x10xf32>)
+  return
+}
