@@ -41,7 +41,8 @@ cap=$(echo "$gpu" | awk -F', ' '{print $3}' | tr -d .)
 chip=${KS_CHIP:-sm_${cap:-90}}
 
 # The parts to run (KS_DEVICE_PARTS, default all): corpus, lit, bench, gemm
-# (tensor-core GEMMs against cuBLAS), tune,
+# (tensor-core GEMMs against cuBLAS), tune, sweep (plan variants of bench
+# problems, dist/sweep; not in the default),
 # jobs (the loop with one candidate at a time vs a batch of 6, same rounds),
 # torch (the KernelBench-style harness on bench/problems; KS_TORCH_BENCH_ARGS
 # are passed on, e.g. "--filter level2 level3"; it starts no problem after
@@ -167,6 +168,24 @@ done
 cublas_table=$(python3 bench/cublas_table.py "$out/ceilings.json" "$gemm"/*.json 2>&1)
 fi
 
+# Plan variants side by side (dist/sweep/LEVEL__PROBLEM--VARIANT.json, made
+# on the build machine): each bench problem imported by ks_torch
+# (dist/torch-imports) run under each variant, timed only (the torch part
+# checks the chosen plans against eager); bench/sweep_table.py prints them.
+sweep_table="not run"
+if part sweep; then
+sweep="$out/sweep" && mkdir -p "$sweep"
+for p in dist/sweep/*--*.json; do
+  name=$(basename "$p" .json)
+  problem=${name%%--*}
+  timeout 120 ks-run "dist/torch-imports/${problem%%__*}/${problem#*__}.mlir" --chip="$chip" \
+    --plan="$p" --reference=none --warmup=3 --trials=20 --timeout=90 \
+    --json="$sweep/$name.json" >>"$out/sweep.log" 2>&1
+  echo "$name exit $?" >>"$out/sweep.log"
+done
+sweep_table=$(python3 bench/sweep_table.py "$sweep"/*.json 2>&1)
+fi
+
 # The loop: ks-tune on the benchmark inputs at realistic sizes (all of
 # bench/seed unless KS_TUNE_INPUTS names some), measured on the GPU, each
 # with a time budget (KS_TUNE_BUDGET seconds); bench/tune_table.py prints one
@@ -233,6 +252,9 @@ echo "$plan_table"
 echo
 echo "== tensor-core GEMMs against cuBLAS (bench/gemm) =="
 echo "$cublas_table"
+echo
+echo "== plan variants side by side (dist/sweep) =="
+echo "$sweep_table"
 echo
 echo "== ks-tune (the loop) on benchmark inputs =="
 echo "$tune_table"
