@@ -81,6 +81,12 @@ struct KernelBuilder {
   int64_t threads;
   /// An elementwise op applied to each output as it is stored, or null.
   linalg::LinalgOp epilogue;
+  /// A gather whose address splits into a part of K alone and a part of
+  /// the other loops (a convolution's window offset plus its pixel's): the
+  /// operand seen as 1-D, the K part of every K as a constant table, the
+  /// rest's terms by operand dimension. Null where it does not split.
+  Value gatherFlat, gatherTable;
+  SmallVector<std::pair<int64_t, AffineExpr>> gatherOtherTerms;
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
@@ -109,6 +115,19 @@ struct KernelBuilder {
       return arith::RemUIOp::create(b, loc, lhs, rhs);
     }
   }
+
+  /// The gathered element at loop values `loops` in the 1-D view: its K
+  /// offset from the table plus the other terms, each times its stride.
+  Value gatherOffset(ArrayRef<Value> loops) {
+    Value offset = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        memref::LoadOp::create(b, loc, gatherTable, ValueRange{loops[roles.k]}));
+    for (auto [stride, term] : gatherOtherTerms)
+      offset = add(offset, mul(evaluate(term, loops), stride));
+    return offset;
+  }
+
+  void prepareGatherTable(OpOperand &operand);
 
   /// The indices of `operand` at loop values `loops` (indexed by loop).
   SmallVector<Value> indicesOf(OpOperand &operand, ArrayRef<Value> loops) {
@@ -179,10 +198,12 @@ struct KernelBuilder {
         srcElements = arith::SelectOp::create(b, loc, inBounds, c(width), c(0));
       // L1 is bypassed for 16-byte copies only (cp.async.cg); a gather's
       // neighbouring windows overlap, so its 4-byte copies keep L1.
+      bool fromTable = gather && gatherTable;
       tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-          b, loc, tokenType, tile, ValueRange{stage, row, col}, operand.get(),
-          indicesOf(operand, at), b.getIndexAttr(width), srcElements,
-          gather ? UnitAttr() : b.getUnitAttr()));
+          b, loc, tokenType, tile, ValueRange{stage, row, col},
+          fromTable ? gatherFlat : operand.get(),
+          fromTable ? SmallVector<Value>{gatherOffset(at)} : indicesOf(operand, at),
+          b.getIndexAttr(width), srcElements, gather ? UnitAttr() : b.getUnitAttr()));
     }
   }
 
@@ -230,6 +251,65 @@ struct KernelBuilder {
   void applyEpilogue(ArrayRef<Value> at, Value result);
   gpu::LaunchOp build();
 };
+
+/// Splits the gathered `operand`'s address, where it can, into a table of
+/// its K part (a module constant, one 32-bit offset per K) and the terms of
+/// the other loops: per element, a table load and a few adds instead of the
+/// window arithmetic (divisions by constants) for every element.
+void KernelBuilder::prepareGatherTable(OpOperand &operand) {
+  auto type = cast<MemRefType>(operand.get().getType());
+  if (!type.getLayout().isIdentity())
+    return;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || type.getNumElements() >= (1ll << 31))
+    return;
+  // Each result's sum split into terms of K alone and terms without K.
+  SmallVector<std::pair<int64_t, AffineExpr>> kTerms, otherTerms;
+  std::function<bool(AffineExpr, int64_t)> split = [&](AffineExpr e, int64_t stride) {
+    if (e.getKind() == AffineExprKind::Add) {
+      auto sum = cast<AffineBinaryOpExpr>(e);
+      return split(sum.getLHS(), stride) && split(sum.getRHS(), stride);
+    }
+    bool usesK = e.isFunctionOfDim(roles.k);
+    for (int64_t loop = 0, e2 = op.getNumLoops(); loop < e2; ++loop)
+      if (loop != roles.k && usesK && e.isFunctionOfDim(loop))
+        return false;
+    (usesK ? kTerms : otherTerms).push_back({stride, e});
+    return true;
+  };
+  for (auto [expr, stride] :
+       llvm::zip(op.getMatchingIndexingMap(&operand).getResults(), strides))
+    if (!split(expr, stride))
+      return;
+  // The K part at every K, folded to constants.
+  int64_t rangeK = op.getStaticLoopRanges()[roles.k];
+  MLIRContext *ctx = b.getContext();
+  SmallVector<int32_t> table;
+  for (int64_t k = 0; k < rangeK; ++k) {
+    SmallVector<AffineExpr> dims(op.getNumLoops(), getAffineConstantExpr(0, ctx));
+    dims[roles.k] = getAffineConstantExpr(k, ctx);
+    int64_t sum = 0;
+    for (auto [stride, term] : kTerms)
+      sum += stride * cast<AffineConstantExpr>(term.replaceDims(dims)).getValue();
+    table.push_back(int32_t(sum));
+  }
+  auto tableType = MemRefType::get({rangeK}, b.getI32Type());
+  auto module = op->getParentOfType<ModuleOp>();
+  OpBuilder g = OpBuilder::atBlockEnd(module.getBody());
+  auto global = memref::GlobalOp::create(
+      g, loc, "gather_offsets", g.getStringAttr("private"), tableType,
+      DenseElementsAttr::get(RankedTensorType::get({rangeK}, b.getI32Type()),
+                             ArrayRef<int32_t>(table)),
+      /*constant=*/true, g.getI64IntegerAttr(16));
+  SymbolTable(module).insert(global);
+  gatherTable = memref::GetGlobalOp::create(b, loc, tableType, global.getSymName());
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    all[0].push_back(d);
+  gatherFlat = memref::CollapseShapeOp::create(b, loc, operand.get(), all);
+  gatherOtherTerms = otherTerms;
+}
 
 /// The epilogue at the output `at` (its loops are the output's indices),
 /// the contraction's value there being `result`: its other operands loaded,
@@ -299,6 +379,8 @@ gpu::LaunchOp KernelBuilder::build() {
 
   Value tileA = memref::GetGlobalOp::create(b, loc, globalA.getType(), globalA.getSymName());
   Value tileB = memref::GetGlobalOp::create(b, loc, globalB.getType(), globalB.getSymName());
+  if (roles.gathered >= 0)
+    prepareGatherTable(op->getOpOperand(roles.gathered));
   Value tid = launch.getThreadIds().x;
   Value warp = div(tid, kWarp), lane = rem(tid, kWarp);
   Value group = div(lane, 4), inGroup = rem(lane, 4);

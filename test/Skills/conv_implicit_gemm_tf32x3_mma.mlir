@@ -2,8 +2,8 @@
 // 2 on buffers (2x4x21x23 -> 2x8x10x10, K = 4 x 3 x 5 = 60, P = 10 x 10 =
 // 100): no window buffer and no broadcast filter; the filter is read as
 // [8, 60] by 16-byte copies (L1 bypassed), the input gathered 4 bytes a
-// copy at (n, k / 15, (p / 10) * 2 + (k % 15) / 5, (p % 10) * 2 + k % 5),
-// the output written as [2, 8, 100] by the 3xTF32 tensor-core kernel; no
+// copy at (n, k / 15, (p / 10) * 2 + (k % 15) / 5, (p % 10) * 2 + k % 5)
+// through a table of the K part of that address, the output written as [2, 8, 100] by the 3xTF32 tensor-core kernel; no
 // convolution is left. Numerics, in the CPU emulation of the kernels
 // against the CPU reference on fresh random inputs: a 3x3 convolution onto
 // a bias, the strided one, a dilated one, a padded one whose 49 pixels and
@@ -25,22 +25,27 @@
 // The GEMM: 8 filters in one 32-row tile, 100 pixels in two 64-column
 // tiles, the two images on the grid's z.
 // CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[IMAGE:.*]]) in (%{{.*}} = %c2{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c2{{.*}}) threads({{.*}}) in (%{{.*}} = %c128
+// CHECK: %[[TABLE:.*]] = memref.get_global @gather_offsets : memref<60xi32>
+// CHECK: %[[FLAT_X:.*]] = memref.collapse_shape %arg0 {{\[\[}}0, 1, 2, 3]] : memref<2x4x21x23xf32> into memref<3864xf32>
 // CHECK: nvgpu.device_async_copy %[[ROWS]][{{.*}}], %{{.*}}[{{.*}}], 4, %{{.*}} {bypassL1} : memref<8x60xf32> to memref<2x32x20xf32, #gpu.address_space<workgroup>>
-// The window arithmetic of one gathered element: channel k / 15, row
-// (p / 10) * 2 + (k % 15) / 5, column (p % 10) * 2 + k % 5.
-// CHECK: %[[C:.*]] = arith.divui %[[K:.*]], %c15
+// The gathered element's address splits into the window's offset, a
+// constant table over K (k / 15 * 483 + k % 15 / 5 * 23 + k % 5: channel,
+// row and column strides of X), plus the pixel's and the image's: a table
+// load and a few adds per element, into X seen as 1-D.
+// CHECK: %[[K_OFFSET:.*]] = memref.load %[[TABLE]][%{{.*}}] : memref<60xi32>
+// CHECK: %[[K_INDEX:.*]] = arith.index_cast %[[K_OFFSET]] : i32 to index
+// CHECK: %[[IMAGE_OFFSET:.*]] = arith.muli %[[IMAGE]], %c1932
+// CHECK: %[[SUM:.*]] = arith.addi %[[K_INDEX]], %[[IMAGE_OFFSET]]
 // CHECK: %[[OH:.*]] = arith.divui %[[P:.*]], %c10
-// CHECK: %[[OH2:.*]] = arith.muli %[[OH]], %c2
-// CHECK: %[[WIN:.*]] = arith.remui %[[K]], %c15
-// CHECK: %[[KH:.*]] = arith.divui %[[WIN]], %c5
-// CHECK: %[[ROW:.*]] = arith.addi %[[OH2]], %[[KH]]
+// CHECK: %[[ROW:.*]] = arith.muli %[[OH]], %c46
+// CHECK: %[[SUM2:.*]] = arith.addi %[[SUM]], %[[ROW]]
 // CHECK: %[[OW:.*]] = arith.remui %[[P]], %c10
-// CHECK: %[[OW2:.*]] = arith.muli %[[OW]], %c2
-// CHECK: %[[KW:.*]] = arith.remui %[[K]], %c5
-// CHECK: %[[COL:.*]] = arith.addi %[[OW2]], %[[KW]]
-// CHECK: nvgpu.device_async_copy %arg0[%[[IMAGE]], %[[C]], %[[ROW]], %[[COL]]], %{{.*}}[{{.*}}], 1, %{{.*}} : memref<2x4x21x23xf32> to memref<2x16x72xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[COL:.*]] = arith.muli %[[OW]], %c2
+// CHECK: %[[AT:.*]] = arith.addi %[[SUM2]], %[[COL]]
+// CHECK: nvgpu.device_async_copy %[[FLAT_X]][%[[AT]]], %{{.*}}[{{.*}}], 1, %{{.*}} : memref<3864xf32> to memref<2x16x72xf32, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.mma.sync
 // CHECK-NOT: linalg.conv_2d_nchw_fchw
+// CHECK: memref.global "private" constant @gather_offsets : memref<60xi32> = dense<[0, 1, 2, 3, 4, 23, 24, 25, 26, 27, 46, 47, 48, 49, 50, 483, 484,
 
 // BIAS: output #0 2x16x8x64xf32: match
 // STRIDED: output #0 2x8x10x10xf32: match

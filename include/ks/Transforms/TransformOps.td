@@ -249,9 +249,13 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     `transform.ks.conv_implicit_gemm` makes). Then the loops are taken from
     the output and the body: K is the one reduction loop, M and N the
     output's last two dimensions, a third output dimension the batch (the
-    other operand need not read it). The gathered tile is copied element by
-    element (4-byte `nvgpu.device_async_copy`) into the layout [K, N] (B)
-    or [M, K] (A); its buffer has no alignment requirement.
+    other operand need not read it). The gathered tile is copied element by element (4-byte
+    `nvgpu.device_async_copy`) into the layout [K, N] (B) or [M, K] (A); its
+    buffer has no alignment requirement. Where the gather's address is a
+    sum of terms of K alone and terms of the other loops (a convolution's
+    window offset plus its pixel's), the K part becomes a constant table
+    (`memref.global`, one i32 per K) and each element costs a table load
+    and a few adds.
 
     M, N and K need not be multiples of BM, BN and BK: chunks past an edge
     are zero-filled by the copies (no bytes read) and outputs past it are
