@@ -21,6 +21,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -87,6 +88,20 @@ struct KernelBuilder {
   /// rest's terms by operand dimension. Null where it does not split.
   Value gatherFlat, gatherTable;
   SmallVector<std::pair<int64_t, AffineExpr>> gatherOtherTerms;
+  /// Where the gathered buffer is a zero-padded copy of another, the kernel
+  /// reads that one instead (`gatherFlat` is its 1-D view): the constant
+  /// part of the address (minus the padding's offsets), and per dimension
+  /// the padding cuts (at most 3), its low padding, the source's extent and
+  /// its other terms; the table's columns 1 to 3 hold their K parts. The
+  /// ops that made the padded copy, to erase once the kernel is built.
+  struct PaddedDim {
+    int64_t low, extent;
+    SmallVector<AffineExpr> otherTerms;
+  };
+  int64_t gatherConstant = 0;
+  SmallVector<PaddedDim> paddedDims;
+  bool paddedSource = false;
+  SmallVector<Operation *> foldedProducers;
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
@@ -117,14 +132,44 @@ struct KernelBuilder {
   }
 
   /// The gathered element at loop values `loops` in the 1-D view: its K
-  /// offset from the table plus the other terms, each times its stride.
-  Value gatherOffset(ArrayRef<Value> loops) {
-    Value offset = arith::IndexCastOp::create(
-        b, loc, b.getIndexType(),
-        memref::LoadOp::create(b, loc, gatherTable, ValueRange{loops[roles.k]}));
+  /// offset from the table plus the other terms, each times its stride;
+  /// from a padded buffer's source, also whether the element is inside the
+  /// source (null: always).
+  std::pair<Value, Value> gatherOffset(ArrayRef<Value> loops) {
+    auto toIndex = [&](Value v) {
+      return arith::IndexCastOp::create(b, loc, b.getIndexType(), v).getResult();
+    };
+    SmallVector<Value> kParts;
+    if (!paddedSource) {
+      kParts.push_back(memref::LoadOp::create(b, loc, gatherTable, ValueRange{loops[roles.k]}));
+    } else {
+      // One 16-byte load: the offset and the padded dimensions' K parts.
+      auto rowType = VectorType::get({4}, b.getI32Type());
+      Value row = vector::LoadOp::create(b, loc, rowType, gatherTable,
+                                         ValueRange{loops[roles.k], c(0)}, false,
+                                         llvm::MaybeAlign(16));
+      for (int64_t i = 0; i < 4; ++i)
+        kParts.push_back(vector::ExtractOp::create(b, loc, row, ArrayRef<int64_t>{i}));
+    }
+    Value offset = toIndex(kParts[0]);
     for (auto [stride, term] : gatherOtherTerms)
       offset = add(offset, mul(evaluate(term, loops), stride));
-    return offset;
+    if (!paddedSource)
+      return {offset, Value()};
+    offset = add(offset, c(gatherConstant));
+    // Inside the source where every padded index, less its low padding,
+    // is below the source's extent (unsigned: below the padding wraps).
+    Value inside;
+    for (auto [i, dim] : llvm::enumerate(paddedDims)) {
+      Value index = toIndex(kParts[1 + i]);
+      for (AffineExpr term : dim.otherTerms)
+        index = add(index, evaluate(term, loops));
+      Value relative = arith::SubIOp::create(b, loc, index, c(dim.low));
+      Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, relative,
+                                       c(dim.extent));
+      inside = inside ? arith::AndIOp::create(b, loc, inside, in).getResult() : in;
+    }
+    return {offset, inside};
   }
 
   void prepareGatherTable(OpOperand &operand);
@@ -194,16 +239,29 @@ struct KernelBuilder {
         at[loop] = arith::SelectOp::create(b, loc, in, at[loop], c(0));
         inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, in).getResult() : in;
       }
+      bool fromTable = gather && gatherTable;
+      SmallVector<Value> indices;
+      if (fromTable) {
+        // An element in the padding reads nothing (zero-filled) from a
+        // clamped address, as one past a tile's edge.
+        auto [offset, inside] = gatherOffset(at);
+        if (inside) {
+          offset = arith::SelectOp::create(b, loc, inside, offset, c(0));
+          inBounds =
+              inBounds ? arith::AndIOp::create(b, loc, inBounds, inside).getResult() : inside;
+        }
+        indices.push_back(offset);
+      } else {
+        indices = indicesOf(operand, at);
+      }
       if (inBounds)
         srcElements = arith::SelectOp::create(b, loc, inBounds, c(width), c(0));
       // L1 is bypassed for 16-byte copies only (cp.async.cg); a gather's
       // neighbouring windows overlap, so its 4-byte copies keep L1.
-      bool fromTable = gather && gatherTable;
       tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
           b, loc, tokenType, tile, ValueRange{stage, row, col},
-          fromTable ? gatherFlat : operand.get(),
-          fromTable ? SmallVector<Value>{gatherOffset(at)} : indicesOf(operand, at),
-          b.getIndexAttr(width), srcElements, gather ? UnitAttr() : b.getUnitAttr()));
+          fromTable ? gatherFlat : operand.get(), indices, b.getIndexAttr(width), srcElements,
+          gather ? UnitAttr() : b.getUnitAttr()));
     }
   }
 
@@ -252,54 +310,160 @@ struct KernelBuilder {
   gpu::LaunchOp build();
 };
 
+/// Whether `op` fills all of `buffer` with zeros (linalg.fill, or a
+/// linalg.map of no inputs, yielding a zero constant).
+bool isZeroFill(Operation *op, Value buffer) {
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.getOutputs()[0] == buffer && matchPattern(fill.value(), m_AnyZeroFloat());
+  if (auto map = dyn_cast<linalg::MapOp>(op)) {
+    auto yield = cast<linalg::YieldOp>(map.getMapper().front().getTerminator());
+    return map.getInputs().empty() && map.getInit() == buffer && yield->getNumOperands() == 1 &&
+           matchPattern(yield->getOperand(0), m_AnyZeroFloat());
+  }
+  return false;
+}
+
+/// The buffer `buffer` is a zero-padded copy of: an allocation filled
+/// with zeros, then another static row-major buffer copied into a window
+/// of it (unit strides), all before `reader`, which reads it and nothing
+/// else does (Torch-MLIR's tensor.pad, bufferized). The source, its window's
+/// offsets and the ops that made the copy; null where there is none.
+struct PaddedSourceMatch {
+  Value source;
+  SmallVector<int64_t> low;
+  SmallVector<Operation *> producers;
+};
+std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reader) {
+  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return std::nullopt;
+  Operation *fill = nullptr;
+  memref::SubViewOp window;
+  for (Operation *user : alloc->getUsers()) {
+    if (user == reader || isa<memref::DeallocOp>(user))
+      continue;
+    if (!fill && isZeroFill(user, buffer)) {
+      fill = user;
+      continue;
+    }
+    auto subview = dyn_cast<memref::SubViewOp>(user);
+    if (window || !subview)
+      return std::nullopt;
+    window = subview;
+  }
+  if (!fill || !window || !window->hasOneUse())
+    return std::nullopt;
+  auto copy = dyn_cast<linalg::CopyOp>(*window->getUsers().begin());
+  if (!copy || copy.getOutputs()[0] != window.getResult())
+    return std::nullopt;
+  Value source = copy.getInputs()[0];
+  auto sourceType = dyn_cast<MemRefType>(source.getType());
+  if (!sourceType || !sourceType.hasStaticShape() || !sourceType.getLayout().isIdentity() ||
+      sourceType.getShape() != window.getType().getShape())
+    return std::nullopt;
+  if (llvm::any_of(window.getStaticStrides(), [](int64_t s) { return s != 1; }) ||
+      llvm::any_of(window.getStaticOffsets(), ShapedType::isDynamic) ||
+      sourceType.getRank() != cast<MemRefType>(buffer.getType()).getRank())
+    return std::nullopt;
+  if (fill->getBlock() != reader->getBlock() || copy->getBlock() != reader->getBlock() ||
+      !fill->isBeforeInBlock(copy) || !copy->isBeforeInBlock(reader))
+    return std::nullopt;
+  return PaddedSourceMatch{source, llvm::to_vector(window.getStaticOffsets()),
+                           {copy, window, fill}};
+}
+
 /// Splits the gathered `operand`'s address, where it can, into a table of
-/// its K part (a module constant, one 32-bit offset per K) and the terms of
+/// its K part (a module constant, 32-bit offsets per K) and the terms of
 /// the other loops: per element, a table load and a few adds instead of the
-/// window arithmetic (divisions by constants) for every element.
+/// window arithmetic (divisions by constants) for every element. Where the
+/// operand is a zero-padded copy of another buffer, the addresses are the
+/// other's and the table also holds the K parts of the padded dimensions'
+/// indices, which the copies check against the padding.
 void KernelBuilder::prepareGatherTable(OpOperand &operand) {
   auto type = cast<MemRefType>(operand.get().getType());
-  if (!type.getLayout().isIdentity())
-    return;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) || type.getNumElements() >= (1ll << 31))
+  if (!type.getLayout().isIdentity() || type.getNumElements() >= (1ll << 31))
     return;
   // Each result's sum split into terms of K alone and terms without K.
-  SmallVector<std::pair<int64_t, AffineExpr>> kTerms, otherTerms;
-  std::function<bool(AffineExpr, int64_t)> split = [&](AffineExpr e, int64_t stride) {
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  SmallVector<SmallVector<AffineExpr>> kTerms(map.getNumResults()),
+      otherTerms(map.getNumResults());
+  std::function<bool(AffineExpr, int64_t)> split = [&](AffineExpr e, int64_t d) {
     if (e.getKind() == AffineExprKind::Add) {
       auto sum = cast<AffineBinaryOpExpr>(e);
-      return split(sum.getLHS(), stride) && split(sum.getRHS(), stride);
+      return split(sum.getLHS(), d) && split(sum.getRHS(), d);
     }
     bool usesK = e.isFunctionOfDim(roles.k);
     for (int64_t loop = 0, e2 = op.getNumLoops(); loop < e2; ++loop)
       if (loop != roles.k && usesK && e.isFunctionOfDim(loop))
         return false;
-    (usesK ? kTerms : otherTerms).push_back({stride, e});
+    (usesK ? kTerms : otherTerms)[d].push_back(e);
     return true;
   };
-  for (auto [expr, stride] :
-       llvm::zip(op.getMatchingIndexingMap(&operand).getResults(), strides))
-    if (!split(expr, stride))
+  for (auto [d, expr] : llvm::enumerate(map.getResults()))
+    if (!split(expr, d))
       return;
-  // The K part at every K, folded to constants.
+
+  // Read from the padded copy's source where there is one with at most
+  // three padded dimensions (the table's row is 16 bytes).
+  Value source = operand.get();
+  std::optional<PaddedSourceMatch> padded = findPaddedSource(operand.get(), op);
+  SmallVector<int64_t> paddedDimIndices;
+  if (padded) {
+    auto sourceShape = cast<MemRefType>(padded->source.getType()).getShape();
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (padded->low[d] != 0 || sourceShape[d] != type.getDimSize(d))
+        paddedDimIndices.push_back(d);
+    if (paddedDimIndices.size() > 3)
+      padded.reset();
+  }
+  SmallVector<int64_t> strides;
+  int64_t unusedOffset;
+  if (padded) {
+    source = padded->source;
+    paddedSource = true;
+    auto sourceType = cast<MemRefType>(source.getType());
+    (void)sourceType.getStridesAndOffset(strides, unusedOffset);
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      gatherConstant -= strides[d] * padded->low[d];
+    for (int64_t d : paddedDimIndices)
+      paddedDims.push_back({padded->low[d], sourceType.getDimSize(d), otherTerms[d]});
+    foldedProducers = padded->producers;
+  } else {
+    (void)type.getStridesAndOffset(strides, unusedOffset);
+  }
+
+  // The K parts at every K, folded to constants.
   int64_t rangeK = op.getStaticLoopRanges()[roles.k];
   MLIRContext *ctx = b.getContext();
+  int64_t columns = paddedSource ? 4 : 1;
   SmallVector<int32_t> table;
   for (int64_t k = 0; k < rangeK; ++k) {
     SmallVector<AffineExpr> dims(op.getNumLoops(), getAffineConstantExpr(0, ctx));
     dims[roles.k] = getAffineConstantExpr(k, ctx);
-    int64_t sum = 0;
-    for (auto [stride, term] : kTerms)
-      sum += stride * cast<AffineConstantExpr>(term.replaceDims(dims)).getValue();
-    table.push_back(int32_t(sum));
+    auto partOf = [&](int64_t d) {
+      int64_t sum = 0;
+      for (AffineExpr term : kTerms[d])
+        sum += cast<AffineConstantExpr>(term.replaceDims(dims)).getValue();
+      return sum;
+    };
+    int64_t offset = 0;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      offset += strides[d] * partOf(d);
+    table.push_back(int32_t(offset));
+    for (int64_t i = 1; i < columns; ++i)
+      table.push_back(i - 1 < int64_t(paddedDimIndices.size())
+                          ? int32_t(partOf(paddedDimIndices[i - 1]))
+                          : 0);
   }
-  auto tableType = MemRefType::get({rangeK}, b.getI32Type());
+  SmallVector<int64_t> tableShape = {rangeK};
+  if (paddedSource)
+    tableShape.push_back(columns);
+  auto tableType = MemRefType::get(tableShape, b.getI32Type());
   auto module = op->getParentOfType<ModuleOp>();
   OpBuilder g = OpBuilder::atBlockEnd(module.getBody());
   auto global = memref::GlobalOp::create(
       g, loc, "gather_offsets", g.getStringAttr("private"), tableType,
-      DenseElementsAttr::get(RankedTensorType::get({rangeK}, b.getI32Type()),
+      DenseElementsAttr::get(RankedTensorType::get(tableShape, b.getI32Type()),
                              ArrayRef<int32_t>(table)),
       /*constant=*/true, g.getI64IntegerAttr(16));
   SymbolTable(module).insert(global);
@@ -307,8 +471,10 @@ void KernelBuilder::prepareGatherTable(OpOperand &operand) {
   SmallVector<ReassociationIndices> all(1);
   for (int64_t d = 0; d < type.getRank(); ++d)
     all[0].push_back(d);
-  gatherFlat = memref::CollapseShapeOp::create(b, loc, operand.get(), all);
-  gatherOtherTerms = otherTerms;
+  gatherFlat = memref::CollapseShapeOp::create(b, loc, source, all);
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    for (AffineExpr term : otherTerms[d])
+      gatherOtherTerms.push_back({strides[d], term});
 }
 
 /// The epilogue at the output `at` (its loops are the output's indices),
@@ -796,6 +962,31 @@ std::string unmetEpilogueCondition(linalg::LinalgOp op, const Roles &roles,
     return "the contraction's output is not [M, N]";
   return "";
 }
+
+/// Erases the zero fill, the window and the copy that made a padded buffer
+/// the kernel no longer reads (and the buffer, if nothing else uses it but
+/// its deallocation). Their dispatch numbers are recorded on the module
+/// (`ks.folded_dispatches`): a plan that names them finds them computed.
+void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producers) {
+  if (producers.empty())
+    return;
+  auto module = producers.front()->getParentOfType<ModuleOp>();
+  SmallVector<int64_t> folded;
+  if (auto old = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches"))
+    folded.append(old.asArrayRef().begin(), old.asArrayRef().end());
+  Value buffer = cast<memref::SubViewOp>(producers[1]).getSource();
+  for (Operation *producer : producers) {
+    if (auto id = producer->getAttrOfType<IntegerAttr>("ks.dispatch"))
+      folded.push_back(id.getInt());
+    rewriter.eraseOp(producer);
+  }
+  module->setAttr("ks.folded_dispatches", rewriter.getDenseI64ArrayAttr(folded));
+  if (llvm::all_of(buffer.getUsers(), [](Operation *u) { return isa<memref::DeallocOp>(u); })) {
+    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+      rewriter.eraseOp(user);
+    rewriter.eraseOp(buffer.getDefiningOp());
+  }
+}
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
@@ -848,6 +1039,7 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
                           epilogue};
     launches.push_back(builder.build());
     rewriter.eraseOp(op);
+    eraseFoldedProducers(rewriter, builder.foldedProducers);
     if (epilogue)
       rewriter.eraseOp(epilogue);
   }

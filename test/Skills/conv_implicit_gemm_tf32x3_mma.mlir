@@ -7,8 +7,10 @@
 // convolution is left. Numerics, in the CPU emulation of the kernels
 // against the CPU reference on fresh random inputs: a 3x3 convolution onto
 // a bias, the strided one, a dilated one, a padded one whose 49 pixels and
-// 12 filters leave partial tiles. A window of 27 floats is refused by the
-// skill's requirement (the filter's 16-byte copies).
+// 12 filters leave partial tiles (its padding folded into the gather: the
+// kernel reads the image and zero-fills the taps outside it), one padded
+// with ones (not folded). A window of 27 floats is refused by the skill's
+// requirement (the filter's 16-byte copies).
 // RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=conv_implicit_gemm_tf32x3_mma params=BM=32,BN=64,BK=16,WM=16,WN=32,S=2" | FileCheck %s
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}]}' > %t.plan.json
 // RUN: ks-run %S/Inputs/conv2d_nchw_bias_2x8x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=41 | FileCheck %s --check-prefix=BIAS
@@ -16,6 +18,11 @@
 // RUN: ks-run %S/Inputs/conv2d_dilated_2x4x12x12.mlir --emulate-gpu --plan=%t.plan.json --seed=43 | FileCheck %s --check-prefix=DILATED
 // RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}]}' > %t.padded.plan.json
 // RUN: ks-run %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --emulate-gpu --plan=%t.padded.plan.json --seed=44 | FileCheck %s --check-prefix=PADDED
+// RUN: ks-opt %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --ks-seed-lowering="plan=%t.padded.plan.json" | FileCheck %s --check-prefix=FOLDED
+// RUN: ks-run %S/Inputs/conv2d_padded_ones_2x4x7x7.mlir --emulate-gpu --plan=%t.padded.plan.json --seed=45 | FileCheck %s --check-prefix=ONES
+// RUN: ks-opt %S/Inputs/conv2d_padded_ones_2x4x7x7.mlir --ks-seed-lowering="plan=%t.padded.plan.json" | FileCheck %s --check-prefix=ONES-KEPT
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}, {"id": 0, "skill": "vectorize_128bit", "params": {}}]}' > %t.folded-too.plan.json
+// RUN: ks-run %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --emulate-gpu --plan=%t.folded-too.plan.json --seed=46 | FileCheck %s --check-prefix=PADDED
 // RUN: not ks-opt %S/Inputs/conv2d_rgb_2x3x10x10.mlir --ks-seed-lowering="plan=%t.plan.json" 2>&1 | FileCheck %s --check-prefix=ODD
 
 // CHECK-LABEL: func.func @main
@@ -51,6 +58,26 @@
 // STRIDED: output #0 2x8x10x10xf32: match
 // DILATED: output #0 2x8x8x8xf32: match
 // PADDED: output #0 2x12x7x7xf32: match
+
+// The padded convolution reads the image itself: the zero fill of the
+// padded buffer and the copy into it (dispatches 0 and 1) are gone, the
+// table's rows hold the window offset in the 7x7 image and the tap's row
+// and column (checked against the padding), and the program is two
+// kernels: the output's fill and the GEMM on the image. A plan naming a
+// folded dispatch (vectorize_128bit on 0, above) finds it computed.
+// FOLDED: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 1, 0>}
+// FOLDED-COUNT-2: gpu.launch_func
+// FOLDED-NOT: gpu.launch_func
+// FOLDED: %[[ROW:.*]] = vector.load %{{.*}}[%{{.*}}, %c0{{.*}}] {alignment = 16 : i64} : memref<36x4xi32>, vector<4xi32>
+// FOLDED: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %{{.*}}[{{.*}}], 1, %{{.*}} : memref<392xf32> to
+// FOLDED: memref.global "private" constant @gather_offsets : memref<36x4xi32>
+
+// Padded with ones, the padded buffer stays: four kernels (its fill, the
+// copy, the output's fill, the GEMM on the padded buffer).
+// ONES: output #0 2x12x7x7xf32: match
+// ONES-KEPT-NOT: ks.folded_dispatches
+// ONES-KEPT-COUNT-4: gpu.launch_func
+// ONES-KEPT: memref.global "private" constant @gather_offsets : memref<36xi32>
 
 // ODD: error: skill conv_implicit_gemm_tf32x3_mma on dispatch 1: its requirement '(loop_range_4 * loop_range_5 * loop_range_6) % 4 == 0' does not hold here (loops 2 x 8 x 8 x 8 x 3 x 3 x 3)
 func.func @main(%x: memref<2x4x21x23xf32>, %w: memref<8x4x3x5xf32>, %y: memref<2x8x10x10xf32>) {

@@ -255,7 +255,15 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     sum of terms of K alone and terms of the other loops (a convolution's
     window offset plus its pixel's), the K part becomes a constant table
     (`memref.global`, one i32 per K) and each element costs a table load
-    and a few adds.
+    and a few adds. Where the gathered buffer is a zero-padded copy of
+    another (an allocation filled with zeros, the other copied into a
+    unit-stride window of it, nothing else reading it: a bufferized
+    `tensor.pad`), the kernel reads the other buffer instead, the table also
+    holding the K parts of the padded dimensions' indices (a 16-byte row,
+    at most three such dimensions), and zero-fills the elements in the
+    padding; the fill, the window and the copy are erased (and the buffer,
+    if only its deallocation is left) and their dispatch numbers recorded
+    in the module's `ks.folded_dispatches`.
 
     M, N and K need not be multiples of BM, BN and BK: chunks past an edge
     are zero-filled by the copies (no bytes read) and outputs past it are
