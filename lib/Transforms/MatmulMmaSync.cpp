@@ -102,6 +102,8 @@ struct KernelBuilder {
   SmallVector<PaddedDim> paddedDims;
   bool paddedSource = false;
   SmallVector<Operation *> foldedProducers;
+  /// Whether to look for a padded copy's source at all.
+  bool foldPadding = false;
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
@@ -406,7 +408,9 @@ void KernelBuilder::prepareGatherTable(OpOperand &operand) {
   // Read from the padded copy's source where there is one with at most
   // three padded dimensions (the table's row is 16 bytes).
   Value source = operand.get();
-  std::optional<PaddedSourceMatch> padded = findPaddedSource(operand.get(), op);
+  std::optional<PaddedSourceMatch> padded;
+  if (foldPadding)
+    padded = findPaddedSource(operand.get(), op);
   SmallVector<int64_t> paddedDimIndices;
   if (padded) {
     auto sourceShape = cast<MemRefType>(padded->source.getType()).getShape();
@@ -1037,6 +1041,7 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
                           getPrecision() == "tf32x3",  int64_t(getKSplits()),
                           (block[0] / warp[0]) * (block[1] / warp[1]) * kWarp,
                           epilogue};
+    builder.foldPadding = getFoldPadding() != 0;
     launches.push_back(builder.build());
     rewriter.eraseOp(op);
     eraseFoldedProducers(rewriter, builder.foldedProducers);

@@ -5,7 +5,8 @@
 // reference on fresh random inputs, and the plan's kernels are just the
 // bias broadcast and the GEMM (7 x 4 tiles an image, 8 images); no copy of
 // the windows, no broadcast filter. Then the strided 3x5 convolution and
-// the padded one with partial tiles, on the GPU.
+// the padded one with partial tiles, on the GPU, also with its padding
+// folded into the gather (FOLD = 1).
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 64, "BN": 128, "BK": 16, "WM": 32, "WN": 64, "S": 3}}]}' > %t.plan.json
 // RUN: ks-run %s --plan=%t.plan.json --seed=92 --trials=5 --json=%t.json > %t.log
 // RUN: grep -q "output #0 8x256x28x28xf32: match" %t.log
@@ -14,6 +15,8 @@
 // RUN: ks-run %S/../Skills/Inputs/conv2d_strided_2x4x21x23.mlir --plan=%t.small.plan.json --seed=93 | grep -q "output #0 2x8x10x10xf32: match"
 // RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}]}' > %t.padded.plan.json
 // RUN: ks-run %S/../Skills/Inputs/conv2d_padded_odd_2x4x7x7.mlir --plan=%t.padded.plan.json --seed=94 | grep -q "output #0 2x12x7x7xf32: match"
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2, "FOLD": 1}}]}' > %t.fold.plan.json
+// RUN: ks-run %S/../Skills/Inputs/conv2d_padded_odd_2x4x7x7.mlir --plan=%t.fold.plan.json --seed=95 | grep -q "output #0 2x12x7x7xf32: match"
 func.func @main(%x: tensor<8x128x30x30xf32>, %w: tensor<256x128x3x3xf32>, %b: tensor<256xf32>) -> tensor<8x256x28x28xf32> {
   %e = tensor.empty() : tensor<8x256x28x28xf32>
   %init = linalg.broadcast ins(%b : tensor<256xf32>) outs(%e : tensor<8x256x28x28xf32>) dimensions = [0, 2, 3]

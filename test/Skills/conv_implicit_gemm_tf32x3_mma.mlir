@@ -7,9 +7,9 @@
 // convolution is left. Numerics, in the CPU emulation of the kernels
 // against the CPU reference on fresh random inputs: a 3x3 convolution onto
 // a bias, the strided one, a dilated one, a padded one whose 49 pixels and
-// 12 filters leave partial tiles (its padding folded into the gather: the
-// kernel reads the image and zero-fills the taps outside it), one padded
-// with ones (not folded). A window of 27 floats is refused by the skill's
+// 12 filters leave partial tiles, with and without its padding folded into
+// the gather (FOLD = 1: the kernel reads the image and zero-fills the taps
+// outside it), one padded with ones (not folded). A window of 27 floats is refused by the skill's
 // requirement (the filter's 16-byte copies).
 // RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=conv_implicit_gemm_tf32x3_mma params=BM=32,BN=64,BK=16,WM=16,WN=32,S=2" | FileCheck %s
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}]}' > %t.plan.json
@@ -18,10 +18,13 @@
 // RUN: ks-run %S/Inputs/conv2d_dilated_2x4x12x12.mlir --emulate-gpu --plan=%t.plan.json --seed=43 | FileCheck %s --check-prefix=DILATED
 // RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}]}' > %t.padded.plan.json
 // RUN: ks-run %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --emulate-gpu --plan=%t.padded.plan.json --seed=44 | FileCheck %s --check-prefix=PADDED
-// RUN: ks-opt %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --ks-seed-lowering="plan=%t.padded.plan.json" | FileCheck %s --check-prefix=FOLDED
-// RUN: ks-run %S/Inputs/conv2d_padded_ones_2x4x7x7.mlir --emulate-gpu --plan=%t.padded.plan.json --seed=45 | FileCheck %s --check-prefix=ONES
-// RUN: ks-opt %S/Inputs/conv2d_padded_ones_2x4x7x7.mlir --ks-seed-lowering="plan=%t.padded.plan.json" | FileCheck %s --check-prefix=ONES-KEPT
-// RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2}}, {"id": 0, "skill": "vectorize_128bit", "params": {}}]}' > %t.folded-too.plan.json
+// RUN: ks-opt %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --ks-seed-lowering="plan=%t.padded.plan.json" | FileCheck %s --check-prefix=UNFOLDED
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2, "FOLD": 1}}]}' > %t.fold.plan.json
+// RUN: ks-run %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --emulate-gpu --plan=%t.fold.plan.json --seed=47 | FileCheck %s --check-prefix=PADDED
+// RUN: ks-opt %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --ks-seed-lowering="plan=%t.fold.plan.json" | FileCheck %s --check-prefix=FOLDED
+// RUN: ks-run %S/Inputs/conv2d_padded_ones_2x4x7x7.mlir --emulate-gpu --plan=%t.fold.plan.json --seed=45 | FileCheck %s --check-prefix=ONES
+// RUN: ks-opt %S/Inputs/conv2d_padded_ones_2x4x7x7.mlir --ks-seed-lowering="plan=%t.fold.plan.json" | FileCheck %s --check-prefix=ONES-KEPT
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 2, "FOLD": 1}}, {"id": 0, "skill": "vectorize_128bit", "params": {}}]}' > %t.folded-too.plan.json
 // RUN: ks-run %S/Inputs/conv2d_padded_odd_2x4x7x7.mlir --emulate-gpu --plan=%t.folded-too.plan.json --seed=46 | FileCheck %s --check-prefix=PADDED
 // RUN: not ks-opt %S/Inputs/conv2d_rgb_2x3x10x10.mlir --ks-seed-lowering="plan=%t.plan.json" 2>&1 | FileCheck %s --check-prefix=ODD
 
@@ -59,7 +62,13 @@
 // DILATED: output #0 2x8x8x8xf32: match
 // PADDED: output #0 2x12x7x7xf32: match
 
-// The padded convolution reads the image itself: the zero fill of the
+// FOLD = 0 (the default) gathers from the padded copy: four kernels (the
+// padded buffer's fill, the copy, the output's fill, the GEMM).
+// UNFOLDED-NOT: ks.folded_dispatches
+// UNFOLDED-COUNT-4: gpu.launch_func
+// UNFOLDED-NOT: gpu.launch_func
+
+// With FOLD = 1 the padded convolution reads the image itself: the zero fill of the
 // padded buffer and the copy into it (dispatches 0 and 1) are gone, the
 // table's rows hold the window offset in the 7x7 image and the tap's row
 // and column (checked against the padding), and the program is two

@@ -261,7 +261,8 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     `tensor.pad`), the kernel reads the other buffer instead, the table also
     holding the K parts of the padded dimensions' indices (a 16-byte row,
     at most three such dimensions), and zero-fills the elements in the
-    padding; the fill, the window and the copy are erased (and the buffer,
+    padding, where `fold_padding` is 1 (the checks cost instructions in
+    the copy loop: a trade of the padded copy's traffic against them); the fill, the window and the copy are erased (and the buffer,
     if only its deallocation is left) and their dispatch numbers recorded
     in the module's `ks.folded_dispatches`.
 
@@ -293,7 +294,8 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
                        Optional<TransformHandleTypeInterface>:$epilogue,
                        DenseI64ArrayAttr:$block_tile, DenseI64ArrayAttr:$warp_tile,
                        I64Attr:$stages, StrAttr:$precision,
-                       DefaultValuedAttr<I64Attr, "1">:$k_splits);
+                       DefaultValuedAttr<I64Attr, "1">:$k_splits,
+                       DefaultValuedAttr<I64Attr, "0">:$fold_padding);
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat =
       "$target (`epilogue` `(` $epilogue^ `)`)? attr-dict `:` functional-type(operands, results)";
