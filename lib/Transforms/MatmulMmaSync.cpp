@@ -370,6 +370,28 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
   if (fill->getBlock() != reader->getBlock() || copy->getBlock() != reader->getBlock() ||
       !fill->isBeforeInBlock(copy) || !copy->isBeforeInBlock(reader))
     return std::nullopt;
+  // The kernel reads the source when the copy would have been read: nothing
+  // between may write to it (or to a view of it), nor have effects unknown.
+  auto rootOf = [](Value v) {
+    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+      v = view.getViewSource();
+    return v;
+  };
+  Value root = rootOf(source);
+  for (Operation *between = copy->getNextNode(); between != reader;
+       between = between->getNextNode()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(between);
+    if (!effects) {
+      if (isMemoryEffectFree(between))
+        continue;
+      return std::nullopt;
+    }
+    SmallVector<MemoryEffects::EffectInstance> writes;
+    effects.getEffects<MemoryEffects::Write>(writes);
+    for (const MemoryEffects::EffectInstance &write : writes)
+      if (!write.getValue() || rootOf(write.getValue()) == root)
+        return std::nullopt;
+  }
   return PaddedSourceMatch{source, llvm::to_vector(window.getStaticOffsets()),
                            {copy, window, fill}};
 }
