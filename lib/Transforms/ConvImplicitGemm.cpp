@@ -10,6 +10,8 @@
 
 #include "ks/Transforms/TransformOps.h"
 
+#include "ConvAsGemm.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -20,17 +22,10 @@ using namespace mlir;
 namespace {
 /// Why `conv` cannot be rewritten, or the empty string.
 std::string unmetCondition(linalg::Conv2DNchwFchwOp conv) {
-  if (!conv.hasPureBufferSemantics())
-    return "the convolution is not on buffers";
-  for (Value v : conv->getOperands()) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
-      return "an operand is not a static f32 buffer";
-  }
-  auto output = cast<MemRefType>(conv.getOutputs()[0].getType());
+  std::string unmet = ks::unmetConvAsGemmCondition(conv);
+  if (!unmet.empty())
+    return unmet;
   auto filter = cast<MemRefType>(conv.getInputs()[1].getType());
-  if (!output.getLayout().isIdentity() || !filter.getLayout().isIdentity())
-    return "the output or the filter is not a row-major buffer";
   int64_t K = filter.getDimSize(1) * filter.getDimSize(2) * filter.getDimSize(3);
   if (K % 4)
     return llvm::formatv("C x KH x KW = {0} must be a multiple of 4 (the filter's 16-byte "
