@@ -104,6 +104,9 @@ struct KernelBuilder {
   SmallVector<Operation *> foldedProducers;
   /// Whether to look for a padded copy's source at all.
   bool foldPadding = false;
+  /// Whether the output's initial value is a zero fill this kernel
+  /// replaces (its sums start from zero, nothing is loaded).
+  bool zeroInit = false;
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
@@ -312,6 +315,13 @@ struct KernelBuilder {
   gpu::LaunchOp build();
 };
 
+/// The buffer `v` is a view of (through view-like ops), or `v`.
+Value rootOf(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
 /// Whether `op` fills all of `buffer` with zeros (linalg.fill, or a
 /// linalg.map of no inputs, yielding a zero constant).
 bool isZeroFill(Operation *op, Value buffer) {
@@ -372,11 +382,6 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
     return std::nullopt;
   // The kernel reads the source when the copy would have been read: nothing
   // between may write to it (or to a view of it), nor have effects unknown.
-  auto rootOf = [](Value v) {
-    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-      v = view.getViewSource();
-    return v;
-  };
   Value root = rootOf(source);
   for (Operation *between = copy->getNextNode(); between != reader;
        between = between->getNextNode()) {
@@ -394,6 +399,36 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
   }
   return PaddedSourceMatch{source, llvm::to_vector(window.getStaticOffsets()),
                            {copy, window, fill}};
+}
+
+/// The zero fill that gives `op`'s output its initial value, where nothing
+/// between the two reads or writes the output's buffer (nor has effects
+/// unknown): the kernel can start its sums from zero instead of loading
+/// them, and the fill is not needed. The fill covers the output exactly
+/// (the output itself, or the buffer the output reshapes). Null otherwise.
+Operation *findZeroInit(linalg::LinalgOp op) {
+  Value output = op.getDpsInitOperand(0)->get();
+  Value root = rootOf(output);
+  bool wholeView = output == root || (isa_and_nonnull<memref::CollapseShapeOp,
+                                                      memref::ExpandShapeOp>(
+                                          output.getDefiningOp()) &&
+                                      output.getDefiningOp()->getOperand(0) == root);
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (isZeroFill(prev, output) || (wholeView && isZeroFill(prev, root)))
+      return prev;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(prev);
+    if (!effects) {
+      if (isMemoryEffectFree(prev))
+        continue;
+      return nullptr;
+    }
+    SmallVector<MemoryEffects::EffectInstance> all;
+    effects.getEffects(all);
+    for (const MemoryEffects::EffectInstance &effect : all)
+      if (!effect.getValue() || rootOf(effect.getValue()) == root)
+        return nullptr;
+  }
+  return nullptr;
 }
 
 /// Splits the gathered `operand`'s address, where it can, into a table of
@@ -625,8 +660,9 @@ gpu::LaunchOp KernelBuilder::build() {
       for (int64_t row = 0; row < 2; ++row)
         for (int64_t col = 0; col < 2; ++col) {
           // With split-K the stretches' sums start from zero and are added
-          // to the output at the end.
-          if (kSplits > 1) {
+          // to the output at the end; after a zero fill the sums start from
+          // zero too, without reading it.
+          if (kSplits > 1 || zeroInit) {
             elements.push_back(zeroF);
             continue;
           }
@@ -1015,6 +1051,20 @@ void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producer
 }
 } // namespace
 
+/// Erases the zero fill the kernel starts its sums from, recording its
+/// dispatch as folded.
+static void eraseFoldedFill(RewriterBase &rewriter, Operation *fill) {
+  auto module = fill->getParentOfType<ModuleOp>();
+  SmallVector<int64_t> folded;
+  if (auto old = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches"))
+    folded.append(old.asArrayRef().begin(), old.asArrayRef().end());
+  if (auto id = fill->getAttrOfType<IntegerAttr>("ks.dispatch")) {
+    folded.push_back(id.getInt());
+    module->setAttr("ks.folded_dispatches", rewriter.getDenseI64ArrayAttr(folded));
+  }
+  rewriter.eraseOp(fill);
+}
+
 DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
     transform::TransformState &state) {
@@ -1064,9 +1114,15 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
                           (block[0] / warp[0]) * (block[1] / warp[1]) * kWarp,
                           epilogue};
     builder.foldPadding = getFoldPadding() != 0;
+    // A zero fill before the kernel is folded into it (split-K's atomic
+    // adds need the zeros in memory).
+    Operation *zeroFill = getKSplits() == 1 ? findZeroInit(op) : nullptr;
+    builder.zeroInit = zeroFill != nullptr;
     launches.push_back(builder.build());
     rewriter.eraseOp(op);
     eraseFoldedProducers(rewriter, builder.foldedProducers);
+    if (zeroFill)
+      eraseFoldedFill(rewriter, zeroFill);
     if (epilogue)
       rewriter.eraseOp(epilogue);
   }

@@ -15,16 +15,17 @@
 // RUN: FileCheck %s --check-prefix=AGAIN < %t/second.log
 // RUN: not ks-opt %s --ks-optimize="measure=maybe out=%t/bad" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
-// The fill keeps its seed kernel (256 threads a block); the matmul runs
-// the tensor-core kernel: 64x64 outputs a block of 2x2 warps, 32x32 each,
-// its operand tiles in shared memory.
-// CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1024, %c1, %c1) threads in (%c256, %c1, %c1)
-// CHECK: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c8, %c8, %c1) threads in (%c128, %c1, %c1)
-// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 =
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {{{.*}}spill_load_bytes = 0 : i64, spill_store_bytes = 0 : i64
+// The matmul runs the tensor-core kernel: 64x64 outputs a block of 2x2
+// warps, 32x32 each, its operand tiles in shared memory; the fill (dispatch
+// 0) is folded into it, its sums starting from zero: one kernel.
+// CHECK: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 0>}
+// CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c8, %c8, %c1) threads in (%c128, %c1, %c1)
+// CHECK-NOT: gpu.launch_func
+// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {{{.*}}spill_load_bytes = 0 : i64, spill_store_bytes = 0 : i64
 
 // LOG: ks-tune: estimating on h100-sxm
 // LOG: ks-tune: dispatch 1 (matmul) round 1/2: matmul_tf32x3_mma {"BK":16,"BM":64,"BN":64,"S":3,"WM":32,"WN":32}
+// LOG: 0 fill {{.*}} fused: no kernel of its own
 // LOG: whole program: {{.*}} (estimated on h100-sxm, not measured on a GPU)
 // AGAIN: ks-tune: every dispatch (2) found in {{.*}}db.json: nothing measured
 // BAD: error: ks-optimize: measure must be auto, gpu or model, not 'maybe'

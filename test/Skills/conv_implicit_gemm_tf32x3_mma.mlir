@@ -62,30 +62,31 @@
 // DILATED: output #0 2x8x8x8xf32: match
 // PADDED: output #0 2x12x7x7xf32: match
 
-// FOLD = 0 (the default) gathers from the padded copy: four kernels (the
-// padded buffer's fill, the copy, the output's fill, the GEMM).
-// UNFOLDED-NOT: ks.folded_dispatches
-// UNFOLDED-COUNT-4: gpu.launch_func
+// FOLD = 0 (the default) gathers from the padded copy: three kernels (the
+// padded buffer's fill, the copy, the GEMM; the output's zero fill,
+// dispatch 2, is folded into the GEMM, whose sums start from zero).
+// UNFOLDED: ks.folded_dispatches = array<i64: 2>
+// UNFOLDED-COUNT-3: gpu.launch_func
 // UNFOLDED-NOT: gpu.launch_func
 
 // With FOLD = 1 the padded convolution reads the image itself: the zero fill of the
 // padded buffer and the copy into it (dispatches 0 and 1) are gone, the
 // table's rows hold the window offset in the 7x7 image and the tap's row
-// and column (checked against the padding), and the program is two
-// kernels: the output's fill and the GEMM on the image. A plan naming a
+// and column (checked against the padding), and the program is one kernel:
+// the GEMM on the image, its sums from zero (the output's fill folded). A plan naming a
 // folded dispatch (vectorize_128bit on 0, above) finds it computed.
-// FOLDED: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 1, 0>}
-// FOLDED-COUNT-2: gpu.launch_func
+// FOLDED: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 1, 0, 2>}
+// FOLDED-COUNT-1: gpu.launch_func
 // FOLDED-NOT: gpu.launch_func
 // FOLDED: %[[ROW:.*]] = vector.load %{{.*}}[%{{.*}}, %c0{{.*}}] {alignment = 16 : i64} : memref<36x4xi32>, vector<4xi32>
 // FOLDED: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %{{.*}}[{{.*}}], 1, %{{.*}} : memref<392xf32> to
 // FOLDED: memref.global "private" constant @gather_offsets : memref<36x4xi32>
 
-// Padded with ones, the padded buffer stays: four kernels (its fill, the
-// copy, the output's fill, the GEMM on the padded buffer).
+// Padded with ones, the padded buffer stays: three kernels (its fill, the
+// copy, the GEMM on the padded buffer; only the output's zero fill folded).
 // ONES: output #0 2x12x7x7xf32: match
-// ONES-KEPT-NOT: ks.folded_dispatches
-// ONES-KEPT-COUNT-4: gpu.launch_func
+// ONES-KEPT: ks.folded_dispatches = array<i64: 2>
+// ONES-KEPT-COUNT-3: gpu.launch_func
 // ONES-KEPT: memref.global "private" constant @gather_offsets : memref<36xi32>
 
 // ODD: error: skill conv_implicit_gemm_tf32x3_mma on dispatch 1: its requirement '(loop_range_4 * loop_range_5 * loop_range_6) % 4 == 0' does not hold here (loops 2 x 8 x 8 x 8 x 3 x 3 x 3)

@@ -238,7 +238,11 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
       `stages - 1` K steps are in flight while one is computed.
     - Each warp computes its tile with `nvgpu.mma.sync` m16n8k8 (TF32), the
       sums held in registers across K (initialized from the output buffer:
-      the contraction accumulates into it).
+      the contraction accumulates into it; where the output was just
+      zero-filled, nothing reading or writing it in between, the sums start
+      from zero instead and the fill is erased, its dispatch recorded in the
+      module's `ks.folded_dispatches`; not with split-K, whose atomic adds
+      need the zeros in memory).
     - `precision` = "tf32x3" splits each operand x into big = tf32(x) and
       small = tf32(x - big) and accumulates small*big + big*small + big*big:
       three tensor-core products with about fp32's accuracy (the error of
