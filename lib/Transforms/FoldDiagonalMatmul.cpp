@@ -185,13 +185,14 @@ struct FoldDiagonalMatmul
           ? SmallVector<AffineMap>{vectorMap, identity, identity}
           : SmallVector<AffineMap>{identity, vectorMap, identity};
       rewriter.setInsertionPoint(op);
-      auto scaled = rewriter.create<linalg::GenericOp>(
-          loc, TypeRange{type}, inputs, ValueRange{op.getDpsInitOperand(0)->get()}, maps,
+      auto scaled = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{type}, inputs,
+          ValueRange{op.getDpsInitOperand(0)->get()}, maps,
           SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
           [&](OpBuilder &b, Location l, ValueRange args) {
-            Value product = b.create<arith::MulFOp>(l, args[0], args[1]);
-            Value sum = b.create<arith::AddFOp>(l, args[2], product);
-            b.create<linalg::YieldOp>(l, sum);
+            Value product = arith::MulFOp::create(b, l, args[0], args[1]);
+            Value sum = arith::AddFOp::create(b, l, args[2], product);
+            linalg::YieldOp::create(b, l, sum);
           });
       rewriter.replaceOp(op, scaled.getResults());
       ++numFolded;

@@ -223,17 +223,17 @@ struct SplitLargeReductions
     Type element = cast<ShapedType>(init.getType()).getElementType();
 
     rewriter.setInsertionPoint(op);
-    Value empty = rewriter.create<tensor::EmptyOp>(loc, partialShape, element);
-    Value identity = rewriter.create<arith::ConstantOp>(loc, *neutral);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, partialShape, element);
+    Value identity = arith::ConstantOp::create(rewriter, loc, *neutral);
     Value partialInit =
-        rewriter.create<linalg::FillOp>(loc, identity, empty).getResult(0);
+        linalg::FillOp::create(rewriter, loc, identity, empty).getResult(0);
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     maps.back() = AffineMap::get(shape.numLoops, 0, partialIndex, ctx);
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     for (unsigned i = shape.firstReduction; i < inner; ++i)
       iterators[i] = utils::IteratorType::parallel;
-    auto partial = rewriter.create<linalg::GenericOp>(
-        loc, TypeRange{partialInit.getType()}, op.getDpsInputs(),
+    auto partial = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{partialInit.getType()}, op.getDpsInputs(),
         ValueRange{partialInit}, maps, iterators);
     rewriter.cloneRegionBefore(op.getRegion(), partial.getRegion(),
                                partial.getRegion().begin());
@@ -248,15 +248,15 @@ struct SplitLargeReductions
         AffineMap::getMultiDimIdentityMap(inner, ctx),
         AffineMap::get(inner, 0, outputIndex, ctx)};
     Value accumulator = op.getRegionOutputArgs().front();
-    auto final = rewriter.create<linalg::GenericOp>(
-        loc, op.getResultTypes(), ValueRange{partial.getResult(0)},
+    auto final = linalg::GenericOp::create(
+        rewriter, loc, op.getResultTypes(), ValueRange{partial.getResult(0)},
         ValueRange{init}, finalMaps, finalIterators,
         [&](OpBuilder &b, Location, ValueRange args) {
           IRMapping map;
           for (Value operand : combiner->getOperands())
             map.map(operand, operand == accumulator ? args[1] : args[0]);
           Operation *folded = b.clone(*combiner, map);
-          b.create<linalg::YieldOp>(loc, folded->getResults());
+          linalg::YieldOp::create(b, loc, folded->getResults());
         });
     rewriter.replaceOp(op, final.getResults());
     ++numSplit;
