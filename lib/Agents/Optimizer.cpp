@@ -58,14 +58,15 @@ llvm::Error ks::agents::applySkill(ModuleOp module, int64_t dispatch,
         llvm::formatv("skill {0} on dispatch {1}: {2}", skill.id, dispatch, what).str());
   };
   Operation *target = findDispatch(module, dispatch);
-  // A skill on another dispatch made this one unneeded (a padded copy its
-  // kernel reads through): nothing is left to apply it to.
-  if (!target)
-    if (auto folded = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches"))
-      if (llvm::is_contained(folded.asArrayRef(), dispatch))
-        return llvm::Error::success();
-  if (!target)
+  if (!target) {
+    // A skill on another dispatch made this one unneeded (a padded copy its
+    // kernel reads through, a zero fill it starts from): nothing is left to
+    // apply it to.
+    auto folded = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches");
+    if (folded && llvm::is_contained(folded.asArrayRef(), dispatch))
+      return llvm::Error::success();
     return failure("no linalg op is marked ks.dispatch = " + llvm::Twine(dispatch));
+  }
   // A skill applied to another dispatch already computes this one in its
   // kernel (a row chain, an epilogue): nothing is left to apply it to.
   if (target->getParentOfType<gpu::LaunchOp>())

@@ -46,12 +46,17 @@ struct TileLayout {
 
 constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8, kWarp = 32;
 
+/// The block tile's extent along `loop`: BM along M, BN along N, BK along K.
+int64_t tileExtent(const Roles &roles, int64_t BM, int64_t BN, int64_t BK, int64_t loop) {
+  return loop == roles.m ? BM : loop == roles.n ? BN : BK;
+}
+
 /// The shared tile of `operand` for block tile [BM, BN, BK]: a permuted
 /// operand keeps its own layout (its map's last two results); a gathered
 /// one is laid out [M, K] (A) or [K, N] (B).
 TileLayout tileLayout(linalg::LinalgOp op, const Roles &roles, OpOperand &operand, int64_t BM,
                       int64_t BN, int64_t BK) {
-  auto extentOf = [&](int64_t loop) { return loop == roles.m ? BM : loop == roles.n ? BN : BK; };
+  auto extentOf = [&](int64_t loop) { return tileExtent(roles, BM, BN, BK, loop); };
   TileLayout l;
   if (int64_t(operand.getOperandNumber()) == roles.gathered) {
     bool isA = operand.getOperandNumber() == 0;
@@ -187,13 +192,7 @@ struct KernelBuilder {
     return indices;
   }
 
-  int64_t extentOf(int64_t loop) {
-    if (loop == roles.m)
-      return BM;
-    if (loop == roles.n)
-      return BN;
-    return BK;
-  }
+  int64_t extentOf(int64_t loop) { return tileExtent(roles, BM, BN, BK, loop); }
 
   TileLayout layoutOf(OpOperand &operand) {
     return tileLayout(op, roles, operand, BM, BN, BK);
@@ -322,6 +321,21 @@ Value rootOf(Value v) {
   return v;
 }
 
+/// Whether `op` may touch the buffer `root` (or a view of it): it has
+/// effects unknown, or effects of kind `Effect` on `root` or on memory
+/// it does not name.
+template <typename Effect = MemoryEffects::Effect>
+bool mayTouch(Operation *op, Value root) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return !isMemoryEffectFree(op);
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects<Effect>(instances);
+  return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &effect) {
+    return !effect.getValue() || rootOf(effect.getValue()) == root;
+  });
+}
+
 /// Whether `op` fills all of `buffer` with zeros (linalg.fill, or a
 /// linalg.map of no inputs, yielding a zero constant).
 bool isZeroFill(Operation *op, Value buffer) {
@@ -384,19 +398,9 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
   // between may write to it (or to a view of it), nor have effects unknown.
   Value root = rootOf(source);
   for (Operation *between = copy->getNextNode(); between != reader;
-       between = between->getNextNode()) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(between);
-    if (!effects) {
-      if (isMemoryEffectFree(between))
-        continue;
+       between = between->getNextNode())
+    if (mayTouch<MemoryEffects::Write>(between, root))
       return std::nullopt;
-    }
-    SmallVector<MemoryEffects::EffectInstance> writes;
-    effects.getEffects<MemoryEffects::Write>(writes);
-    for (const MemoryEffects::EffectInstance &write : writes)
-      if (!write.getValue() || rootOf(write.getValue()) == root)
-        return std::nullopt;
-  }
   return PaddedSourceMatch{source, llvm::to_vector(window.getStaticOffsets()),
                            {copy, window, fill}};
 }
@@ -416,17 +420,8 @@ Operation *findZeroInit(linalg::LinalgOp op) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (isZeroFill(prev, output) || (wholeView && isZeroFill(prev, root)))
       return prev;
-    auto effects = dyn_cast<MemoryEffectOpInterface>(prev);
-    if (!effects) {
-      if (isMemoryEffectFree(prev))
-        continue;
+    if (mayTouch(prev, root))
       return nullptr;
-    }
-    SmallVector<MemoryEffects::EffectInstance> all;
-    effects.getEffects(all);
-    for (const MemoryEffects::EffectInstance &effect : all)
-      if (!effect.getValue() || rootOf(effect.getValue()) == root)
-        return nullptr;
   }
   return nullptr;
 }
@@ -914,15 +909,18 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
   } else if (!linalg::isaContractionOpInterface(op)) {
     return "the target is not a multiply-add contraction";
   }
+  // The 16-byte copies read the permuted inputs; a gather is copied
+  // element by element and the output is loaded and stored element by
+  // element: any layout.
+  auto copiedBy16Bytes = [&](OpOperand &operand) {
+    return int64_t(operand.getOperandNumber()) != roles.gathered && !op.isDpsInit(&operand);
+  };
   for (OpOperand &operand : op->getOpOperands()) {
     Value v = operand.get();
     auto type = dyn_cast<MemRefType>(v.getType());
     if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
       return "an operand is not a static f32 buffer";
-    // The 16-byte copies read the permuted inputs; a gather is copied
-    // element by element and the output is loaded and stored element by
-    // element: any layout.
-    if (int64_t(operand.getOperandNumber()) == roles.gathered || op.isDpsInit(&operand))
+    if (!copiedBy16Bytes(operand))
       continue;
     SmallVector<int64_t> strides;
     int64_t offset;
@@ -960,7 +958,7 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t BM = blockTile[0], BN = blockTile[1], BK = blockTile[2];
   for (OpOperand &operand : op->getOpOperands())
-    if (int64_t(operand.getOperandNumber()) != roles.gathered && !op.isDpsInit(&operand) &&
+    if (copiedBy16Bytes(operand) &&
         cast<MemRefType>(operand.get().getType()).getShape().back() % 4)
       return "an operand's last dimension is not a multiple of 4 (16-byte copies)";
   if (BK % kMmaK || BM % warpTile[0] || BN % warpTile[1] || warpTile[0] % kMmaM ||
@@ -1025,6 +1023,23 @@ std::string unmetEpilogueCondition(linalg::LinalgOp op, const Roles &roles,
   return "";
 }
 
+/// Erases `ops`, which a kernel made unneeded, recording the dispatch
+/// numbers they carry in the module's `ks.folded_dispatches`.
+void eraseFolded(RewriterBase &rewriter, ArrayRef<Operation *> ops) {
+  auto module = ops.front()->getParentOfType<ModuleOp>();
+  SmallVector<int64_t> folded;
+  if (auto old = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches"))
+    folded.append(old.asArrayRef().begin(), old.asArrayRef().end());
+  size_t before = folded.size();
+  for (Operation *op : ops) {
+    if (auto id = op->getAttrOfType<IntegerAttr>("ks.dispatch"))
+      folded.push_back(id.getInt());
+    rewriter.eraseOp(op);
+  }
+  if (folded.size() != before)
+    module->setAttr("ks.folded_dispatches", rewriter.getDenseI64ArrayAttr(folded));
+}
+
 /// Erases the zero fill, the window and the copy that made a padded buffer
 /// the kernel no longer reads (and the buffer, if nothing else uses it but
 /// its deallocation). Their dispatch numbers are recorded on the module
@@ -1032,17 +1047,8 @@ std::string unmetEpilogueCondition(linalg::LinalgOp op, const Roles &roles,
 void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producers) {
   if (producers.empty())
     return;
-  auto module = producers.front()->getParentOfType<ModuleOp>();
-  SmallVector<int64_t> folded;
-  if (auto old = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches"))
-    folded.append(old.asArrayRef().begin(), old.asArrayRef().end());
   Value buffer = cast<memref::SubViewOp>(producers[1]).getSource();
-  for (Operation *producer : producers) {
-    if (auto id = producer->getAttrOfType<IntegerAttr>("ks.dispatch"))
-      folded.push_back(id.getInt());
-    rewriter.eraseOp(producer);
-  }
-  module->setAttr("ks.folded_dispatches", rewriter.getDenseI64ArrayAttr(folded));
+  eraseFolded(rewriter, producers);
   if (llvm::all_of(buffer.getUsers(), [](Operation *u) { return isa<memref::DeallocOp>(u); })) {
     for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
       rewriter.eraseOp(user);
@@ -1050,20 +1056,6 @@ void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producer
   }
 }
 } // namespace
-
-/// Erases the zero fill the kernel starts its sums from, recording its
-/// dispatch as folded.
-static void eraseFoldedFill(RewriterBase &rewriter, Operation *fill) {
-  auto module = fill->getParentOfType<ModuleOp>();
-  SmallVector<int64_t> folded;
-  if (auto old = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches"))
-    folded.append(old.asArrayRef().begin(), old.asArrayRef().end());
-  if (auto id = fill->getAttrOfType<IntegerAttr>("ks.dispatch")) {
-    folded.push_back(id.getInt());
-    module->setAttr("ks.folded_dispatches", rewriter.getDenseI64ArrayAttr(folded));
-  }
-  rewriter.eraseOp(fill);
-}
 
 DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
@@ -1122,7 +1114,7 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     rewriter.eraseOp(op);
     eraseFoldedProducers(rewriter, builder.foldedProducers);
     if (zeroFill)
-      eraseFoldedFill(rewriter, zeroFill);
+      eraseFolded(rewriter, zeroFill);
     if (epilogue)
       rewriter.eraseOp(epilogue);
   }
