@@ -12,6 +12,8 @@
 
 #include "ks/Transforms/TransformOps.h"
 
+#include "KernelInit.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -314,41 +316,6 @@ struct KernelBuilder {
   gpu::LaunchOp build();
 };
 
-/// The buffer `v` is a view of (through view-like ops), or `v`.
-Value rootOf(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
-
-/// Whether `op` may touch the buffer `root` (or a view of it): it has
-/// effects unknown, or effects of kind `Effect` on `root` or on memory
-/// it does not name.
-template <typename Effect = MemoryEffects::Effect>
-bool mayTouch(Operation *op, Value root) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return !isMemoryEffectFree(op);
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects<Effect>(instances);
-  return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &effect) {
-    return !effect.getValue() || rootOf(effect.getValue()) == root;
-  });
-}
-
-/// Whether `op` fills all of `buffer` with zeros (linalg.fill, or a
-/// linalg.map of no inputs, yielding a zero constant).
-bool isZeroFill(Operation *op, Value buffer) {
-  if (auto fill = dyn_cast<linalg::FillOp>(op))
-    return fill.getOutputs()[0] == buffer && matchPattern(fill.value(), m_AnyZeroFloat());
-  if (auto map = dyn_cast<linalg::MapOp>(op)) {
-    auto yield = cast<linalg::YieldOp>(map.getMapper().front().getTerminator());
-    return map.getInputs().empty() && map.getInit() == buffer && yield->getNumOperands() == 1 &&
-           matchPattern(yield->getOperand(0), m_AnyZeroFloat());
-  }
-  return false;
-}
-
 /// The buffer `buffer` is a zero-padded copy of: an allocation filled
 /// with zeros, then another static row-major buffer copied into a window
 /// of it (unit strides), all before `reader`, which reads it and nothing
@@ -368,7 +335,7 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
   for (Operation *user : alloc->getUsers()) {
     if (user == reader || isa<memref::DeallocOp>(user))
       continue;
-    if (!fill && isZeroFill(user, buffer)) {
+    if (!fill && ks::isFillWith(user, buffer, 0.0)) {
       fill = user;
       continue;
     }
@@ -396,34 +363,13 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
     return std::nullopt;
   // The kernel reads the source when the copy would have been read: nothing
   // between may write to it (or to a view of it), nor have effects unknown.
-  Value root = rootOf(source);
+  Value root = ks::rootOf(source);
   for (Operation *between = copy->getNextNode(); between != reader;
        between = between->getNextNode())
-    if (mayTouch<MemoryEffects::Write>(between, root))
+    if (ks::mayTouch<MemoryEffects::Write>(between, root))
       return std::nullopt;
   return PaddedSourceMatch{source, llvm::to_vector(window.getStaticOffsets()),
                            {copy, window, fill}};
-}
-
-/// The zero fill that gives `op`'s output its initial value, where nothing
-/// between the two reads or writes the output's buffer (nor has effects
-/// unknown): the kernel can start its sums from zero instead of loading
-/// them, and the fill is not needed. The fill covers the output exactly
-/// (the output itself, or the buffer the output reshapes). Null otherwise.
-Operation *findZeroInit(linalg::LinalgOp op) {
-  Value output = op.getDpsInitOperand(0)->get();
-  Value root = rootOf(output);
-  bool wholeView = output == root || (isa_and_nonnull<memref::CollapseShapeOp,
-                                                      memref::ExpandShapeOp>(
-                                          output.getDefiningOp()) &&
-                                      output.getDefiningOp()->getOperand(0) == root);
-  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (isZeroFill(prev, output) || (wholeView && isZeroFill(prev, root)))
-      return prev;
-    if (mayTouch(prev, root))
-      return nullptr;
-  }
-  return nullptr;
 }
 
 /// Splits the gathered `operand`'s address, where it can, into a table of
@@ -1023,23 +969,6 @@ std::string unmetEpilogueCondition(linalg::LinalgOp op, const Roles &roles,
   return "";
 }
 
-/// Erases `ops`, which a kernel made unneeded, recording the dispatch
-/// numbers they carry in the module's `ks.folded_dispatches`.
-void eraseFolded(RewriterBase &rewriter, ArrayRef<Operation *> ops) {
-  auto module = ops.front()->getParentOfType<ModuleOp>();
-  SmallVector<int64_t> folded;
-  if (auto old = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches"))
-    folded.append(old.asArrayRef().begin(), old.asArrayRef().end());
-  size_t before = folded.size();
-  for (Operation *op : ops) {
-    if (auto id = op->getAttrOfType<IntegerAttr>("ks.dispatch"))
-      folded.push_back(id.getInt());
-    rewriter.eraseOp(op);
-  }
-  if (folded.size() != before)
-    module->setAttr("ks.folded_dispatches", rewriter.getDenseI64ArrayAttr(folded));
-}
-
 /// Erases the zero fill, the window and the copy that made a padded buffer
 /// the kernel no longer reads (and the buffer, if nothing else uses it but
 /// its deallocation). Their dispatch numbers are recorded on the module
@@ -1048,7 +977,7 @@ void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producer
   if (producers.empty())
     return;
   Value buffer = cast<memref::SubViewOp>(producers[1]).getSource();
-  eraseFolded(rewriter, producers);
+  ks::eraseFolded(rewriter, producers);
   if (llvm::all_of(buffer.getUsers(), [](Operation *u) { return isa<memref::DeallocOp>(u); })) {
     for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
       rewriter.eraseOp(user);
@@ -1108,13 +1037,13 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     builder.foldPadding = getFoldPadding() != 0;
     // A zero fill before the kernel is folded into it (split-K's atomic
     // adds need the zeros in memory).
-    Operation *zeroFill = getKSplits() == 1 ? findZeroInit(op) : nullptr;
+    Operation *zeroFill = getKSplits() == 1 ? ks::findFillInit(op, 0.0) : nullptr;
     builder.zeroInit = zeroFill != nullptr;
     launches.push_back(builder.build());
     rewriter.eraseOp(op);
     eraseFoldedProducers(rewriter, builder.foldedProducers);
     if (zeroFill)
-      eraseFolded(rewriter, zeroFill);
+      ks::eraseFolded(rewriter, zeroFill);
     if (epilogue)
       rewriter.eraseOp(epilogue);
   }
