@@ -12,6 +12,8 @@
 #include "ks/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -52,8 +54,8 @@ bool intoReduction(OpOperand *operand) {
 /// Whether `value` is computed from loop indices alone (an iota, a mask
 /// comparing two of them), through reshapes: recomputing it in a reduction
 /// costs a few integer ops, less than reading it, so it is fused there
-/// whatever its uses and the reduction's loops. A block scan's triangular
-/// masks are such values; materialized, they would be i1 tensors read per
+/// whatever its uses and the reduction's loops. A scan's triangular
+/// mask is such a value; materialized, it would be an i1 tensor read per
 /// element. (Elementwise consumers keep the usual rule: patterns such as
 /// ks-fold-diagonal-matmul's look for the materialized iota.)
 bool computedFromIndices(Value value, unsigned depth = 0) {
@@ -102,6 +104,103 @@ bool isInPlaceConversion(Value value) {
          isa<BlockArgument>(convert.getOperand(0)) && yield.getOperand(0) == convert.getResult(0);
 }
 
+/// Computes an input read from a generic with no inputs of its own (an
+/// iota: its payload depends on loop indices alone), or a static reshape of
+/// one, inside the generic that reads it, from that generic's indices through the operand's map, and
+/// leaves the operand unused (canonicalization then drops it). Upstream's
+/// fusion refuses the last such input of a reduction that alone covers a
+/// parallel loop (its check counts inputs, not the output): a scan's
+/// triangular mask keeps the iota of the output's position otherwise. Into
+/// reductions only, as computedFromIndices.
+struct InlineIndexOnlyInput : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The generic computing `value` from indices alone, through static
+  /// reshapes; `map` (the consumer's loops to `value`'s indices) becomes the
+  /// consumer's loops to the producer's indices.
+  static linalg::GenericOp indexOnlyProducer(Value value, AffineMap &map, unsigned depth = 0) {
+    Operation *def = value.getDefiningOp();
+    if (!def || depth > 4)
+      return {};
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(def)) {
+      // A source index is its group's indices linearized.
+      auto type = expand.getResultType();
+      if (!type.hasStaticShape())
+        return {};
+      SmallVector<AffineExpr> source;
+      for (const ReassociationIndices &group : expand.getReassociationIndices()) {
+        AffineExpr linear = getAffineConstantExpr(0, map.getContext());
+        for (int64_t d : group)
+          linear = linear * type.getDimSize(d) + map.getResult(d);
+        source.push_back(linear);
+      }
+      map = AffineMap::get(map.getNumDims(), 0, source, map.getContext());
+      return indexOnlyProducer(expand.getSrc(), map, depth + 1);
+    }
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def)) {
+      // A source index is its collapsed index delinearized.
+      auto type = collapse.getSrcType();
+      if (!type.hasStaticShape())
+        return {};
+      SmallVector<AffineExpr> source(type.getRank());
+      for (auto [i, group] : llvm::enumerate(collapse.getReassociationIndices())) {
+        int64_t inner = 1;
+        for (int64_t d : llvm::reverse(group)) {
+          source[d] = map.getResult(i).floorDiv(inner) % type.getDimSize(d);
+          inner *= type.getDimSize(d);
+        }
+      }
+      map = AffineMap::get(map.getNumDims(), 0, source, map.getContext());
+      return indexOnlyProducer(collapse.getSrc(), map, depth + 1);
+    }
+    auto producer = dyn_cast<linalg::GenericOp>(def);
+    if (!producer || !producer.hasPureTensorSemantics() || producer.getNumDpsInputs() != 0 ||
+        producer.getNumDpsInits() != 1 || producer.getNumReductionLoops() != 0 ||
+        !producer.getIndexingMapsArray()[0].isIdentity() ||
+        producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)))
+      return {};
+    for (Operation &op : producer.getBody()->without_terminator())
+      if (!isMemoryEffectFree(&op) || op.getNumRegions() != 0)
+        return {};
+    return producer;
+  }
+
+  LogicalResult matchAndRewrite(linalg::GenericOp consumer,
+                                PatternRewriter &rewriter) const override {
+    // Into reductions only, as for computedFromIndices.
+    if (!consumer.hasPureTensorSemantics() || consumer.getNumReductionLoops() == 0)
+      return failure();
+    for (OpOperand *input : consumer.getDpsInputOperands()) {
+      AffineMap map = consumer.getMatchingIndexingMap(input);
+      linalg::GenericOp producer = indexOnlyProducer(input->get(), map);
+      BlockArgument arg = consumer.getMatchingBlockArgument(input);
+      if (!producer || arg.use_empty())
+        continue;
+      Block *body = consumer.getBody();
+      rewriter.setInsertionPointToStart(body);
+      Location loc = producer.getLoc();
+      // The consumer's loop indices, and the producer's as functions of them.
+      SmallVector<OpFoldResult> indices;
+      for (unsigned d = 0, e = consumer.getNumLoops(); d < e; ++d)
+        indices.push_back(linalg::IndexOp::create(rewriter, loc, d).getResult());
+      IRMapping mapping;
+      for (Operation &op : producer.getBody()->without_terminator()) {
+        if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+          OpFoldResult at = affine::makeComposedFoldedAffineApply(
+              rewriter, loc, map.getSubMap({static_cast<unsigned>(index.getDim())}), indices);
+          mapping.map(index.getResult(), getValueOrCreateConstantIndexOp(rewriter, loc, at));
+          continue;
+        }
+        rewriter.clone(op, mapping);
+      }
+      Value value = mapping.lookupOrDefault(producer.getBody()->getTerminator()->getOperand(0));
+      rewriter.modifyOpInPlace(consumer, [&] { arg.replaceAllUsesWith(value); });
+      return success();
+    }
+    return failure();
+  }
+};
+
 struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
@@ -116,6 +215,7 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseOnce);
+    patterns.add<InlineIndexOnlyInput>(context);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);

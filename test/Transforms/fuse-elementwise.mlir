@@ -224,3 +224,62 @@ func.func @exp_twice(%x: tensor<8x64xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   } -> tensor<8xf32>
   return %sum, %mx : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// A scan's triangular mask (the PyTorch frontend's cumsum): one iota, read
+// through two reshapes by the mask. Upstream fusion leaves the iota of the
+// output's position k, the only input covering k; the iota is computed in
+// the reduction from its loop indices instead (through the reshapes), and
+// no iota buffer is left.
+// CHECK-LABEL: func.func @scan_mask
+// CHECK-NOT: tensor<16xi64>
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<4x1x16xf32>)
+// CHECK-DAG: %[[K:.*]] = linalg.index 1
+// CHECK-DAG: %[[J:.*]] = linalg.index 2
+// CHECK-DAG: %[[K64:.*]] = arith.index_cast %[[K]]
+// CHECK-DAG: %[[J64:.*]] = arith.index_cast %[[J]]
+// CHECK: arith.cmpi sge, %[[K64]], %[[J64]]
+// CHECK: arith.select
+// CHECK: arith.addf
+func.func @scan_mask(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %keep = arith.constant dense<0.0> : tensor<f32>
+  %ie = tensor.empty() : tensor<16xi64>
+  %iota = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%ie : tensor<16xi64>) {
+  ^bb0(%o: i64):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i64
+    linalg.yield %c : i64
+  } -> tensor<16xi64>
+  %col = tensor.expand_shape %iota [[0, 1]] output_shape [16, 1] : tensor<16xi64> into tensor<16x1xi64>
+  %row = tensor.expand_shape %iota [[0, 1]] output_shape [1, 16] : tensor<16xi64> into tensor<1x16xi64>
+  %me = tensor.empty() : tensor<16x16xi1>
+  %mask = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                          iterator_types = ["parallel", "parallel"]}
+      ins(%col, %row : tensor<16x1xi64>, tensor<1x16xi64>) outs(%me : tensor<16x16xi1>) {
+  ^bb0(%i: i64, %j: i64, %o: i1):
+    %m = arith.cmpi sge, %i, %j : i64
+    linalg.yield %m : i1
+  } -> tensor<16x16xi1>
+  %xe = tensor.expand_shape %x [[0], [1, 2]] output_shape [4, 1, 16] : tensor<4x16xf32> into tensor<4x1x16xf32>
+  %we = tensor.empty() : tensor<4x16x16xf32>
+  %where = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, 0, d2)>, affine_map<(d0, d1, d2) -> ()>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                           iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%mask, %xe, %keep : tensor<16x16xi1>, tensor<4x1x16xf32>, tensor<f32>) outs(%we : tensor<4x16x16xf32>) {
+  ^bb0(%m: i1, %v: f32, %z: f32, %o: f32):
+    %s = arith.select %m, %v, %z : f32
+    linalg.yield %s : f32
+  } -> tensor<4x16x16xf32>
+  %e = tensor.empty() : tensor<4x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%where : tensor<4x16x16xf32>) outs(%f : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %a = arith.addf %v, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
