@@ -299,6 +299,34 @@ bool isFillLike(linalg::LinalgOp op) {
   return false;
 }
 
+/// The loop a payload value is the index of (through an index_cast).
+std::optional<unsigned> indexLoop(Value v) {
+  if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
+    v = cast.getIn();
+  if (auto index = v.getDefiningOp<linalg::IndexOp>())
+    return index.getDim();
+  return std::nullopt;
+}
+
+/// Whether `op` is a scan written as a reduction over a triangular mask:
+/// its payload selects by comparing the reduction loop's index with a
+/// parallel loop's (y[k] = fold over j <= k of x[j]; the PyTorch frontend's
+/// cumsum and cumprod).
+bool isTriangularScan(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() != 1 || !op.getBlock())
+    return false;
+  for (Operation &inner : op.getBlock()->without_terminator()) {
+    auto select = dyn_cast<arith::SelectOp>(inner);
+    auto cmp = select ? select.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
+    if (!cmp)
+      continue;
+    std::optional<unsigned> a = indexLoop(cmp.getLhs()), b = indexLoop(cmp.getRhs());
+    if (a && b && isParallel(op, *a) != isParallel(op, *b))
+      return true;
+  }
+  return false;
+}
+
 OpClass classify(linalg::LinalgOp op) {
   Operation *o = op.getOperation();
   // Named ops whose name says it all.
@@ -322,6 +350,8 @@ OpClass classify(linalg::LinalgOp op) {
   // wherever it is in the loop order (it is the leading one in practice).
   if (std::optional<ContractionRoles> roles = contractionRoles(op))
     return roles->batch.empty() ? OpClass::Matmul : OpClass::BatchedMatmul;
+  if (isTriangularScan(op))
+    return OpClass::Scan;
   if (op.getNumReductionLoops() > 0)
     return OpClass::Reduction;
   if (op.getNumParallelLoops() != op.getNumLoops())

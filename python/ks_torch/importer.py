@@ -32,74 +32,38 @@ class ImportFailure(Exception):
     """The importer could not handle the problem; the message says why."""
 
 
-_SCAN_CHUNK = 32        # elements per chunk of a block scan
-_SCAN_DIRECT = 64       # rows this short are scanned directly
-
-
-def _block_scan(fold, combine, identity):
-    """A scan as a block scan, in data-parallel steps.
+def _row_scan(fold, identity):
+    """A scan as a triangular reduction: y[..., k] = fold over j <= k of x[..., j].
 
     Torch-MLIR lowers aten.cumsum/cumprod to tm_tensor.scan, an op of its own
     TMTensor dialect that upstream MLIR does not define, and linalg has no
-    scan, so the import decomposes them into reductions linalg does have.
-    The row is cut into chunks of B: (1) each chunk's inclusive scan as B
-    masked folds of its own elements (y[c, b] = fold over b' <= b of
-    x[c, b']), (2) the scan of the chunks' totals, the same way, recursively
-    (a row of at most 64 is scanned directly), shifted by one chunk, (3)
-    each chunk's scan combined with what comes before it. Every element is
-    read B times from a chunk in cache, against log2(n) passes over memory
-    for a Hillis-Steele chain of shifted steps.
+    scan. Written as a reduction over a mask of the loop indices, the scan is
+    one linalg op in the scan's own type (fused with its mask by
+    ks-fuse-elementwise): its seed kernel folds each output's prefix (n^2
+    work), and ks's scan skill (scan_rows_sklansky) turns it into a scan,
+    associated as PyTorch's CUDA scan is, so that the results are PyTorch's
+    bit for bit.
     """
-    import torch.nn.functional as F
-
-    def masked_fold(x, keep):
-        # y[..., i] = fold over j <= i of x[..., j]: one reduction op.
-        pos = torch.arange(x.shape[-1], device=x.device)
-        upto = pos.unsqueeze(1) >= pos.unsqueeze(0)
-        return fold(torch.where(upto, x.unsqueeze(-2), keep), -1)
-
-    def scan_last(x, keep, widen=lambda t: t, narrow=lambda t: t):
-        # widen/narrow: the conversions to and from the scan's type, applied
-        # after the cut and before the join so that they fuse into the first
-        # and the last step.
-        n = x.shape[-1]
-        if n <= _SCAN_DIRECT:
-            return narrow(masked_fold(widen(x), keep))
-        c = -(-n // _SCAN_CHUNK)
-        if c * _SCAN_CHUNK != n:
-            x = F.pad(x, [0, c * _SCAN_CHUNK - n], value=identity)
-        chunks = widen(x.reshape(*x.shape[:-1], c, _SCAN_CHUNK))
-        return narrow(scan_chunks(chunks, keep)).reshape(*x.shape[:-1], c * _SCAN_CHUNK)[..., :n]
-
-    def scan_chunks(chunks, keep):
-        within = masked_fold(chunks, keep)
-        before = scan_last(within[..., -1], keep)
-        before = F.pad(before[..., :-1], [1, 0], value=identity)
-        return combine(within, before.unsqueeze(-1))
-
     def scan(x, dim, dtype=None):
         if dtype is not None:
             x = x.to(dtype)
         if x.dim() == 0:
             return x.clone()
-        out_dtype = x.dtype
-        # In f64: a sum in a different order than a sequential fp32 scan
-        # would drift from it by more than 1e-4 at n = 32768; f64 keeps the
-        # result as exact as the output type allows.
-        wide = torch.float64 if x.is_floating_point() else x.dtype
-        keep = torch.full((), identity, dtype=wide, device=x.device)
-        y = scan_last(x.movedim(dim % x.dim(), -1), keep,
-                      widen=lambda t: t.to(wide), narrow=lambda t: t.to(out_dtype))
+        rows = x.movedim(dim % x.dim(), -1)
+        pos = torch.arange(rows.shape[-1], device=x.device)
+        upto = pos.unsqueeze(1) >= pos.unsqueeze(0)
+        keep = torch.full((), identity, dtype=x.dtype, device=x.device)
+        y = fold(torch.where(upto, rows.unsqueeze(-2), keep), -1)
         return y.movedim(-1, dim % y.dim())
     return scan
 
 
 def decompositions():
-    """Torch-MLIR's decomposition table plus ks's scans (see _block_scan)."""
+    """Torch-MLIR's decomposition table plus ks's scans (see _row_scan)."""
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
     table = dict(get_decomposition_table())
-    table[torch.ops.aten.cumsum.default] = _block_scan(torch.sum, torch.add, 0.0)
-    table[torch.ops.aten.cumprod.default] = _block_scan(torch.prod, torch.mul, 1.0)
+    table[torch.ops.aten.cumsum.default] = _row_scan(torch.sum, 0.0)
+    table[torch.ops.aten.cumprod.default] = _row_scan(torch.prod, 1.0)
     return table
 
 

@@ -406,4 +406,47 @@ def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSScanRowsOp : Op<Transform_Dialect, "ks.scan_rows",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Replace a triangular masked reduction on buffers (a scan) by a chunked scan kernel";
+  let description = [{
+    `target` is a `linalg.generic` on static buffers with loops (rows...,
+    k, j), j the one reduction loop, that computes an inclusive scan along
+    its rows as a reduction over a triangular mask:
+
+      Y[rows, k] = Y[rows, k] (+ or *) select(j <= k, X[rows, j], identity)
+
+    for addf with identity 0 or mulf with identity 1 (cumsum, cumprod), in
+    f32 or f64, Y initialized to the identity (the mask compares the
+    `linalg.index` of k and j, possibly cast to i64). X's map may hold unit
+    dims as constants. The seed folds each output's whole prefix (n^2
+    work); the kernel scans each row once: a block of `threads` threads a
+    row, `segment` elements of it at a time in shared memory, in chunks of
+    `chunk` elements associated as a Sklansky scan whose first element
+    takes the running total of the chunks before (the order of PyTorch's
+    CUDA scan along the innermost dim, whose chunk is twice its block's x
+    threads):
+
+    - every chunk's partial prefixes that do not depend on the running
+      total (log2(chunk) levels, all threads);
+    - thread 0 carries the total through the chunk's first element and its
+      2^i - 1 positions (log2(chunk) + 1 operations a chunk);
+    - every other element combines its partial prefix with the position
+      before its highest bit.
+
+    The association differs from the sequential fold's, as a reassociated
+    reduction's does; each result is bitwise that of PyTorch's scan with
+    the same chunk. `chunk` must be a power of two, `segment` a multiple
+    of it (at most 48 KB of elements), `threads` a multiple of 32 up to
+    1024. Returns the launch; fails definitely, naming the unmet
+    condition, otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$chunk, I64Attr:$segment,
+                       I64Attr:$threads);
+  let results = (outs TransformHandleTypeInterface:$launch);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS

@@ -1,0 +1,445 @@
+//===- ScanRows.cpp - transform.ks.scan_rows --------------------------------===//
+//
+// A scan written as a reduction over a triangular mask (what the PyTorch
+// frontend makes of cumsum and cumprod: linalg has no scan) becomes a scan
+// kernel. The seed folds every output's whole prefix, n^2 / 2 operations a
+// row; the kernel walks each row once. Its association is that of PyTorch's
+// CUDA scan along the innermost dim: chunks of `chunk` elements, each a
+// Sklansky scan whose first element takes the running total of the chunks
+// before it. Only log2(chunk) + 1 operations a chunk depend on that total
+// (the chunk's first element and its 2^i - 1 positions), so the kernel
+// computes everything else for all chunks in parallel and leaves one thread
+// the short chain. Like the other GPU kernels that have a fixed structure,
+// it is written as MLIR text, instantiated with the sizes and spliced in.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/TransformOps.h"
+
+#include "KernelInit.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The kernel for Y[R, N] = scan of X[R, N]: a block a row, a segment of
+/// the row at a time in shared memory. Placeholders: {0} R, {1} N, {2} the
+/// element type, {3} the combining op, {4} its identity, {5} chunk, {6}
+/// log2(chunk), {7} segment, {8} threads, {9} N rounded up to segments,
+/// {10} segment / 2, {11} chunk - 1.
+constexpr const char *kKernel = R"mlir(
+!buf = memref<{7}x{2}, #gpu.address_space<workgroup>>
+func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
+  %c1 = arith.constant 1 : index
+  %rows = arith.constant {0} : index
+  %threads = arith.constant {8} : index
+  gpu.launch blocks(%bx, %by, %bz) in (%sx = %rows, %sy = %c1, %sz = %c1)
+             threads(%tx, %ty, %tz) in (%nx = %threads, %ny = %c1, %nz = %c1) {{
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1 : index
+    %two = arith.constant 2 : index
+    %n = arith.constant {1} : index
+    %end = arith.constant {9} : index
+    %segment = arith.constant {7} : index
+    %pairs = arith.constant {10} : index
+    %chunk = arith.constant {5} : index
+    %levels = arith.constant {6} : index
+    %in_chunk = arith.constant {11} : index
+    %step = arith.constant {8} : index
+    %c31 = arith.constant 31 : i32
+    %identity = arith.constant {4} : {2}
+    %buf = memref.alloc() : !buf
+    %thread0 = arith.cmpi eq, %tx, %c0 : index
+    // %total: the running total of the row's chunks so far (thread 0's).
+    %last = scf.for %base = %c0 to %end step %segment iter_args(%total = %identity) -> ({2}) {{
+      // The segment, the identity past the row's end (as PyTorch pads it).
+      scf.for %e = %tx to %segment step %step {{
+        %col = arith.addi %base, %e : index
+        %inside = arith.cmpi ult, %col, %n : index
+        %v = scf.if %inside -> ({2}) {{
+          %l = memref.load %x[%bx, %col] {{ks.scanned} : memref<{0}x{1}x{2}>
+          scf.yield %l : {2}
+        } else {{
+          scf.yield %identity : {2}
+        }
+        memref.store %v, %buf[%e] : !buf
+      }
+      gpu.barrier
+      // Sklansky level s = 2^level: the upper half of every 2s block takes
+      // the last element of its lower half, except in the block at a
+      // chunk's start, whose lower half waits for the running total.
+      scf.for %level = %c0 to %levels step %one {{
+        %s = arith.shli %one, %level : index
+        %low_mask = arith.subi %s, %one : index
+        scf.for %u = %tx to %pairs step %step {{
+          %g = arith.shrui %u, %level : index
+          %within = arith.andi %u, %low_mask : index
+          %gs = arith.shli %g, %level : index
+          %block = arith.shli %gs, %one : index
+          %offset = arith.andi %block, %in_chunk : index
+          %not_first = arith.cmpi ne, %offset, %c0 : index
+          scf.if %not_first {{
+            %low_last = arith.addi %block, %low_mask : index
+            %high = arith.addi %block, %s : index
+            %target = arith.addi %high, %within : index
+            %a = memref.load %buf[%target] : !buf
+            %b = memref.load %buf[%low_last] : !buf
+            %r = {3} %a, %b : {2}
+            memref.store %r, %buf[%target] : !buf
+          }
+        }
+        gpu.barrier
+      }
+      // Thread 0 carries the total through each chunk: its first element,
+      // then positions 1, 3, 7, ..., chunk - 1 (each the partial prefix of
+      // its upper half combined with the position before).
+      %next = scf.if %thread0 -> ({2}) {{
+        %t = scf.for %c = %c0 to %segment step %chunk iter_args(%acc = %total) -> ({2}) {{
+          %first = memref.load %buf[%c] : !buf
+          %o0 = {3} %first, %acc : {2}
+          memref.store %o0, %buf[%c] : !buf
+          %o = scf.for %level = %c0 to %levels step %one iter_args(%prev = %o0) -> ({2}) {{
+            %span = arith.shli %two, %level : index
+            %at = arith.subi %span, %one : index
+            %pos = arith.addi %c, %at : index
+            %q = memref.load %buf[%pos] : !buf
+            %o_pos = {3} %q, %prev : {2}
+            memref.store %o_pos, %buf[%pos] : !buf
+            scf.yield %o_pos : {2}
+          }
+          scf.yield %o : {2}
+        }
+        scf.yield %t : {2}
+      } else {{
+        scf.yield %total : {2}
+      }
+      gpu.barrier
+      // Every other element i of a chunk: its partial prefix combined with
+      // position 2^floor(log2 i) - 1, final after the chain.
+      scf.for %e = %tx to %segment step %step {{
+        %col = arith.addi %base, %e : index
+        %inside = arith.cmpi ult, %col, %n : index
+        scf.if %inside {{
+          %i = arith.andi %e, %in_chunk : index
+          %v = memref.load %buf[%e] : !buf
+          %i_next = arith.addi %i, %one : index
+          %i_and = arith.andi %i, %i_next : index
+          %carried = arith.cmpi eq, %i_and, %c0 : index
+          %r = scf.if %carried -> ({2}) {{
+            scf.yield %v : {2}
+          } else {{
+            %i32 = arith.index_cast %i : index to i32
+            %zeros = math.ctlz %i32 : i32
+            %high = arith.subi %c31, %zeros : i32
+            %high_index = arith.index_cast %high : i32 to index
+            %p = arith.shli %one, %high_index : index
+            %p_last = arith.subi %p, %one : index
+            %chunk_at = arith.subi %e, %i : index
+            %before = arith.addi %chunk_at, %p_last : index
+            %pv = memref.load %buf[%before] : !buf
+            %rr = {3} %v, %pv : {2}
+            scf.yield %rr : {2}
+          }
+          memref.store %r, %y[%bx, %col] : memref<{0}x{1}x{2}>
+        }
+      }
+      // The next segment overwrites the buffer.
+      gpu.barrier
+      scf.yield %next : {2}
+    }
+    gpu.terminator
+  }
+  return
+}
+)mlir";
+
+/// What the payload of a scan reduction is made of: the combining op, its
+/// identity, and the ops (in payload order) that compute the scanned value
+/// from the inputs' elements (none where it is an input's element itself).
+struct ScanPayload {
+  StringRef combine; // "arith.addf" or "arith.mulf"
+  double identity;
+  Value scanned;
+  SmallVector<Operation *> prologue;
+};
+
+/// Whether `v` is `linalg.index dim`, possibly through an index_cast.
+bool isIndexOf(Value v, unsigned dim) {
+  if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
+    v = cast.getIn();
+  auto index = v.getDefiningOp<linalg::IndexOp>();
+  return index && index.getDim() == dim;
+}
+
+/// Whether `cond` is j <= k for loops k and j.
+bool isUpToK(Value cond, unsigned k, unsigned j) {
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return false;
+  Value l = cmp.getLhs(), r = cmp.getRhs();
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::sge:
+  case arith::CmpIPredicate::uge:
+    return isIndexOf(l, k) && isIndexOf(r, j);
+  case arith::CmpIPredicate::sle:
+  case arith::CmpIPredicate::ule:
+    return isIndexOf(l, j) && isIndexOf(r, k);
+  default:
+    return false;
+  }
+}
+
+/// Whether `map` reads an operand of type `type` at [rows..., j]: the row
+/// loops (those before k) in order, unit dims as zeros, then j.
+bool readsRowAndJ(AffineMap map, MemRefType type, unsigned k, unsigned j) {
+  unsigned nextRow = 0;
+  for (auto [pos, expr] : llvm::enumerate(map.getResults())) {
+    bool last = pos + 1 == map.getNumResults();
+    if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
+      if (c.getValue() != 0 || type.getDimSize(pos) != 1 || last)
+        return false;
+      continue;
+    }
+    auto d = dyn_cast<AffineDimExpr>(expr);
+    if (!d || d.getPosition() != (last ? j : nextRow))
+      return false;
+    if (!last && ++nextRow > k)
+      return false;
+  }
+  return nextRow == k;
+}
+
+/// Why `op` is not a scan this kernel computes, or the empty string; sets
+/// the payload, and the rows and length of the scan.
+std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &rows,
+                           int64_t &length, Type &elem) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() < 1 || op.getNumDpsInits() != 1)
+    return "the target is not a linalg.generic on buffers with inputs and one output";
+  unsigned loops = op.getNumLoops();
+  if (loops < 2 || op.getNumReductionLoops() != 1 ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
+    return "the target's last loop is not its one reduction loop";
+  unsigned k = loops - 2, j = loops - 1;
+  for (Value v : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        type.getMemorySpace())
+      return "an operand is not a static row-major buffer";
+  }
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (outMap.getNumResults() != loops - 1)
+    return "the output is not indexed by the loops before the reduction, in order";
+  for (unsigned d = 0; d + 1 < loops; ++d)
+    if (outMap.getResult(d) != getAffineDimExpr(d, op.getContext()))
+      return "the output is not indexed by the loops before the reduction, in order";
+  // Every input X[rows..., j]: the row loops in order (unit dims as
+  // constants), then j.
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (!readsRowAndJ(op.getMatchingIndexingMap(input),
+                      cast<MemRefType>(input->get().getType()), k, j))
+      return "an input is not indexed by the rows and the reduction loop";
+  auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
+  elem = outType.getElementType();
+  if (!elem.isF32() && !elem.isF64())
+    return "the elements are not f32 or f64";
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  rows = 1;
+  for (unsigned d = 0; d < k; ++d)
+    rows *= ranges[d];
+  length = ranges[k];
+  if (ranges[j] != length)
+    return "the reduction loop does not run over the scanned loop's range";
+
+  // yield combine(select(j <= k, v, identity), acc), v computed from the
+  // inputs' elements alone.
+  Block *body = op.getBody();
+  Value yielded = body->getTerminator()->getOperand(0);
+  Operation *combine = yielded.getDefiningOp();
+  if (!combine || !isa<arith::AddFOp, arith::MulFOp>(combine))
+    return "the payload does not yield a sum or a product";
+  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  Value other;
+  if (combine->getOperand(0) == acc)
+    other = combine->getOperand(1);
+  else if (combine->getOperand(1) == acc)
+    other = combine->getOperand(0);
+  else
+    return "the payload does not combine the output's running value";
+  auto select = other.getDefiningOp<arith::SelectOp>();
+  if (!select || !isUpToK(select.getCondition(), k, j))
+    return "the payload does not select the scanned value where j <= k";
+  payload.combine = isa<arith::AddFOp>(combine) ? "arith.addf" : "arith.mulf";
+  payload.identity = isa<arith::AddFOp>(combine) ? 0.0 : 1.0;
+  FloatAttr identity;
+  if (!matchPattern(select.getFalseValue(), m_Constant(&identity)) ||
+      identity.getValueAsDouble() != payload.identity)
+    return "the value selected where j > k is not the identity of the combining op";
+  payload.scanned = select.getTrueValue();
+  // The ops computing the scanned value: pure, of the inputs' elements and
+  // values from outside the payload, not of loop indices or the output.
+  llvm::SmallPtrSet<Operation *, 8> prologue;
+  SmallVector<Value> work{payload.scanned};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == body && arg == acc)
+        return "the scanned value depends on the output's running value";
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (def->getBlock() != body || prologue.contains(def))
+      continue;
+    if (isa<linalg::IndexOp>(def) || !isMemoryEffectFree(def) || def->getNumRegions())
+      return "the scanned value is not computed elementwise from the inputs";
+    prologue.insert(def);
+    llvm::append_range(work, def->getOperands());
+  }
+  for (Operation &inner : body->without_terminator()) {
+    if (prologue.contains(&inner)) {
+      payload.prologue.push_back(&inner);
+      continue;
+    }
+    if (&inner != combine && &inner != select.getOperation() &&
+        !isa<arith::CmpIOp, arith::IndexCastOp, linalg::IndexOp, arith::ConstantOp>(inner))
+      return "the payload computes more than the masked fold of a value of the inputs";
+  }
+  if (payload.scanned.getType() != elem)
+    return "the scanned value and the output element types differ";
+  return "";
+}
+
+std::string paramsUnmet(int64_t chunk, int64_t segment, int64_t threads, Type elem) {
+  if (chunk < 2 || !llvm::isPowerOf2_64(chunk))
+    return llvm::formatv("chunk = {0} is not a power of two of at least 2", chunk).str();
+  if (segment < chunk || segment % chunk)
+    return llvm::formatv("segment = {0} is not a multiple of chunk = {1}", segment, chunk).str();
+  int64_t bytes = segment * elem.getIntOrFloatBitWidth() / 8;
+  if (bytes > 48 * 1024)
+    return llvm::formatv("a segment of {0} elements ({1} bytes) does not fit in 48 KB of "
+                         "shared memory",
+                         segment, bytes)
+        .str();
+  if (threads < 32 || threads > 1024 || threads % 32)
+    return llvm::formatv("threads = {0} is not a multiple of 32 up to 1024", threads).str();
+  return "";
+}
+
+/// A view of `value` (static, row-major) as [rows, length]: unit dims and
+/// the row dims collapsed, or a leading unit dim added to a lone row.
+Value asRows(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<MemRefType>(value.getType());
+  int64_t rank = type.getRank();
+  if (rank == 1)
+    return memref::ExpandShapeOp::create(b, loc, SmallVector<int64_t>{1, type.getDimSize(0)},
+                                         value, SmallVector<ReassociationIndices>{{0, 1}});
+  if (rank == 2)
+    return value;
+  ReassociationIndices rowDims;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    rowDims.push_back(d);
+  return memref::CollapseShapeOp::create(b, loc, value,
+                                         SmallVector<ReassociationIndices>{rowDims, {rank - 1}});
+}
+
+} // namespace
+
+DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformRewriter &rewriter,
+                                                           transform::TransformResults &results,
+                                                           transform::TransformState &state) {
+  SmallVector<Operation *> launches;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto op = dyn_cast<linalg::GenericOp>(target);
+    if (!op)
+      return emitDefiniteFailure() << "expects linalg.generic ops, got " << target->getName();
+    ScanPayload payload;
+    int64_t rows, length;
+    Type elem;
+    std::string unmet = unmetCondition(op, payload, rows, length, elem);
+    if (unmet.empty())
+      unmet = paramsUnmet(getChunk(), getSegment(), getThreads(), elem);
+    if (!unmet.empty())
+      return emitDefiniteFailure() << "cannot build a scan kernel: " << unmet;
+    int64_t chunk = getChunk(), segment = getSegment(), threads = getThreads();
+    std::string elemName;
+    llvm::raw_string_ostream(elemName) << elem;
+    std::string identity = payload.identity == 0.0 ? "0.0" : "1.0";
+    std::string text =
+        llvm::formatv(kKernel, rows, length, elemName, payload.combine, identity, chunk,
+                      llvm::Log2_64(chunk), segment, threads,
+                      llvm::divideCeil(length, segment) * segment, segment / 2, chunk - 1)
+            .str();
+    // The kernel writes every output: the output's fill with the identity
+    // (the reduction's initial value) is not needed.
+    Operation *init = ks::findFillInit(op, payload.identity);
+    if (!init)
+      return emitDefiniteFailure()
+             << "cannot build a scan kernel: the output is not filled with the identity of the "
+                "combining op just before the scan";
+    ParserConfig config(getContext());
+    OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(text, config, "ks-scan-kernel");
+    if (!parsed)
+      return emitDefiniteFailure() << "internal error: the scan kernel's text does not parse";
+    auto scan = parsed->lookupSymbol<func::FuncOp>("scan");
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> inputs;
+    for (Value input : op.getDpsInputs())
+      inputs.push_back(asRows(rewriter, op.getLoc(), input));
+    IRMapping map;
+    map.map(scan.getArgument(0), inputs.front());
+    map.map(scan.getArgument(1), asRows(rewriter, op.getLoc(), op.getDpsInits()[0]));
+    gpu::LaunchOp launch;
+    for (Operation &inner : scan.getBody().front().without_terminator()) {
+      Operation *copy = rewriter.clone(inner, map);
+      if (auto l = dyn_cast<gpu::LaunchOp>(copy))
+        launch = l;
+    }
+    launches.push_back(launch);
+    // The scanned element: the input's, or the payload's prologue on the
+    // inputs' elements at the same place.
+    memref::LoadOp load;
+    launch.walk([&](memref::LoadOp l) {
+      if (l->hasAttr("ks.scanned"))
+        load = l;
+    });
+    load->removeAttr("ks.scanned");
+    SmallVector<OpOperand *> loadUses =
+        llvm::map_to_vector(load->getUses(), [](OpOperand &use) { return &use; });
+    rewriter.setInsertionPointAfter(load);
+    IRMapping payloadMap;
+    for (auto [i, input] : llvm::enumerate(inputs)) {
+      BlockArgument arg = op.getMatchingBlockArgument(op.getDpsInputOperand(i));
+      if (arg.use_empty())
+        continue;
+      payloadMap.map(arg, i == 0 ? load.getResult()
+                                 : memref::LoadOp::create(rewriter, load.getLoc(), input,
+                                                          load.getIndices())
+                                       .getResult());
+    }
+    for (Operation *inner : payload.prologue)
+      rewriter.clone(*inner, payloadMap);
+    Value scanned = payloadMap.lookupOrDefault(payload.scanned);
+    for (OpOperand *use : loadUses)
+      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(scanned); });
+    rewriter.eraseOp(op);
+    ks::eraseFolded(rewriter, init);
+  }
+  results.set(cast<OpResult>(getLaunch()), launches);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSScanRowsOp::getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
