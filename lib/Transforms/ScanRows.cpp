@@ -37,7 +37,7 @@ namespace {
 /// the row at a time in shared memory. Placeholders: {0} R, {1} N, {2} the
 /// element type, {3} the combining op, {4} its identity, {5} chunk, {6}
 /// log2(chunk), {7} segment, {8} threads, {9} N rounded up to segments,
-/// {10} segment / 2, {11} chunk - 1.
+/// {10} segment / threads, {11} chunk - 1, {12} segment / 2 / threads.
 constexpr const char *kKernel = R"mlir(
 !buf = memref<{7}x{2}, #gpu.address_space<workgroup>>
 func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
@@ -52,7 +52,8 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
     %n = arith.constant {1} : index
     %end = arith.constant {9} : index
     %segment = arith.constant {7} : index
-    %pairs = arith.constant {10} : index
+    %per_thread = arith.constant {10} : index
+    %pairs_per_thread = arith.constant {12} : index
     %chunk = arith.constant {5} : index
     %levels = arith.constant {6} : index
     %in_chunk = arith.constant {11} : index
@@ -64,7 +65,11 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
     // %total: the running total of the row's chunks so far (thread 0's).
     %last = scf.for %base = %c0 to %end step %segment iter_args(%total = %identity) -> ({2}) {{
       // The segment, the identity past the row's end (as PyTorch pads it).
-      scf.for %e = %tx to %segment step %step {{
+      // Constant trip counts (i * threads + tx): unrolled, a thread's loads
+      // are all in flight at once.
+      scf.for %i = %c0 to %per_thread step %one {{
+        %it = arith.muli %i, %step : index
+        %e = arith.addi %it, %tx : index
         %col = arith.addi %base, %e : index
         %inside = arith.cmpi ult, %col, %n : index
         %v = scf.if %inside -> ({2}) {{
@@ -82,7 +87,9 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
       scf.for %level = %c0 to %levels step %one {{
         %s = arith.shli %one, %level : index
         %low_mask = arith.subi %s, %one : index
-        scf.for %u = %tx to %pairs step %step {{
+        scf.for %i = %c0 to %pairs_per_thread step %one {{
+          %it = arith.muli %i, %step : index
+          %u = arith.addi %it, %tx : index
           %g = arith.shrui %u, %level : index
           %within = arith.andi %u, %low_mask : index
           %gs = arith.shli %g, %level : index
@@ -127,7 +134,9 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
       gpu.barrier
       // Every other element i of a chunk: its partial prefix combined with
       // position 2^floor(log2 i) - 1, final after the chain.
-      scf.for %e = %tx to %segment step %step {{
+      scf.for %o = %c0 to %per_thread step %one {{
+        %ot = arith.muli %o, %step : index
+        %e = arith.addi %ot, %tx : index
         %col = arith.addi %base, %e : index
         %inside = arith.cmpi ult, %col, %n : index
         scf.if %inside {{
@@ -332,6 +341,10 @@ std::string paramsUnmet(int64_t chunk, int64_t segment, int64_t threads, Type el
         .str();
   if (threads < 32 || threads > 1024 || threads % 32)
     return llvm::formatv("threads = {0} is not a multiple of 32 up to 1024", threads).str();
+  if (segment % (2 * threads))
+    return llvm::formatv("segment = {0} is not a multiple of twice threads = {1}", segment,
+                         threads)
+        .str();
   return "";
 }
 
@@ -377,7 +390,8 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
     std::string text =
         llvm::formatv(kKernel, rows, length, elemName, payload.combine, identity, chunk,
                       llvm::Log2_64(chunk), segment, threads,
-                      llvm::divideCeil(length, segment) * segment, segment / 2, chunk - 1)
+                      llvm::divideCeil(length, segment) * segment, segment / threads, chunk - 1,
+                      segment / 2 / threads)
             .str();
     // The kernel writes every output: the output's fill with the identity
     // (the reduction's initial value) is not needed.
