@@ -26,7 +26,12 @@ using namespace mlir;
 namespace {
 
 /// Maximal runs (two loops or more) of adjacent loops of one iterator type
-/// that every indexing map keeps contiguous and in order.
+/// that every indexing map keeps contiguous and in order, and whose indices
+/// the payload does not read: merged, such a loop's index would come back
+/// as a division and a remainder of the merged one, hiding what the payload
+/// does with it (a scan's mask compares the output's position with the
+/// reduction's; read through a gather, the input does not keep the rows
+/// apart in any map).
 SmallVector<ReassociationIndices> collapsibleRuns(linalg::LinalgOp op) {
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic || generic.getNumReductionLoops() == 0 ||
@@ -34,6 +39,8 @@ SmallVector<ReassociationIndices> collapsibleRuns(linalg::LinalgOp op) {
     return {};
   SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  llvm::SmallDenseSet<unsigned> indexed;
+  generic.getBody()->walk([&](linalg::IndexOp index) { indexed.insert(index.getDim()); });
   SmallVector<ReassociationIndices> runs;
   ReassociationIndices run;
   auto close = [&] {
@@ -45,7 +52,8 @@ SmallVector<ReassociationIndices> collapsibleRuns(linalg::LinalgOp op) {
     if (!run.empty()) {
       ReassociationIndices longer = run;
       longer.push_back(d);
-      if (iterators[d] == iterators[run.front()] &&
+      if (iterators[d] == iterators[run.front()] && !indexed.contains(d) &&
+          !indexed.contains(run.front()) &&
           linalg::areDimSequencesPreserved(maps, {longer})) {
         run = std::move(longer);
         continue;

@@ -64,3 +64,35 @@ func.func @transposed_rows(%x: tensor<8x4x16xf32>, %init: tensor<4x8xf32>) -> te
   } -> tensor<4x8xf32>
   return %s : tensor<4x8xf32>
 }
+
+// -----
+
+// Loops whose index the payload reads stay apart: a reversed scan (rows
+// 4, k 8, j 8, its input read by index at [row, 7 - j]) is not made a
+// reduction over 32 rows whose row and position come back as a division
+// and a remainder.
+// CHECK-LABEL: func.func @indexed_rows
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-NOT: arith.divsi
+// CHECK-NOT: arith.remsi
+// CHECK: -> tensor<4x8xf32>
+func.func @indexed_rows(%x: tensor<4x8xf32>, %sized: tensor<8xi64>) -> tensor<4x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %last = arith.constant 7 : index
+  %e = tensor.empty() : tensor<4x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%sized : tensor<8xi64>) outs(%f : tensor<4x8xf32>) {
+  ^bb0(%unused: i64, %acc: f32):
+    %row = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %j = linalg.index 2 : index
+    %back = arith.subi %last, %j : index
+    %v = tensor.extract %x[%row, %back] : tensor<4x8xf32>
+    %upto = arith.cmpi sge, %k, %j : index
+    %s = arith.select %upto, %v, %zero : f32
+    %a = arith.addf %s, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
