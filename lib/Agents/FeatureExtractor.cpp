@@ -344,14 +344,15 @@ OpClass classify(linalg::LinalgOp op) {
   // conv_*, depthwise_conv_*, pooling_* and generics of the same shape.
   if (isConvolutionLike(op))
     return readsFilter(op) ? OpClass::Convolution : OpClass::Pooling;
+  // Before gathers: a scan may read its input by index (a flipped one).
+  if (isTriangularScan(op))
+    return OpClass::Scan;
   if (readsByIndex(op))
     return OpClass::Gather;
   // A batch dim (read by both inputs and the output) makes it batched,
   // wherever it is in the loop order (it is the leading one in practice).
   if (std::optional<ContractionRoles> roles = contractionRoles(op))
     return roles->batch.empty() ? OpClass::Matmul : OpClass::BatchedMatmul;
-  if (isTriangularScan(op))
-    return OpClass::Scan;
   if (op.getNumReductionLoops() > 0)
     return OpClass::Reduction;
   if (op.getNumParallelLoops() != op.getNumLoops())

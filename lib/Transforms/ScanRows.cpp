@@ -233,8 +233,8 @@ bool readsRowAndJ(AffineMap map, MemRefType type, unsigned k, unsigned j) {
 /// the payload, and the rows and length of the scan.
 std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &rows,
                            int64_t &length, Type &elem) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() < 1 || op.getNumDpsInits() != 1)
-    return "the target is not a linalg.generic on buffers with inputs and one output";
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1)
+    return "the target is not a linalg.generic on buffers with one output";
   unsigned loops = op.getNumLoops();
   if (loops < 2 || op.getNumReductionLoops() != 1 ||
       op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
@@ -255,7 +255,8 @@ std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &
   // Every input X[rows..., j]: the row loops in order (unit dims as
   // constants), then j.
   for (OpOperand *input : op.getDpsInputOperands())
-    if (!readsRowAndJ(op.getMatchingIndexingMap(input),
+    if (!op.getMatchingBlockArgument(input).use_empty() &&
+        !readsRowAndJ(op.getMatchingIndexingMap(input),
                       cast<MemRefType>(input->get().getType()), k, j))
       return "an input is not indexed by the rows and the reduction loop";
   auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
@@ -309,8 +310,16 @@ std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &
     Operation *def = v.getDefiningOp();
     if (def->getBlock() != body || prologue.contains(def))
       continue;
-    if (isa<linalg::IndexOp>(def) || !isMemoryEffectFree(def) || def->getNumRegions())
-      return "the scanned value is not computed elementwise from the inputs";
+    // Loop indices other than k's, and reads of buffers other than the
+    // output (a gather's: a flipped input) are as good as inputs.
+    auto index = dyn_cast<linalg::IndexOp>(def);
+    auto read = dyn_cast<memref::LoadOp>(def);
+    bool pure = isMemoryEffectFree(def) && !def->getNumRegions() && !index;
+    if ((index && index.getDim() == k) ||
+        (read && ks::rootOf(read.getMemRef()) ==
+                     ks::rootOf(op.getDpsInitOperand(0)->get())) ||
+        (!pure && !index && !read))
+      return "the scanned value is not computed from the inputs, the rows and j alone";
     prologue.insert(def);
     llvm::append_range(work, def->getOperands());
   }
@@ -406,12 +415,25 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
       return emitDefiniteFailure() << "internal error: the scan kernel's text does not parse";
     auto scan = parsed->lookupSymbol<func::FuncOp>("scan");
     rewriter.setInsertionPoint(op);
+    // The inputs the payload reads, as [rows, length] (an unused one, such as
+    // an iota kept for its loop's size, may have another shape).
     SmallVector<Value> inputs;
-    for (Value input : op.getDpsInputs())
-      inputs.push_back(asRows(rewriter, op.getLoc(), input));
+    for (OpOperand *input : op.getDpsInputOperands())
+      inputs.push_back(op.getMatchingBlockArgument(input).use_empty()
+                           ? Value()
+                           : asRows(rewriter, op.getLoc(), input->get()));
+    Value output = asRows(rewriter, op.getLoc(), op.getDpsInits()[0]);
     IRMapping map;
-    map.map(scan.getArgument(0), inputs.front());
-    map.map(scan.getArgument(1), asRows(rewriter, op.getLoc(), op.getDpsInits()[0]));
+    // Without inputs (the scanned value read by the payload itself), the
+    // kernel's load is left unused (and removed).
+    Value first = output;
+    for (Value input : inputs)
+      if (input) {
+        first = input;
+        break;
+      }
+    map.map(scan.getArgument(0), first);
+    map.map(scan.getArgument(1), output);
     gpu::LaunchOp launch;
     for (Operation &inner : scan.getBody().front().without_terminator()) {
       Operation *copy = rewriter.clone(inner, map);
@@ -435,13 +457,36 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
       BlockArgument arg = op.getMatchingBlockArgument(op.getDpsInputOperand(i));
       if (arg.use_empty())
         continue;
-      payloadMap.map(arg, i == 0 ? load.getResult()
-                                 : memref::LoadOp::create(rewriter, load.getLoc(), input,
-                                                          load.getIndices())
-                                       .getResult());
+      payloadMap.map(arg, input == first ? load.getResult()
+                                         : memref::LoadOp::create(rewriter, load.getLoc(), input,
+                                                                  load.getIndices())
+                                               .getResult());
     }
-    for (Operation *inner : payload.prologue)
-      rewriter.clone(*inner, payloadMap);
+    // Loop indices in the kernel: j is the loaded column, the rows the
+    // block's row delinearized.
+    Value row = load.getIndices()[0], col = load.getIndices()[1];
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    unsigned k = op.getNumLoops() - 2;
+    for (Operation *inner : payload.prologue) {
+      auto index = dyn_cast<linalg::IndexOp>(inner);
+      if (!index) {
+        rewriter.clone(*inner, payloadMap);
+        continue;
+      }
+      Value at = col;
+      if (index.getDim() < k) {
+        int64_t stride = 1;
+        for (unsigned d = index.getDim() + 1; d < k; ++d)
+          stride *= ranges[d];
+        Location loc = index.getLoc();
+        Value divided = arith::DivUIOp::create(
+            rewriter, loc, row, arith::ConstantIndexOp::create(rewriter, loc, stride));
+        at = arith::RemUIOp::create(
+            rewriter, loc, divided,
+            arith::ConstantIndexOp::create(rewriter, loc, ranges[index.getDim()]));
+      }
+      payloadMap.map(index.getResult(), at);
+    }
     Value scanned = payloadMap.lookupOrDefault(payload.scanned);
     for (OpOperand *use : loadUses)
       rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(scanned); });

@@ -11,7 +11,8 @@
 // random inputs: the f32 cumsum, an f64 cumprod of 127 rows of 4001 (chunks
 // and segments ending past the row; the mask written j <= k), a vector, a
 // masked cumsum (the product of two inputs computed as each element is
-// loaded).
+// loaded), a flipped one (the row read back to front, by index, as each
+// element is loaded).
 // The association itself, bit for bit: scan_rows_sklansky-order.test.
 // REQUIRES: ptxas
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "scan_rows_sklansky", "params": {"W": 512, "SEG": 2048, "T": 256}}]}' > %t.plan.json
@@ -24,6 +25,8 @@
 // RUN: ks-run %S/Inputs/cumsum_vector_300.mlir --emulate-gpu --plan=%t.plan.json --seed=53 | FileCheck %s --check-prefix=VECTOR
 // RUN: ks-run %S/Inputs/masked_cumsum_4x1000.mlir --emulate-gpu --plan=%t.plan.json --seed=54 | FileCheck %s --check-prefix=MASKED
 // RUN: ks-opt %S/Inputs/masked_cumsum_4x1000.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s --check-prefix=MASKED-IR
+// RUN: ks-run %S/Inputs/flipped_cumsum_4x1000.mlir --emulate-gpu --plan=%t.plan.json --seed=55 | FileCheck %s --check-prefix=FLIPPED
+// RUN: ks-opt %S/Inputs/flipped_cumsum_4x1000.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s --check-prefix=FLIPPED-IR
 
 // CHECK: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 0>}
 // CHECK: func.func @main
@@ -68,3 +71,9 @@
 // MASKED-IR-NEXT: %[[M:.*]] = memref.load %arg1[%block_id_x, %[[COL]]] : memref<4x1000xf32>
 // MASKED-IR-NEXT: %[[P:.*]] = arith.mulf %[[X]], %[[M]] : f32
 // MASKED-IR-NEXT: scf.yield %[[P]] : f32
+// FLIPPED: output #0 4x1000xf32: match
+// FLIPPED-IR: gpu.launch_func @main_kernel::@main_kernel blocks in (%c4, %c1, %c1)
+// FLIPPED-IR-NOT: gpu.launch_func
+// FLIPPED-IR: %[[ROW:.*]] = arith.remui %block_id_x, %c4 : index
+// FLIPPED-IR-NEXT: %[[BACK:.*]] = arith.subi %c999, %{{.*}} : index
+// FLIPPED-IR-NEXT: memref.load %arg0[%[[ROW]], %[[BACK]]] : memref<4x1000xf32>

@@ -3,8 +3,9 @@ check ks's scan kernel bit for bit (an implementation independent of the
 kernel's, written from the order's description).
 
   scan_order.py make X.npy ROWS N DTYPE SEED   random normal input (ROWS 0: a vector)
-  scan_order.py check X.npy Y.npy add|mul CHUNK
-      prints how many of Y's elements equal the emulation's bit for bit.
+  scan_order.py check X.npy Y.npy add|mul CHUNK [flipped]
+      prints how many of Y's elements equal the emulation's bit for bit
+      (flipped: the scan of X's rows read back to front).
 
 The order: each row is cut into chunks of CHUNK elements (the last padded
 with the identity); a chunk's first element is combined with the running
@@ -49,6 +50,8 @@ def main(argv):
         np.save(path, x)
         return 0
     x, y = np.load(argv[2]), np.load(argv[3])
+    if argv[6:] == ["flipped"]:
+        x = np.ascontiguousarray(x[..., ::-1])
     expected = emulate(x, argv[4], int(argv[5]))
     if expected.shape != y.shape or expected.dtype != y.dtype:
         sys.exit(f"Y is {y.dtype}{list(y.shape)}, the scan of X {expected.dtype}{list(expected.shape)}")
