@@ -34,12 +34,16 @@ using namespace mlir;
 namespace {
 
 /// The kernel for Y[R, N] = scan of X[R, N]: a block a row, a segment of
-/// the row at a time in shared memory. Placeholders: {0} R, {1} N, {2} the
-/// element type, {3} the combining op, {4} its identity, {5} chunk, {6}
-/// log2(chunk), {7} segment, {8} threads, {9} N rounded up to segments,
-/// {10} segment / threads, {11} chunk - 1, {12} segment / 2 / threads.
+/// the row at a time in shared memory, the next segment's loads in flight
+/// while one is scanned. Placeholders: {0} R, {1} N, {2} the element type,
+/// {3} the combining op, {4} its identity, {5} chunk, {6} log2(chunk), {7}
+/// segment, {8} threads, {9} N rounded up to segments, {10} segment /
+/// threads (P, a thread's elements of a segment), {11} chunk - 1, {12}
+/// segment / 2 / threads. LOADS(base, name), STORES and CHAIN lines are
+/// expanded by kernelText.
 constexpr const char *kKernel = R"mlir(
 !buf = memref<{7}x{2}, #gpu.address_space<workgroup>>
+!regs = vector<{10}x{2}>
 func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
   %c1 = arith.constant 1 : index
   %rows = arith.constant {0} : index
@@ -62,25 +66,17 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
     %identity = arith.constant {4} : {2}
     %buf = memref.alloc() : !buf
     %thread0 = arith.cmpi eq, %tx, %c0 : index
+    // A thread's elements of a segment are i * threads + tx: coalesced, and
+    // all of them loaded at once (the identity past the row's end, as
+    // PyTorch pads it).
+    LOADS(%c0, first)
     // %total: the running total of the row's chunks so far (thread 0's).
-    %last = scf.for %base = %c0 to %end step %segment iter_args(%total = %identity) -> ({2}) {{
-      // The segment, the identity past the row's end (as PyTorch pads it).
-      // Constant trip counts (i * threads + tx): unrolled, a thread's loads
-      // are all in flight at once.
-      scf.for %i = %c0 to %per_thread step %one {{
-        %it = arith.muli %i, %step : index
-        %e = arith.addi %it, %tx : index
-        %col = arith.addi %base, %e : index
-        %inside = arith.cmpi ult, %col, %n : index
-        %v = scf.if %inside -> ({2}) {{
-          %l = memref.load %x[%bx, %col] {{ks.scanned} : memref<{0}x{1}x{2}>
-          scf.yield %l : {2}
-        } else {{
-          scf.yield %identity : {2}
-        }
-        memref.store %v, %buf[%e] : !buf
-      }
+    %last:2 = scf.for %base = %c0 to %end step %segment iter_args(%total = %identity, %held = %first) -> ({2}, !regs) {{
+STORES
       gpu.barrier
+      // The next segment's loads fly while this one is scanned.
+      %next_base = arith.addi %base, %segment : index
+      LOADS(%next_base, next)
       // Sklansky level s = 2^level: the upper half of every 2s block takes
       // the last element of its lower half, except in the block at a
       // chunk's start, whose lower half waits for the running total.
@@ -110,22 +106,11 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
       }
       // Thread 0 carries the total through each chunk: its first element,
       // then positions 1, 3, 7, ..., chunk - 1 (each the partial prefix of
-      // its upper half combined with the position before).
-      %next = scf.if %thread0 -> ({2}) {{
-        %t = scf.for %c = %c0 to %segment step %chunk iter_args(%acc = %total) -> ({2}) {{
-          %first = memref.load %buf[%c] : !buf
-          %o0 = {3} %first, %acc : {2}
-          memref.store %o0, %buf[%c] : !buf
-          %o = scf.for %level = %c0 to %levels step %one iter_args(%prev = %o0) -> ({2}) {{
-            %span = arith.shli %two, %level : index
-            %at = arith.subi %span, %one : index
-            %pos = arith.addi %c, %at : index
-            %q = memref.load %buf[%pos] : !buf
-            %o_pos = {3} %q, %prev : {2}
-            memref.store %o_pos, %buf[%pos] : !buf
-            scf.yield %o_pos : {2}
-          }
-          scf.yield %o : {2}
+      // its upper half combined with the position before); a chunk's
+      // log2(chunk) + 1 values are all loaded before the chain starts.
+      %next_total = scf.if %thread0 -> ({2}) {{
+        %t = scf.for %c = %c0 to %segment step %chunk iter_args(%o_in = %total) -> ({2}) {{
+CHAIN
         }
         scf.yield %t : {2}
       } else {{
@@ -165,13 +150,95 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
       }
       // The next segment overwrites the buffer.
       gpu.barrier
-      scf.yield %next : {2}
+      scf.yield %next_total, %next : {2}, !regs
     }
     gpu.terminator
   }
   return
 }
 )mlir";
+
+/// One element of LOADS: {0} the segment's base, {1} the name, {2} the
+/// element's place among the thread's, {3} its offset in the segment less
+/// tx, {4} the element type, {5} R, {6} N. The first input's load is marked
+/// for the payload's prologue.
+constexpr const char *kLoad = R"mlir(
+    %{1}_at{2} = arith.constant {3} : index
+    %{1}_e{2} = arith.addi %{1}_at{2}, %tx : index
+    %{1}_col{2} = arith.addi {0}, %{1}_e{2} : index
+    %{1}_in{2} = arith.cmpi ult, %{1}_col{2}, %n : index
+    %{1}_v{2} = scf.if %{1}_in{2} -> ({4}) {{
+      %{1}_l{2} = memref.load %x[%bx, %{1}_col{2}] {{ks.scanned} : memref<{5}x{6}x{4}>
+      scf.yield %{1}_l{2} : {4}
+    } else {{
+      scf.yield %identity : {4}
+    })mlir";
+
+/// The chain through one chunk at %c from %o_in to %o_out: {0} the
+/// combining op, {1} the element type; POSITIONS are the chunk's 2^i - 1.
+std::string chainText(StringRef combine, StringRef elem, int64_t logChunk) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (int64_t l = 0; l <= logChunk; ++l) {
+    int64_t pos = (int64_t(1) << l) - 1;
+    os << llvm::formatv("          %cp{0} = arith.constant {1} : index\n"
+                        "          %at{0} = arith.addi %c, %cp{0} : index\n"
+                        "          %q{0} = memref.load %buf[%at{0}] : !buf\n",
+                        l, pos);
+  }
+  for (int64_t l = 0; l <= logChunk; ++l)
+    os << llvm::formatv("          %o{0} = {1} %q{0}, {2} : {3}\n", l, combine,
+                        l == 0 ? std::string("%o_in") : "%o" + std::to_string(l - 1), elem);
+  for (int64_t l = 0; l <= logChunk; ++l)
+    os << llvm::formatv("          memref.store %o{0}, %buf[%at{0}] : !buf\n", l);
+  os << llvm::formatv("          scf.yield %o{0} : {1}", logChunk, elem);
+  return text;
+}
+
+/// The kernel's text for these sizes.
+std::string kernelText(int64_t rows, int64_t length, StringRef elem, StringRef combine,
+                       StringRef identity, int64_t chunk, int64_t segment, int64_t threads) {
+  int64_t perThread = segment / threads, logChunk = llvm::Log2_64(chunk);
+  std::string text =
+      llvm::formatv(kKernel, rows, length, elem, combine, identity, chunk, logChunk, segment,
+                    threads, llvm::divideCeil(length, segment) * segment, perThread, chunk - 1,
+                    segment / 2 / threads)
+          .str();
+  auto replaceLine = [&](StringRef line, const std::string &with) {
+    size_t at = text.find(line.str());
+    size_t end = text.find('\n', at);
+    text.replace(at, end - at, with);
+  };
+  replaceLine("CHAIN", chainText(combine, elem, logChunk));
+  // The held elements into the segment buffer, each at a constant place of
+  // the vector (registers, not a dynamically indexed array).
+  std::string stores;
+  for (int64_t i = 0; i < perThread; ++i)
+    stores += llvm::formatv("      %sat{0} = arith.constant {1} : index\n"
+                            "      %se{0} = arith.addi %sat{0}, %tx : index\n"
+                            "      %sv{0} = vector.extract %held[{0}] : {2} from !regs\n"
+                            "      memref.store %sv{0}, %buf[%se{0}] : !buf\n",
+                            i, i * threads, elem)
+                  .str();
+  stores.pop_back();
+  replaceLine("STORES", stores);
+  // Each LOADS(base, name): the thread's elements of the segment at base,
+  // as the vector %name.
+  for (size_t at; (at = text.find("    LOADS(")) != std::string::npos;) {
+    size_t open = at + 10, close = text.find(')', open);
+    SmallVector<StringRef, 2> args;
+    StringRef(text).slice(open, close).split(args, ", ");
+    std::string base = args[0].trim().str(), name = args[1].trim().str();
+    std::string loads, elements;
+    for (int64_t i = 0; i < perThread; ++i) {
+      loads += llvm::formatv(kLoad, base, name, i, i * threads, elem, rows, length).str();
+      elements += (i ? ", %" : "%") + name + "_v" + std::to_string(i);
+    }
+    loads += llvm::formatv("\n    %{0} = vector.from_elements {1} : !regs", name, elements).str();
+    text.replace(at, close + 1 - at, loads.substr(1));
+  }
+  return text;
+}
 
 /// What the payload of a scan reduction is made of: the combining op, its
 /// identity, and the ops (in payload order) that compute the scanned value
@@ -374,6 +441,54 @@ Value asRows(OpBuilder &b, Location loc, Value value) {
                                          SmallVector<ReassociationIndices>{rowDims, {rank - 1}});
 }
 
+/// Replaces the uses of the kernel's marked load of the first read input at
+/// [row, col] by the scanned value: the payload's prologue computed on the
+/// inputs' elements there, its loop indices the kernel's (j the column, the
+/// rows the block's row delinearized).
+void computeScanned(RewriterBase &rewriter, linalg::GenericOp op, const ScanPayload &payload,
+                    ArrayRef<Value> inputs, Value first, memref::LoadOp load) {
+  load->removeAttr("ks.scanned");
+  SmallVector<OpOperand *> loadUses =
+      llvm::map_to_vector(load->getUses(), [](OpOperand &use) { return &use; });
+  rewriter.setInsertionPointAfter(load);
+  IRMapping payloadMap;
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    BlockArgument arg = op.getMatchingBlockArgument(op.getDpsInputOperand(i));
+    if (arg.use_empty())
+      continue;
+    payloadMap.map(arg, input == first ? load.getResult()
+                                       : memref::LoadOp::create(rewriter, load.getLoc(), input,
+                                                                load.getIndices())
+                                             .getResult());
+  }
+  Value row = load.getIndices()[0], col = load.getIndices()[1];
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  unsigned k = op.getNumLoops() - 2;
+  for (Operation *inner : payload.prologue) {
+    auto index = dyn_cast<linalg::IndexOp>(inner);
+    if (!index) {
+      rewriter.clone(*inner, payloadMap);
+      continue;
+    }
+    Value at = col;
+    if (index.getDim() < k) {
+      int64_t stride = 1;
+      for (unsigned d = index.getDim() + 1; d < k; ++d)
+        stride *= ranges[d];
+      Location loc = index.getLoc();
+      Value divided = arith::DivUIOp::create(
+          rewriter, loc, row, arith::ConstantIndexOp::create(rewriter, loc, stride));
+      at = arith::RemUIOp::create(
+          rewriter, loc, divided,
+          arith::ConstantIndexOp::create(rewriter, loc, ranges[index.getDim()]));
+    }
+    payloadMap.map(index.getResult(), at);
+  }
+  Value scanned = payloadMap.lookupOrDefault(payload.scanned);
+  for (OpOperand *use : loadUses)
+    rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(scanned); });
+}
+
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformRewriter &rewriter,
@@ -396,12 +511,8 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
     std::string elemName;
     llvm::raw_string_ostream(elemName) << elem;
     std::string identity = payload.identity == 0.0 ? "0.0" : "1.0";
-    std::string text =
-        llvm::formatv(kKernel, rows, length, elemName, payload.combine, identity, chunk,
-                      llvm::Log2_64(chunk), segment, threads,
-                      llvm::divideCeil(length, segment) * segment, segment / threads, chunk - 1,
-                      segment / 2 / threads)
-            .str();
+    std::string text = kernelText(rows, length, elemName, payload.combine, identity, chunk,
+                                  segment, threads);
     // The kernel writes every output: the output's fill with the identity
     // (the reduction's initial value) is not needed.
     Operation *init = ks::findFillInit(op, payload.identity);
@@ -441,55 +552,15 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
         launch = l;
     }
     launches.push_back(launch);
-    // The scanned element: the input's, or the payload's prologue on the
+    // Each scanned element: the input's, or the payload's prologue on the
     // inputs' elements at the same place.
-    memref::LoadOp load;
+    SmallVector<memref::LoadOp> loads;
     launch.walk([&](memref::LoadOp l) {
       if (l->hasAttr("ks.scanned"))
-        load = l;
+        loads.push_back(l);
     });
-    load->removeAttr("ks.scanned");
-    SmallVector<OpOperand *> loadUses =
-        llvm::map_to_vector(load->getUses(), [](OpOperand &use) { return &use; });
-    rewriter.setInsertionPointAfter(load);
-    IRMapping payloadMap;
-    for (auto [i, input] : llvm::enumerate(inputs)) {
-      BlockArgument arg = op.getMatchingBlockArgument(op.getDpsInputOperand(i));
-      if (arg.use_empty())
-        continue;
-      payloadMap.map(arg, input == first ? load.getResult()
-                                         : memref::LoadOp::create(rewriter, load.getLoc(), input,
-                                                                  load.getIndices())
-                                               .getResult());
-    }
-    // Loop indices in the kernel: j is the loaded column, the rows the
-    // block's row delinearized.
-    Value row = load.getIndices()[0], col = load.getIndices()[1];
-    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    unsigned k = op.getNumLoops() - 2;
-    for (Operation *inner : payload.prologue) {
-      auto index = dyn_cast<linalg::IndexOp>(inner);
-      if (!index) {
-        rewriter.clone(*inner, payloadMap);
-        continue;
-      }
-      Value at = col;
-      if (index.getDim() < k) {
-        int64_t stride = 1;
-        for (unsigned d = index.getDim() + 1; d < k; ++d)
-          stride *= ranges[d];
-        Location loc = index.getLoc();
-        Value divided = arith::DivUIOp::create(
-            rewriter, loc, row, arith::ConstantIndexOp::create(rewriter, loc, stride));
-        at = arith::RemUIOp::create(
-            rewriter, loc, divided,
-            arith::ConstantIndexOp::create(rewriter, loc, ranges[index.getDim()]));
-      }
-      payloadMap.map(index.getResult(), at);
-    }
-    Value scanned = payloadMap.lookupOrDefault(payload.scanned);
-    for (OpOperand *use : loadUses)
-      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(scanned); });
+    for (memref::LoadOp load : loads)
+      computeScanned(rewriter, op, payload, inputs, first, load);
     rewriter.eraseOp(op);
     ks::eraseFolded(rewriter, init);
   }

@@ -2,7 +2,8 @@
 // W = 512, segments of 2048, 256 threads): the triangular reduction
 // (dispatch 1) becomes one kernel, a block a row, and the identity fill of
 // its output (dispatch 0) is erased and recorded as folded. The row is
-// loaded into shared memory (the identity past its end), the chunks'
+// loaded into registers, then shared memory (the identity past its end; a
+// longer row's next segment is loaded while one is scanned), the chunks'
 // partial prefixes come in log2(512) = 9 levels that skip each chunk's
 // first block, thread 0 carries the total through each chunk's first
 // element and positions 2^i - 1, and every other element takes the
@@ -35,8 +36,13 @@
 // CHECK-NOT: gpu.launch_func
 // CHECK: gpu.module @main_kernel attributes {ks.dispatch = 1 : i64}
 // CHECK: %[[BUF:.*]] = memref.get_global @workgroup_tile : memref<2048xf32, #gpu.address_space<workgroup>>
-// CHECK: memref.load %arg0[%block_id_x, %{{.*}}] : memref<4x1000xf32>
-// CHECK: memref.store %{{.*}}, %[[BUF]]
+// A thread's 8 elements (i * 256 + tx) all loaded before any is stored
+// (a vector of registers, folded away).
+// CHECK: memref.load %arg0[%block_id_x, %thread_id_x] : memref<4x1000xf32>
+// CHECK-NOT: memref.store
+// CHECK-COUNT-7: memref.load %arg0[%block_id_x, %{{.*}}] : memref<4x1000xf32>
+// CHECK: memref.store %{{.*}}, %[[BUF]][%thread_id_x]
+// CHECK-COUNT-7: memref.store %{{.*}}, %[[BUF]][%{{.*}}]
 // CHECK: gpu.barrier
 // The levels: the upper half of a 2s block takes the lower half's last
 // element, unless the block starts a chunk (offset in a chunk of 512 zero).
@@ -45,12 +51,21 @@
 // CHECK: arith.cmpi ne
 // CHECK: arith.addf
 // CHECK: gpu.barrier
-// Thread 0's chain: a chunk's first element, then its 2^i - 1 positions.
+// Thread 0's chain: a chunk's first element and its 2^i - 1 positions, all
+// 10 loaded, then combined in order, then stored.
 // CHECK: scf.if
-// CHECK: scf.for %[[C:.*]] = %c0 to %c2048 step %c512 iter_args
-// CHECK: arith.addf
-// CHECK: scf.for {{.*}} = %c0 to %c9 step %c1 iter_args
-// CHECK: arith.addf
+// CHECK: scf.for %[[C:.*]] = %c0 to %c2048 step %c512 iter_args(%[[TOTAL:.*]] = %cst) -> (f32)
+// CHECK: %[[Q0:.*]] = memref.load %[[BUF]][%[[C]]]
+// CHECK: %[[P1:.*]] = arith.addi %[[C]], %c1 : index
+// CHECK: %[[Q1:.*]] = memref.load %[[BUF]][%[[P1]]]
+// CHECK: %[[P511:.*]] = arith.addi %[[C]], %c511 : index
+// CHECK: %[[Q511:.*]] = memref.load %[[BUF]][%[[P511]]]
+// CHECK: %[[O0:.*]] = arith.addf %[[Q0]], %[[TOTAL]] : f32
+// CHECK-NEXT: %[[O1:.*]] = arith.addf %[[Q1]], %[[O0]] : f32
+// CHECK-COUNT-8: arith.addf
+// CHECK: memref.store %[[O0]], %[[BUF]][%[[C]]]
+// CHECK-COUNT-9: memref.store
+// CHECK: scf.yield
 // CHECK: gpu.barrier
 // CHECK: math.ctlz
 // CHECK: arith.addf
