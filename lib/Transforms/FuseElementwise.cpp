@@ -201,6 +201,78 @@ struct InlineIndexOnlyInput : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// Computes an element read by index (tensor.extract) from an elementwise
+/// generic at that index instead: its inputs' elements are read there and
+/// its payload applied. A gather of a few elements then no longer needs
+/// the whole tensor: cross-entropy picks one log-probability a row out of
+/// the log-softmax, which otherwise is written whole (16384 x 1000) for
+/// 16384 reads. Only for reads inside a reduction, and where that computes
+/// no more elements than the producer has (the extract runs at most that
+/// often): elementwise consumers would then take in, by upstream fusion,
+/// whatever computed the producer's inputs (group norm's per-group
+/// statistics, recomputed for every element). The producer stays where
+/// it has other users.
+struct ExtractFromElementwise : OpRewritePattern<tensor::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractOp extract,
+                                PatternRewriter &rewriter) const override {
+    auto producer = extract.getTensor().getDefiningOp<linalg::GenericOp>();
+    if (!producer || !producer.hasPureTensorSemantics() || producer.getNumDpsInits() != 1 ||
+        producer.getNumReductionLoops() != 0 ||
+        !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0)).isIdentity() ||
+        producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)))
+      return failure();
+    for (Operation &op : producer.getBody()->without_terminator())
+      if (!isMemoryEffectFree(&op) || op.getNumRegions() != 0)
+        return failure();
+    auto reader = extract->getParentOfType<linalg::LinalgOp>();
+    if (!reader || reader.getNumReductionLoops() == 0)
+      return failure();
+    int64_t reads = 1;
+    for (Operation *in = extract->getParentOp(); in; in = in->getParentOp())
+      if (auto loops = dyn_cast<linalg::LinalgOp>(in))
+        for (int64_t range : loops.getStaticLoopRanges())
+          reads = ShapedType::isDynamic(range) || ShapedType::isDynamic(reads)
+                      ? ShapedType::kDynamic
+                      : reads * range;
+    auto type = cast<RankedTensorType>(extract.getTensor().getType());
+    if (ShapedType::isDynamic(reads) || !type.hasStaticShape() || reads > type.getNumElements())
+      return failure();
+    Location loc = extract.getLoc();
+    ValueRange at = extract.getIndices();
+    IRMapping mapping;
+    for (OpOperand *input : producer.getDpsInputOperands()) {
+      BlockArgument arg = producer.getMatchingBlockArgument(input);
+      if (arg.use_empty())
+        continue;
+      AffineMap map = producer.getMatchingIndexingMap(input);
+      Value element = input->get();
+      if (isa<RankedTensorType>(element.getType())) {
+        SmallVector<Value> indices;
+        for (AffineExpr expr : map.getResults()) {
+          OpFoldResult i = affine::makeComposedFoldedAffineApply(
+              rewriter, loc, AffineMap::get(map.getNumDims(), 0, expr),
+              getAsOpFoldResult(at));
+          indices.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, i));
+        }
+        element = tensor::ExtractOp::create(rewriter, loc, element, indices);
+      }
+      mapping.map(arg, element);
+    }
+    for (Operation &op : producer.getBody()->without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+        mapping.map(index.getResult(), at[index.getDim()]);
+        continue;
+      }
+      rewriter.clone(op, mapping);
+    }
+    Value result = mapping.lookupOrDefault(producer.getBody()->getTerminator()->getOperand(0));
+    rewriter.replaceOp(extract, result);
+    return success();
+  }
+};
+
 struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
@@ -215,7 +287,7 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseOnce);
-    patterns.add<InlineIndexOnlyInput>(context);
+    patterns.add<InlineIndexOnlyInput, ExtractFromElementwise>(context);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);

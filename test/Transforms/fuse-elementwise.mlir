@@ -283,3 +283,69 @@ func.func @scan_mask(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
   } -> tensor<4x16xf32>
   return %r : tensor<4x16xf32>
 }
+
+// -----
+
+// An element gathered by index inside a reduction (cross-entropy's pick of
+// each row's target log-probability) is computed from the elementwise
+// producer's inputs at that index: the 64x100 log-probabilities are not
+// made for 64 reads. Read by every element of an elementwise op instead,
+// the producer stays a tensor.
+// CHECK-LABEL: func.func @gather_sum
+// CHECK-NOT: tensor<64x100xf32>) outs
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]}
+// CHECK: %[[T:.*]] = arith.index_cast
+// CHECK: %[[X:.*]] = tensor.extract %arg0[%{{.*}}, %[[T]]] : tensor<64x100xf32>
+// CHECK: %[[L:.*]] = tensor.extract %arg2[%{{.*}}] : tensor<64xf32>
+// CHECK: arith.subf %[[X]], %[[L]] : f32
+// CHECK: arith.addf
+// CHECK-LABEL: func.func @gather_every_element
+// CHECK: %[[P:.*]] = linalg.generic
+// CHECK: arith.subf
+// CHECK: linalg.generic
+// CHECK: tensor.extract %[[P]]
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row2 = affine_map<(d0, d1) -> (d0)>
+func.func @gather_sum(%x: tensor<64x100xf32>, %t: tensor<64xi64>, %lse: tensor<64xf32>) -> tensor<f32> {
+  %e = tensor.empty() : tensor<64x100xf32>
+  %logp = linalg.generic {indexing_maps = [#id2, #row2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %lse : tensor<64x100xf32>, tensor<64xf32>) outs(%e : tensor<64x100xf32>) {
+  ^bb0(%a: f32, %l: f32, %o: f32):
+    %d = arith.subf %a, %l : f32
+    linalg.yield %d : f32
+  } -> tensor<64x100xf32>
+  %zero = arith.constant 0.0 : f32
+  %se = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%zero : f32) outs(%se : tensor<f32>) -> tensor<f32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%t : tensor<64xi64>) outs(%init : tensor<f32>) {
+  ^bb0(%target: i64, %acc: f32):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %target : i64 to index
+    %v = tensor.extract %logp[%i, %c] : tensor<64x100xf32>
+    %s = arith.addf %v, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %sum : tensor<f32>
+}
+
+func.func @gather_every_element(%x: tensor<4x8xf32>, %m: tensor<4xf32>) -> tensor<64x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %p = linalg.generic {indexing_maps = [#id2, #row2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<4x8xf32>, tensor<4xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<4x8xf32>
+  %ye = tensor.empty() : tensor<64x8xf32>
+  %y = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%ye : tensor<64x8xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c4 = arith.constant 4 : index
+    %r = arith.remui %i, %c4 : index
+    %v = tensor.extract %p[%r, %j] : tensor<4x8xf32>
+    linalg.yield %v : f32
+  } -> tensor<64x8xf32>
+  return %y : tensor<64x8xf32>
+}
