@@ -51,6 +51,8 @@ static void addBufferizationPasses(OpPassManager &pm) {
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  // ... and a result returned through a reshape too.
+  pm.addNestedPass<func::FuncOp>(ks::createKSResultsInPlace());
 }
 
 void ks::buildDispatchPipeline(OpPassManager &pm) {

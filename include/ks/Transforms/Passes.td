@@ -376,6 +376,21 @@ def KSUniqueReturnBuffers : Pass<"ks-unique-return-buffers", "mlir::func::FuncOp
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def KSResultsInPlace : Pass<"ks-results-in-place", "mlir::func::FuncOp"> {
+  let summary = "Compute a result returned through a reshape in its out-parameter, not copy it";
+  let description = [{
+    `buffer-results-to-out-params` writes a result that is an allocation
+    into the caller's buffer directly, but a result that is a reshape of
+    one (`memref.collapse_shape` of a pooling's [N, C, 1, W] output
+    returned as [N, C, W]) is copied: a kernel that reads and writes the
+    whole result once more. Where the copy's target is an out-parameter
+    used by nothing else and the allocation is used only by ops before the
+    copy (and its deallocation), the allocation becomes the inverse reshape
+    of the out-parameter and the copy goes.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def KSMemrefCopyToLinalg : Pass<"ks-memref-copy-to-linalg"> {
   let summary = "Turn memref.copy into linalg.copy so copies run as kernels";
   let description = [{

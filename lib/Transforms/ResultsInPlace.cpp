@@ -1,0 +1,85 @@
+//===- ResultsInPlace.cpp - Results computed in their out-parameters ------===//
+//
+// buffer-results-to-out-params hoists a returned allocation into the
+// caller's buffer, but a returned reshape of an allocation becomes a copy
+// into it. The allocation can be the out-parameter seen through the
+// inverse reshape instead: the same bytes, no copy kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSRESULTSINPLACE
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+
+/// The view of `target` (shaped as `reshape`'s result) that has the shape of
+/// `reshape`'s source: the inverse reshape; null where there is none.
+Value inverseReshape(OpBuilder &b, Operation *reshape, Value target) {
+  if (auto collapse = dyn_cast<memref::CollapseShapeOp>(reshape)) {
+    auto sourceType = collapse.getSrcType();
+    if (!sourceType.hasStaticShape() || !sourceType.getLayout().isIdentity())
+      return {};
+    return memref::ExpandShapeOp::create(b, reshape->getLoc(), sourceType.getShape(), target,
+                                         collapse.getReassociationIndices());
+  }
+  if (auto expand = dyn_cast<memref::ExpandShapeOp>(reshape)) {
+    if (!expand.getSrcType().getLayout().isIdentity())
+      return {};
+    return memref::CollapseShapeOp::create(b, reshape->getLoc(), target,
+                                           expand.getReassociationIndices());
+  }
+  return {};
+}
+
+struct ResultsInPlace : ks::impl::KSResultsInPlaceBase<ResultsInPlace> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<memref::CopyOp> copies;
+    func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+    for (memref::CopyOp copy : copies) {
+      auto target = dyn_cast<BlockArgument>(copy.getTarget());
+      Operation *reshape = copy.getSource().getDefiningOp();
+      if (!target || target.getOwner() != &func.getBody().front() || !target.hasOneUse() ||
+          !isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(reshape) ||
+          !reshape->hasOneUse() || reshape->getBlock() != copy->getBlock())
+        continue;
+      auto targetType = cast<MemRefType>(target.getType());
+      if (!targetType.getLayout().isIdentity() ||
+          targetType != cast<MemRefType>(copy.getSource().getType()))
+        continue;
+      auto alloc = reshape->getOperand(0).getDefiningOp<memref::AllocOp>();
+      if (!alloc || alloc->getBlock() != copy->getBlock())
+        continue;
+      // Every other use of the allocation comes before the copy (or frees
+      // it): nothing reads it after its contents went to the caller.
+      bool before = llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+        return user == reshape || isa<memref::DeallocOp>(user) ||
+               (user->getBlock() == copy->getBlock() && user->isBeforeInBlock(copy));
+      });
+      if (!before)
+        continue;
+      OpBuilder b(alloc);
+      Value view = inverseReshape(b, reshape, target);
+      if (!view || view.getType() != alloc.getType())
+        continue;
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+        if (isa<memref::DeallocOp>(user))
+          user->erase();
+      copy->erase();
+      reshape->erase();
+      alloc.replaceAllUsesWith(view);
+      alloc->erase();
+    }
+  }
+};
+
+} // namespace
