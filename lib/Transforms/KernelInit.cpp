@@ -10,22 +10,31 @@ using namespace mlir;
 
 namespace ks {
 
-static bool isFloat(Value v, double value) {
+/// The constant `op` fills all of `buffer` with, if it is such a fill
+/// (linalg.fill, or a linalg.map of no inputs yielding it).
+static std::optional<double> fillValue(Operation *op, Value buffer) {
+  Value value;
+  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+    if (fill.getOutputs()[0] != buffer)
+      return std::nullopt;
+    value = fill.value();
+  } else if (auto map = dyn_cast<linalg::MapOp>(op)) {
+    auto yield = cast<linalg::YieldOp>(map.getMapper().front().getTerminator());
+    if (!map.getInputs().empty() || map.getInit() != buffer || yield->getNumOperands() != 1)
+      return std::nullopt;
+    value = yield->getOperand(0);
+  } else {
+    return std::nullopt;
+  }
   FloatAttr attr;
-  if (!matchPattern(v, m_Constant(&attr)))
-    return false;
-  return attr.getValueAsDouble() == value; // -0.0 == 0.0
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return attr.getValueAsDouble();
 }
 
 bool isFillWith(Operation *op, Value buffer, double value) {
-  if (auto fill = dyn_cast<linalg::FillOp>(op))
-    return fill.getOutputs()[0] == buffer && isFloat(fill.value(), value);
-  if (auto map = dyn_cast<linalg::MapOp>(op)) {
-    auto yield = cast<linalg::YieldOp>(map.getMapper().front().getTerminator());
-    return map.getInputs().empty() && map.getInit() == buffer && yield->getNumOperands() == 1 &&
-           isFloat(yield->getOperand(0), value);
-  }
-  return false;
+  std::optional<double> filled = fillValue(op, buffer);
+  return filled && *filled == value; // -0.0 == 0.0
 }
 
 Operation *findFillInit(linalg::LinalgOp op, double value) {
@@ -57,6 +66,65 @@ void eraseFolded(RewriterBase &rewriter, ArrayRef<Operation *> ops) {
   }
   if (folded.size() != before)
     module->setAttr("ks.folded_dispatches", rewriter.getDenseI64ArrayAttr(folded));
+}
+
+std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reader) {
+  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return std::nullopt;
+  Operation *fill = nullptr;
+  std::optional<double> padValue;
+  memref::SubViewOp window;
+  for (Operation *user : alloc->getUsers()) {
+    if (user == reader || isa<memref::DeallocOp>(user))
+      continue;
+    if (!fill && (padValue = fillValue(user, buffer))) {
+      fill = user;
+      continue;
+    }
+    auto subview = dyn_cast<memref::SubViewOp>(user);
+    if (window || !subview)
+      return std::nullopt;
+    window = subview;
+  }
+  if (!fill || !window || !window->hasOneUse())
+    return std::nullopt;
+  auto copy = dyn_cast<linalg::CopyOp>(*window->getUsers().begin());
+  if (!copy || copy.getOutputs()[0] != window.getResult())
+    return std::nullopt;
+  Value source = copy.getInputs()[0];
+  auto sourceType = dyn_cast<MemRefType>(source.getType());
+  if (!sourceType || !sourceType.hasStaticShape() || !sourceType.getLayout().isIdentity() ||
+      sourceType.getShape() != window.getType().getShape())
+    return std::nullopt;
+  if (llvm::any_of(window.getStaticStrides(), [](int64_t s) { return s != 1; }) ||
+      llvm::any_of(window.getStaticOffsets(), ShapedType::isDynamic) ||
+      sourceType.getRank() != cast<MemRefType>(buffer.getType()).getRank())
+    return std::nullopt;
+  if (fill->getBlock() != reader->getBlock() || copy->getBlock() != reader->getBlock() ||
+      !fill->isBeforeInBlock(copy) || !copy->isBeforeInBlock(reader))
+    return std::nullopt;
+  // The kernel reads the source when the copy would have been read: nothing
+  // between may write to it (or to a view of it), nor have effects unknown.
+  Value root = rootOf(source);
+  for (Operation *between = copy->getNextNode(); between != reader;
+       between = between->getNextNode())
+    if (mayTouch<MemoryEffects::Write>(between, root))
+      return std::nullopt;
+  return PaddedSourceMatch{source, llvm::to_vector(window.getStaticOffsets()), *padValue,
+                           {copy, window, fill}};
+}
+
+void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producers) {
+  if (producers.empty())
+    return;
+  Value buffer = cast<memref::SubViewOp>(producers[1]).getSource();
+  eraseFolded(rewriter, producers);
+  if (llvm::all_of(buffer.getUsers(), [](Operation *u) { return isa<memref::DeallocOp>(u); })) {
+    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+      rewriter.eraseOp(user);
+    rewriter.eraseOp(buffer.getDefiningOp());
+  }
 }
 
 } // namespace ks

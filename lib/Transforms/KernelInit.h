@@ -2,9 +2,10 @@
 //
 // A kernel that replaces a linalg op on buffers may compute its output's
 // initial value instead of reading it (a GEMM's sums start from zero, a
-// scan from its identity): the fill that gave it is then not needed, and is
-// erased with its dispatch recorded in the module's ks.folded_dispatches (a
-// plan that names it finds it computed).
+// scan from its identity), or read a padded input's source in place of the
+// padded copy: the fill (and copy) that made them are then not needed, and
+// are erased with their dispatches recorded in the module's
+// ks.folded_dispatches (a plan that names them finds them computed).
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +55,28 @@ mlir::Operation *findFillInit(mlir::linalg::LinalgOp op, double value);
 /// Erases `ops`, which a kernel made unneeded, recording the dispatch
 /// numbers they carry in the module's `ks.folded_dispatches`.
 void eraseFolded(mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *> ops);
+
+/// A padded copy of another buffer: an allocation filled with a constant,
+/// then the source (static, row-major) copied into a window of it at
+/// offsets `low` (unit strides), all before the reader, which reads it and
+/// nothing else does (Torch-MLIR's tensor.pad, bufferized). `producers`
+/// are the copy, the window and the fill.
+struct PaddedSourceMatch {
+  mlir::Value source;
+  llvm::SmallVector<int64_t> low;
+  double padValue;
+  llvm::SmallVector<mlir::Operation *> producers;
+};
+
+/// The padded copy `buffer` is, where `reader` can read its source instead
+/// (nothing between the copy and the reader writes the source).
+std::optional<PaddedSourceMatch> findPaddedSource(mlir::Value buffer, mlir::Operation *reader);
+
+/// Erases the producers of a padded copy a kernel no longer reads (and the
+/// buffer, if nothing else uses it but its deallocation), recording their
+/// dispatches as folded.
+void eraseFoldedProducers(mlir::RewriterBase &rewriter,
+                          llvm::ArrayRef<mlir::Operation *> producers);
 
 } // namespace ks
 

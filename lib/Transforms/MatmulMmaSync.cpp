@@ -316,62 +316,6 @@ struct KernelBuilder {
   gpu::LaunchOp build();
 };
 
-/// The buffer `buffer` is a zero-padded copy of: an allocation filled
-/// with zeros, then another static row-major buffer copied into a window
-/// of it (unit strides), all before `reader`, which reads it and nothing
-/// else does (Torch-MLIR's tensor.pad, bufferized). The source, its window's
-/// offsets and the ops that made the copy; null where there is none.
-struct PaddedSourceMatch {
-  Value source;
-  SmallVector<int64_t> low;
-  SmallVector<Operation *> producers;
-};
-std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reader) {
-  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
-  if (!alloc)
-    return std::nullopt;
-  Operation *fill = nullptr;
-  memref::SubViewOp window;
-  for (Operation *user : alloc->getUsers()) {
-    if (user == reader || isa<memref::DeallocOp>(user))
-      continue;
-    if (!fill && ks::isFillWith(user, buffer, 0.0)) {
-      fill = user;
-      continue;
-    }
-    auto subview = dyn_cast<memref::SubViewOp>(user);
-    if (window || !subview)
-      return std::nullopt;
-    window = subview;
-  }
-  if (!fill || !window || !window->hasOneUse())
-    return std::nullopt;
-  auto copy = dyn_cast<linalg::CopyOp>(*window->getUsers().begin());
-  if (!copy || copy.getOutputs()[0] != window.getResult())
-    return std::nullopt;
-  Value source = copy.getInputs()[0];
-  auto sourceType = dyn_cast<MemRefType>(source.getType());
-  if (!sourceType || !sourceType.hasStaticShape() || !sourceType.getLayout().isIdentity() ||
-      sourceType.getShape() != window.getType().getShape())
-    return std::nullopt;
-  if (llvm::any_of(window.getStaticStrides(), [](int64_t s) { return s != 1; }) ||
-      llvm::any_of(window.getStaticOffsets(), ShapedType::isDynamic) ||
-      sourceType.getRank() != cast<MemRefType>(buffer.getType()).getRank())
-    return std::nullopt;
-  if (fill->getBlock() != reader->getBlock() || copy->getBlock() != reader->getBlock() ||
-      !fill->isBeforeInBlock(copy) || !copy->isBeforeInBlock(reader))
-    return std::nullopt;
-  // The kernel reads the source when the copy would have been read: nothing
-  // between may write to it (or to a view of it), nor have effects unknown.
-  Value root = ks::rootOf(source);
-  for (Operation *between = copy->getNextNode(); between != reader;
-       between = between->getNextNode())
-    if (ks::mayTouch<MemoryEffects::Write>(between, root))
-      return std::nullopt;
-  return PaddedSourceMatch{source, llvm::to_vector(window.getStaticOffsets()),
-                           {copy, window, fill}};
-}
-
 /// Splits the gathered `operand`'s address, where it can, into a table of
 /// its K part (a module constant, 32-bit offsets per K) and the terms of
 /// the other loops: per element, a table load and a few adds instead of the
@@ -406,9 +350,11 @@ void KernelBuilder::prepareGatherTable(OpOperand &operand) {
   // Read from the padded copy's source where there is one with at most
   // three padded dimensions (the table's row is 16 bytes).
   Value source = operand.get();
-  std::optional<PaddedSourceMatch> padded;
+  std::optional<ks::PaddedSourceMatch> padded;
   if (foldPadding)
-    padded = findPaddedSource(operand.get(), op);
+    padded = ks::findPaddedSource(operand.get(), op);
+  if (padded && padded->padValue != 0.0)
+    padded.reset();
   SmallVector<int64_t> paddedDimIndices;
   if (padded) {
     auto sourceShape = cast<MemRefType>(padded->source.getType()).getShape();
@@ -969,21 +915,6 @@ std::string unmetEpilogueCondition(linalg::LinalgOp op, const Roles &roles,
   return "";
 }
 
-/// Erases the zero fill, the window and the copy that made a padded buffer
-/// the kernel no longer reads (and the buffer, if nothing else uses it but
-/// its deallocation). Their dispatch numbers are recorded on the module
-/// (`ks.folded_dispatches`): a plan that names them finds them computed.
-void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producers) {
-  if (producers.empty())
-    return;
-  Value buffer = cast<memref::SubViewOp>(producers[1]).getSource();
-  ks::eraseFolded(rewriter, producers);
-  if (llvm::all_of(buffer.getUsers(), [](Operation *u) { return isa<memref::DeallocOp>(u); })) {
-    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
-      rewriter.eraseOp(user);
-    rewriter.eraseOp(buffer.getDefiningOp());
-  }
-}
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
@@ -1041,7 +972,7 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     builder.zeroInit = zeroFill != nullptr;
     launches.push_back(builder.build());
     rewriter.eraseOp(op);
-    eraseFoldedProducers(rewriter, builder.foldedProducers);
+    ks::eraseFoldedProducers(rewriter, builder.foldedProducers);
     if (zeroFill)
       ks::eraseFolded(rewriter, zeroFill);
     if (epilogue)

@@ -8,7 +8,13 @@
 // (the -inf or zero fill, computed in registers; the fill kernel is gone),
 // and the window is walked outside the row and column loops, so the
 // overlapping inputs of neighbouring windows load once per thread.
-transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
+transform.named_sequence @apply(%target: !transform.any_op {transform.consumed}) {
+  // FOLD = 1: a padded input (max pooling's -inf border) is read from its
+  // source in place, the border decided per element; its fill and copy
+  // kernels go. The pooling is then a generic without that input, its
+  // output operand one place earlier (OUTPUT).
+  %op = transform.ks.read_padding_in_place %target {enabled = ${FOLD} : i64}
+      : (!transform.any_op) -> !transform.any_op
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   %tile, %blocks = transform.structured.tile_using_forall %op
@@ -19,7 +25,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       tile_sizes [0, 0, 0, ${CT}] (mapping = [#gpu.thread<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %promoted = transform.structured.promote %one
-      {operands_to_promote = [2], use_alloca}
+      {operands_to_promote = [${OUTPUT}], use_alloca}
       : (!transform.any_op) -> !transform.any_op
   %inits = transform.structured.match ops{["linalg.copy"]} in %threads
       : (!transform.any_op) -> !transform.any_op

@@ -15,6 +15,13 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=NOLOCAL < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/maxpool_2x4x20x34.mlir --emulate-gpu --plan=%t.plan.json --seed=17 | FileCheck %s --check-prefix=EMULATED
+// FOLD = 1 on max_pool1d's -inf padded input (level1/40 at its SMALL
+// sizes): one kernel, reading the input in place (the border checked per
+// element, a clamped load); the padding's fill and copy (dispatches 0, 1)
+// and the result's copy are gone.
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "pool_window_registers", "params": {"TX": 128, "RT": 1, "CT": 2, "FOLD": 1}}]}' > %t.fold.plan.json
+// RUN: ks-run %S/Inputs/maxpool1d_padded_2x4x512.mlir --emulate-gpu --plan=%t.fold.plan.json --seed=18 | FileCheck %s --check-prefix=FOLDED
+// RUN: ks-opt %S/Inputs/maxpool1d_padded_2x4x512.mlir --ks-seed-lowering="plan=%t.fold.plan.json" | FileCheck %s --check-prefix=FOLDED-IR
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "pool_window_registers", "params": {"TX": 16, "RT": 2, "CT": 1}}]}' > %t.sum.json
 // RUN: ks-run %S/Inputs/sumpool_2x4x8x32.mlir --emulate-gpu --plan=%t.sum.json --seed=18 | FileCheck %s --check-prefix=EMULATED
 
@@ -53,3 +60,14 @@ func.func @main(%x: memref<2x4x20x34xf32>, %y: memref<2x4x9x16xf32>) {
 // EMULATED: GPU kernels emulated on the CPU vs CPU reference
 // EMULATED-NOT: MISMATCH
 // EMULATED: output #0 {{.*}}: match
+
+// FOLDED: output #0 2x4x256xf32: match
+// FOLDED-IR: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 1, 0>}
+// FOLDED-IR: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c4, %c2) threads in (%c128, %c1, %c1)
+// FOLDED-IR-NOT: gpu.launch_func
+// FOLDED-IR: arith.cmpi sge
+// FOLDED-IR: arith.cmpi sle, %{{.*}}, %c511
+// FOLDED-IR: arith.minsi
+// FOLDED-IR: memref.load %arg1[{{.*}}] : memref<2x4x1x512xf32>
+// FOLDED-IR: arith.select
+// FOLDED-IR: arith.maximumf

@@ -449,4 +449,29 @@ def KSScanRowsOp : Op<Transform_Dialect, "ks.scan_rows",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSReadPaddingInPlaceOp : Op<Transform_Dialect, "ks.read_padding_in_place",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Read a padded input's source in place, the padding checked per element";
+  let description = [{
+    `target` is a linalg op on buffers (a pooling, a convolution) one of
+    whose inputs is a padded copy: an allocation filled with a constant,
+    the source copied into a window of it (Torch-MLIR's `tensor.pad`,
+    bufferized), read by nothing else. The op becomes a `linalg.generic`
+    without that input: its payload reads the source at the element's
+    place less the padding, clamped into the source, and takes the fill
+    value where the place is outside it. The fill and the copy, two passes
+    over the padded buffer, are erased (their dispatches recorded in the
+    module's `ks.folded_dispatches`), and the buffer if nothing else uses
+    it. With `enabled` = 0 the target is returned as it is (a skill's
+    parameter chooses). Returns the generic; fails definitely where no
+    input is such a copy.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<I64Attr, "1">:$enabled);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS
