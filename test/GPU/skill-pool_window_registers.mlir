@@ -8,6 +8,12 @@
 // One kernel: 28 row pairs x 64 channels x 16 images.
 // RUN: grep -A4 '"grid": \[' %t.json | tr -d ' \n' | grep -q '"grid":\[28,64,16\]'
 // RUN: grep -c '"grid": \[' %t.json | grep -qx 1
+// With FOLD = 1 on level1/40's -inf padded max_pool1d (at its SMALL sizes):
+// the input read in place, the border checked per element, one kernel.
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "pool_window_registers", "params": {"TX": 128, "RT": 1, "CT": 2, "FOLD": 1}}]}' > %t.fold.json
+// RUN: ks-run %S/../Skills/Inputs/maxpool1d_padded_2x4x512.mlir --plan=%t.fold.json --seed=46 --json=%t.fold.run.json > %t.fold.log
+// RUN: grep -q "output #0 2x4x256xf32: match" %t.fold.log
+// RUN: grep -c '"grid": \[' %t.fold.run.json | grep -qx 1
 func.func @main(%x: tensor<16x64x113x113xf32>) -> tensor<16x64x56x56xf32> {
   %ninf = arith.constant 0xFF800000 : f32
   %e = tensor.empty() : tensor<16x64x56x56xf32>
