@@ -103,11 +103,70 @@ struct SplitLargeReductions
           candidates.emplace_back(op, *shape);
       });
       if (candidates.empty())
-        return;
+        break;
       for (auto [op, shape] : candidates)
         if (Operation *unsplit = split(rewriter, op, shape))
           leftAlone.insert(unsplit);
     }
+    // What is left of a reduction to a scalar (its final stage) gets a
+    // parallel loop of one: the row reduction of one row that the warp and
+    // block skills take, instead of one thread walking its partials (a
+    // loss's last 256 partials took 13 to 18 us that way on an H100).
+    SmallVector<linalg::GenericOp> scalars;
+    getOperation()->walk([&](linalg::GenericOp op) {
+      if (isShortScalarReduction(op))
+        scalars.push_back(op);
+    });
+    for (linalg::GenericOp op : scalars)
+      addUnitParallelLoop(rewriter, op);
+  }
+
+  /// A reduction of one loop to 0-d results, on tensors, long enough for a
+  /// warp to pay (at least 256 steps: a few more in one thread cost less
+  /// than the launch).
+  static bool isShortScalarReduction(linalg::GenericOp op) {
+    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 1 ||
+        op.getNumReductionLoops() != 1)
+      return false;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (ShapedType::isDynamic(ranges[0]) || ranges[0] < 256)
+      return false;
+    return llvm::all_of(op.getDpsInits(), [](Value init) {
+      return cast<RankedTensorType>(init.getType()).getRank() == 0;
+    });
+  }
+
+  /// The same reduction over loops (d0 of range 1, d1 the reduction), its
+  /// 0-d results seen as [1].
+  static void addUnitParallelLoop(IRRewriter &rewriter, linalg::GenericOp op) {
+    MLIRContext *context = op.getContext();
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    AffineExpr d0 = getAffineDimExpr(0, context), d1 = getAffineDimExpr(1, context);
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : op.getDpsInputOperands())
+      maps.push_back(op.getMatchingIndexingMap(input).replaceDimsAndSymbols({d1}, {}, 2, 0));
+    SmallVector<Value> inits;
+    SmallVector<Type> results;
+    for (Value init : op.getDpsInits()) {
+      auto type = cast<RankedTensorType>(init.getType());
+      auto one = RankedTensorType::get({1}, type.getElementType());
+      inits.push_back(tensor::ExpandShapeOp::create(rewriter, loc, one, init,
+                                                    ArrayRef<ReassociationIndices>{}));
+      results.push_back(one);
+      maps.push_back(AffineMap::get(2, 0, {d0}, context));
+    }
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, results, op.getDpsInputs(), inits, maps,
+        {utils::IteratorType::parallel, utils::IteratorType::reduction});
+    rewriter.inlineRegionBefore(op.getRegion(), generic.getRegion(), generic.getRegion().end());
+    generic.getBody()->walk([&](linalg::IndexOp index) { index.setDim(1); });
+    SmallVector<Value> scalars;
+    for (auto [result, init] : llvm::zip(generic.getResults(), op.getDpsInits()))
+      scalars.push_back(tensor::CollapseShapeOp::create(
+          rewriter, loc, cast<RankedTensorType>(init.getType()), result,
+          ArrayRef<ReassociationIndices>{}));
+    rewriter.replaceOp(op, scalars);
   }
 
   bool isLongEnough(const Shape &shape) {

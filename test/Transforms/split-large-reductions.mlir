@@ -25,7 +25,7 @@ func.func @squared_error(%a: tensor<512x256xf32>, %b: tensor<512x256xf32>) -> te
   // CHECK: arith.subf
   // CHECK: arith.mulf
   // CHECK: arith.addf
-  // CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<2048xf32>) outs(%{{.*}} : tensor<f32>)
+  // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<2048xf32>) outs(%{{.*}} : tensor<1xf32>)
   // SMALL-NOT: collapse_shape
   // SMALL: iterator_types = ["reduction", "reduction"]
   %r = linalg.generic {indexing_maps = [#sum_in, #sum_in, #sum_out],
@@ -105,11 +105,14 @@ func.func @keepdim_rows(%a: tensor<4x65536xf32>) -> tensor<4x1xf32> {
 // CHECK:         arith.divf
 // CHECK:         math.log
 // CHECK:         arith.addf
-// CHECK:       %[[FINAL:.*]] = linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<256xf32>) outs(%{{.*}} : tensor<f32>)
+// CHECK:       %[[FINAL:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<256xf32>) outs(%{{.*}} : tensor<1xf32>)
 // CHECK-NEXT:  ^bb0(%[[IN:.*]]: f32, %[[OUT:.*]]: f32):
 // CHECK-NEXT:    %[[SUM:.*]] = arith.addf %[[IN]], %[[OUT]] : f32
 // CHECK-NEXT:    linalg.yield %[[SUM]]
-// CHECK:       return %[[FINAL]]
+// The final stage is a row of one (a parallel loop of 1), so the warp and
+// block skills take it; its [1] result is the scalar again.
+// CHECK:       %[[SCALAR:.*]] = tensor.collapse_shape %[[FINAL]] [] : tensor<1xf32> into tensor<f32>
+// CHECK:       return %[[SCALAR]]
 func.func @broadcast_operand_sum(%x: tensor<256x512xf32>, %m: tensor<256x1xf32>) -> tensor<f32> {
   %zero = arith.constant 0.0 : f32
   %init = tensor.empty() : tensor<f32>
@@ -132,7 +135,8 @@ func.func @broadcast_operand_sum(%x: tensor<256x512xf32>, %m: tensor<256x1xf32>)
 // A sum to a scalar of 16384 elements (as cross entropy's count of valid
 // targets, here summing the valid targets themselves): under
 // min-reduction, but one output is at most few-outputs (1), so it splits
-// from min-reduction-few-outputs (4096) on: 256 partials of 64, then one. With few-outputs=0 it is left to one thread.
+// from min-reduction-few-outputs (4096) on: 256 partials of 64, then one. With few-outputs=0 it is not split: one row of 16384 (the seed's one
+// thread).
 // RUN: ks-opt %s --ks-split-large-reductions="few-outputs=0" | FileCheck %s --check-prefix=ONE-THREAD
 // RUN: ks-run %s --entry=count_valid --emulate-gpu --seed=3 | FileCheck %s --check-prefix=EMULATED-I64
 // EMULATED-I64: output #0 i64: match
@@ -142,10 +146,10 @@ func.func @broadcast_operand_sum(%x: tensor<256x512xf32>, %m: tensor<256x1xf32>)
 // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [64, 256] : tensor<16384xi64> into tensor<64x256xi64>
 // CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}}iterator_types = ["reduction", "parallel"]
 // CHECK-SAME: outs(%{{.*}} : tensor<256xi64>)
-// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<256xi64>) outs(%{{.*}} : tensor<i64>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[PARTIAL]] : tensor<256xi64>) outs(%{{.*}} : tensor<1xi64>)
 // ONE-THREAD-LABEL: func.func @count_valid
-// ONE-THREAD-NOT: expand_shape
-// ONE-THREAD: iterator_types = ["reduction"]{{.*}} ins(%{{.*}} : tensor<16384xi64>)
+// ONE-THREAD-NOT: expand_shape {{.*}} output_shape [64, 256]
+// ONE-THREAD: iterator_types = ["parallel", "reduction"]{{.*}} ins(%{{.*}} : tensor<16384xi64>) outs(%{{.*}} : tensor<1xi64>)
 func.func @count_valid(%targets: tensor<16384xi64>) -> tensor<i64> {
   %zero = arith.constant 0 : i64
   %init = tensor.empty() : tensor<i64>
