@@ -6,7 +6,9 @@ load the ks program through the runtime's C API, check it on 5 trials of
 fresh random inputs (allclose, atol = rtol = 1e-4; also reported at 1e-2),
 then time eager, torch.compile and ks with CUDA events: warm-up, 100 trials,
 L2 flushed before each trial (a run too slow for 100 trials in 20 s gets
-fewer, at least 5, and the row says how many). TF32 is off for PyTorch (the exact fp32
+fewer, at least 5, and the row says how many), and a device-to-device copy
+of the problem's compulsory bytes the same way (the memory-bound floor).
+TF32 is off for PyTorch (the exact fp32
 policy ks follows by default). Problems run in a worker process; a problem
 that kills it (a fault) or hangs is marked and the next worker goes on.
 """
@@ -159,6 +161,17 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
             except Exception as e:
                 row["compile_error"] = describe_exception(e, limit=200)
         row["ks_ms"], row["ks_median_ms"], row["ks_trials"] = _time_cuda(lambda: run_ks(inputs), flush)
+        # The floor a memory-bound problem is held to: a device-to-device
+        # copy moving the same bytes (its parameters, inputs and results,
+        # each once), timed the same way. At tens of megabytes a copy's rate
+        # is below its rate at a gigabyte, so the comparison is size for size.
+        traffic = sum(t.numel() * t.element_size() for t in params + inputs + outs)
+        row["traffic_bytes"] = traffic
+        half = max(1, traffic // 2)
+        src = torch.empty(half, dtype=torch.uint8, device="cuda")
+        dst = torch.empty_like(src)
+        row["copy_ms"], _, _ = _time_cuda(lambda: dst.copy_(src), flush)
+        del src, dst
     program.unload()
     return row
 

@@ -91,6 +91,42 @@ def _fmt_speedup(v, spec):
     return "-" if v is None else format(v, spec) + "x"
 
 
+# KernelBench level 1's activations, norms, poolings, reductions, scans and
+# losses (problems 20 to 58): memory-bound, held to a copy of their bytes.
+MEMORY_BOUND_LEVEL1 = range(20, 59)
+COPY_TARGET = 0.85
+
+
+def memory_bound(row):
+    level, _, name = row["problem"].partition("/")
+    number = name.split("_", 1)[0]
+    return level == "level1" and number.isdigit() and int(number) in MEMORY_BOUND_LEVEL1
+
+
+def copy_fraction(row):
+    """The fraction of a same-bytes device-to-device copy's rate ks reached."""
+    if row.get("status") != "correct" or not row.get("copy_ms") or not row.get("ks_ms"):
+        return None
+    return row["copy_ms"] / row["ks_ms"]
+
+
+def format_memory_bound(rows):
+    lines = []
+    picked = [r for r in rows if memory_bound(r) and copy_fraction(r) is not None]
+    if not picked:
+        return ""
+    head = f"{'memory-bound problem':44} {'MB moved':>9} {'copy ms':>8} {'ks ms':>8} {'of copy':>8}"
+    lines.append(head)
+    lines.append("-" * len(head))
+    for r in picked:
+        lines.append(f"{r['problem'][:44]:44} {r['traffic_bytes'] / 1e6:9.1f} {r['copy_ms']:8.4f} "
+                     f"{r['ks_ms']:8.4f} {copy_fraction(r):8.0%}")
+    met = sum(copy_fraction(r) >= COPY_TARGET for r in picked)
+    lines.append(f"at or above {COPY_TARGET:.0%} of a same-bytes copy: {met} of {len(picked)}; "
+                 f"geomean {geometric_mean([copy_fraction(r) for r in picked]):.0%}")
+    return "\n".join(lines)
+
+
 def format_table(rows, summary):
     lines = []
     head = f"{'problem':44} {'status':15} {'eager ms':>9} {'compile ms':>10} {'ks ms':>9} {'vs eager':>8} {'vs compile':>10} {'max err':>9} {'f64 err ks/eager':>19}"
@@ -115,4 +151,8 @@ def format_table(rows, summary):
                 f"{level:8} {s['problems']:3d} {s['compiled']:8.0%} {s['correct']:8.0%}  {base:8}  "
                 f"{b['fast_0']:6.0%} {b['fast_1']:6.0%} {b['fast_1.5']:8.0%} {b['fast_2']:6.0%} "
                 f"{_fmt(b['geomean_speedup'], '7.2f'):>8} {_fmt(b['mean_speedup'], '6.2f'):>7}")
+    memory = format_memory_bound(rows)
+    if memory:
+        lines.append("")
+        lines.append(memory)
     return "\n".join(lines)

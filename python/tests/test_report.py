@@ -56,6 +56,31 @@ class ReportTest(unittest.TestCase):
         self.assertRegex(text, r"level1\s+4\s+75%\s+50%\s+eager\s+50%\s+25%\s+25%\s+0%\s+1.00\s+1.25")
 
 
+class MemoryBoundTest(unittest.TestCase):
+    MB = [
+        # 90% and 50% of a same-bytes copy; a matmul and an incorrect one left out
+        {"problem": "level1/20_relu", "status": "correct", "ks_ms": 0.02, "copy_ms": 0.018,
+         "traffic_bytes": 32e6},
+        {"problem": "level1/58_hinge_loss", "status": "correct", "ks_ms": 0.1, "copy_ms": 0.05,
+         "traffic_bytes": 64e6},
+        {"problem": "level1/01_square_matmul", "status": "correct", "ks_ms": 2.0, "copy_ms": 0.01,
+         "traffic_bytes": 200e6},
+        {"problem": "level1/48_cumsum", "status": "incorrect", "ks_ms": 0.02, "copy_ms": 0.02,
+         "traffic_bytes": 32e6},
+    ]
+
+    def test_memory_bound_rows_against_a_copy_of_their_bytes(self):
+        self.assertTrue(report.memory_bound(self.MB[0]))
+        self.assertFalse(report.memory_bound(self.MB[2]))
+        self.assertAlmostEqual(report.copy_fraction(self.MB[0]), 0.9)
+        self.assertIsNone(report.copy_fraction(self.MB[3]))
+        text = report.format_memory_bound(self.MB)
+        self.assertIn("level1/20_relu", text)
+        self.assertNotIn("square_matmul", text)
+        self.assertNotIn("cumsum", text)
+        self.assertIn("at or above 85% of a same-bytes copy: 1 of 2; geomean 67%", text)
+
+
 class TrialsTest(unittest.TestCase):
     def test_slow_runs_get_fewer_trials_within_the_budget(self):
         from ks_torch.bench import plan_trials
