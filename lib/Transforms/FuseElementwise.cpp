@@ -273,6 +273,39 @@ struct ExtractFromElementwise : OpRewritePattern<tensor::ExtractOp> {
   }
 };
 
+/// Whether `value` is an elementwise generic's result read only by
+/// reductions, each through a permutation of its loops, whose inputs are
+/// read through permutations or broadcasts of fewer elements: computed in
+/// each reduction, it costs them a read of its inputs where they would read
+/// it, and saves writing it. KL divergence's exp(x - max) feeds both the
+/// softmax's sum and the divergence's: 64 MB written and read twice, where
+/// reading x twice does.
+bool isRecomputedInReductions(Value value) {
+  auto producer = value.getDefiningOp<linalg::GenericOp>();
+  if (!producer || !producer.hasPureTensorSemantics() || producer.getNumReductionLoops() != 0 ||
+      producer.getNumDpsInits() != 1 || value.hasOneUse() ||
+      producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)))
+    return false;
+  auto resultType = cast<RankedTensorType>(value.getType());
+  if (!resultType.hasStaticShape())
+    return false;
+  for (OpOperand *input : producer.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    AffineMap map = producer.getMatchingIndexingMap(input);
+    if (type && !map.isPermutation() &&
+        !(type.hasStaticShape() && type.getNumElements() * 64 <= resultType.getNumElements()))
+      return false;
+  }
+  for (Operation &op : producer.getBody()->without_terminator())
+    if (!isMemoryEffectFree(&op) || op.getNumRegions() != 0)
+      return false;
+  return llvm::all_of(value.getUses(), [](OpOperand &use) {
+    auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+    return consumer && consumer.getNumReductionLoops() != 0 && consumer.isDpsInput(&use) &&
+           consumer.getMatchingIndexingMap(&use).isPermutation();
+  });
+}
+
 struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
@@ -281,7 +314,8 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
       return producer && producer->hasOneUse();
     };
     linalg::ControlFusionFn fuseOnce = [&](OpOperand *fused) {
-      return ((singleUse(fused) || isInPlaceConversion(fused->get())) &&
+      return ((singleUse(fused) || isInPlaceConversion(fused->get()) ||
+               isRecomputedInReductions(fused->get())) &&
               fusesWithoutRecomputing(fused)) ||
              (intoReduction(fused) && computedFromIndices(fused->get()));
     };

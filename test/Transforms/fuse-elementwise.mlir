@@ -154,8 +154,8 @@ func.func @masked_fold(%x: tensor<64x32xf32>) -> tensor<64x32xf32> {
 
 // An f32 -> f64 conversion read by two reductions (Torch-MLIR's layer norm
 // statistics) is recomputed in both instead of becoming a buffer of twice
-// the input's size; an elementwise producer with two uses that computes
-// more than a conversion (the exp) stays one.
+// the input's size; so is an exp read by two reductions only (each reads
+// x where it would have read the exp, and the exp is not written).
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 
@@ -195,10 +195,13 @@ func.func @widened_twice(%x: tensor<8x64xf32>) -> (tensor<8xf64>, tensor<8xf64>)
 }
 
 // CHECK-LABEL: func.func @exp_twice
-// CHECK: %[[EXP:.*]] = linalg.generic
+// CHECK-NOT: tensor<8x64xf32>) outs(%{{.*}} : tensor<8x64xf32>)
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<8x64xf32>)
 // CHECK: math.exp
-// CHECK: linalg.generic {{.*}} ins(%[[EXP]]
-// CHECK: linalg.generic {{.*}} ins(%[[EXP]]
+// CHECK: arith.addf
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<8x64xf32>)
+// CHECK: math.exp
+// CHECK: arith.maximumf
 func.func @exp_twice(%x: tensor<8x64xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<8x64xf32>
@@ -348,4 +351,78 @@ func.func @gather_every_element(%x: tensor<4x8xf32>, %m: tensor<4xf32>) -> tenso
     linalg.yield %v : f32
   } -> tensor<64x8xf32>
   return %y : tensor<64x8xf32>
+}
+
+// -----
+
+// exp(x - m) read by two reductions only (KL divergence: the softmax's sum
+// and the divergence's sum), each through the identity: computed in both
+// from x, never written. Read also by an elementwise op (a softmax's
+// division), it stays a tensor.
+// CHECK-LABEL: func.func @exp_for_two_sums
+// CHECK-NOT: tensor<8x64xf32>) outs(%{{.*}} : tensor<8x64xf32>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%arg0, %arg1 : tensor<8x64xf32>, tensor<8xf32>)
+// CHECK: math.exp
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%arg0, %arg1 : tensor<8x64xf32>, tensor<8xf32>)
+// CHECK: math.exp
+// CHECK: math.log
+// CHECK-LABEL: func.func @exp_for_a_sum_and_a_division
+// CHECK: %[[E:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]}
+// CHECK: math.exp
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[E]] : tensor<8x64xf32>)
+#x2 = affine_map<(d0, d1) -> (d0, d1)>
+#r2 = affine_map<(d0, d1) -> (d0)>
+func.func @exp_for_two_sums(%x: tensor<8x64xf32>, %m: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64xf32>
+  %ex = linalg.generic {indexing_maps = [#x2, #r2, #x2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<8x64xf32>, tensor<8xf32>) outs(%e : tensor<8x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %v = math.exp %d : f32
+    linalg.yield %v : f32
+  } -> tensor<8x64xf32>
+  %re = tensor.empty() : tensor<8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%re : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [#x2, #r2], iterator_types = ["parallel", "reduction"]}
+      ins(%ex : tensor<8x64xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %logsum = linalg.generic {indexing_maps = [#x2, #r2], iterator_types = ["parallel", "reduction"]}
+      ins(%ex : tensor<8x64xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %l = math.log %a : f32
+    %s = arith.addf %l, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %sum, %logsum : tensor<8xf32>, tensor<8xf32>
+}
+
+func.func @exp_for_a_sum_and_a_division(%x: tensor<8x64xf32>) -> (tensor<8xf32>, tensor<8x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64xf32>
+  %ex = linalg.generic {indexing_maps = [#x2, #x2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x64xf32>) outs(%e : tensor<8x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = math.exp %a : f32
+    linalg.yield %v : f32
+  } -> tensor<8x64xf32>
+  %re = tensor.empty() : tensor<8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%re : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [#x2, #r2], iterator_types = ["parallel", "reduction"]}
+      ins(%ex : tensor<8x64xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %half = arith.constant 0.5 : f32
+  %h = linalg.generic {indexing_maps = [#x2, #x2], iterator_types = ["parallel", "parallel"]}
+      ins(%ex : tensor<8x64xf32>) outs(%e : tensor<8x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = arith.mulf %a, %half : f32
+    linalg.yield %v : f32
+  } -> tensor<8x64xf32>
+  return %sum, %h : tensor<8xf32>, tensor<8x64xf32>
 }
