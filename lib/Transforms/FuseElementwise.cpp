@@ -104,6 +104,41 @@ bool isInPlaceConversion(Value value) {
          isa<BlockArgument>(convert.getOperand(0)) && yield.getOperand(0) == convert.getResult(0);
 }
 
+/// Whether `generic`'s payload is ops without memory effects or regions:
+/// cloned anywhere, it computes the same.
+bool hasPureFlatPayload(linalg::GenericOp generic) {
+  return llvm::all_of(generic.getBody()->without_terminator(), [](Operation &op) {
+    return isMemoryEffectFree(&op) && op.getNumRegions() == 0;
+  });
+}
+
+/// Whether `generic` computes each element of its one result from its
+/// inputs' elements at that place alone (tensors, all loops parallel, the
+/// result indexed by the loops, its initial value unread, a pure payload):
+/// its payload can be computed wherever one element is wanted.
+bool isElementwiseProducer(linalg::GenericOp generic) {
+  return generic.hasPureTensorSemantics() && generic.getNumDpsInits() == 1 &&
+         generic.getNumReductionLoops() == 0 &&
+         generic.getMatchingIndexingMap(generic.getDpsInitOperand(0)).isIdentity() &&
+         !generic.payloadUsesValueFromOperand(generic.getDpsInitOperand(0)) &&
+         hasPureFlatPayload(generic);
+}
+
+/// Clones `producer`'s payload at the rewriter's insertion point, its block
+/// arguments as `mapping` has them and its loop index d as `indexOf(d)`;
+/// returns the value it yields.
+Value clonePayload(RewriterBase &rewriter, linalg::GenericOp producer, IRMapping &mapping,
+                   llvm::function_ref<Value(unsigned)> indexOf) {
+  for (Operation &op : producer.getBody()->without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+      mapping.map(index.getResult(), indexOf(index.getDim()));
+      continue;
+    }
+    rewriter.clone(op, mapping);
+  }
+  return mapping.lookupOrDefault(producer.getBody()->getTerminator()->getOperand(0));
+}
+
 /// Computes an input read from a generic with no inputs of its own (an
 /// iota: its payload depends on loop indices alone), or a static reshape of
 /// one, inside the generic that reads it, from that generic's indices through the operand's map, and
@@ -154,14 +189,8 @@ struct InlineIndexOnlyInput : OpRewritePattern<linalg::GenericOp> {
       return indexOnlyProducer(collapse.getSrc(), map, depth + 1);
     }
     auto producer = dyn_cast<linalg::GenericOp>(def);
-    if (!producer || !producer.hasPureTensorSemantics() || producer.getNumDpsInputs() != 0 ||
-        producer.getNumDpsInits() != 1 || producer.getNumReductionLoops() != 0 ||
-        !producer.getIndexingMapsArray()[0].isIdentity() ||
-        producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)))
+    if (!producer || producer.getNumDpsInputs() != 0 || !isElementwiseProducer(producer))
       return {};
-    for (Operation &op : producer.getBody()->without_terminator())
-      if (!isMemoryEffectFree(&op) || op.getNumRegions() != 0)
-        return {};
     return producer;
   }
 
@@ -184,16 +213,11 @@ struct InlineIndexOnlyInput : OpRewritePattern<linalg::GenericOp> {
       for (unsigned d = 0, e = consumer.getNumLoops(); d < e; ++d)
         indices.push_back(linalg::IndexOp::create(rewriter, loc, d).getResult());
       IRMapping mapping;
-      for (Operation &op : producer.getBody()->without_terminator()) {
-        if (auto index = dyn_cast<linalg::IndexOp>(op)) {
-          OpFoldResult at = affine::makeComposedFoldedAffineApply(
-              rewriter, loc, map.getSubMap({static_cast<unsigned>(index.getDim())}), indices);
-          mapping.map(index.getResult(), getValueOrCreateConstantIndexOp(rewriter, loc, at));
-          continue;
-        }
-        rewriter.clone(op, mapping);
-      }
-      Value value = mapping.lookupOrDefault(producer.getBody()->getTerminator()->getOperand(0));
+      Value value = clonePayload(rewriter, producer, mapping, [&](unsigned d) {
+        OpFoldResult at =
+            affine::makeComposedFoldedAffineApply(rewriter, loc, map.getSubMap({d}), indices);
+        return getValueOrCreateConstantIndexOp(rewriter, loc, at);
+      });
       rewriter.modifyOpInPlace(consumer, [&] { arg.replaceAllUsesWith(value); });
       return success();
     }
@@ -218,14 +242,8 @@ struct ExtractFromElementwise : OpRewritePattern<tensor::ExtractOp> {
   LogicalResult matchAndRewrite(tensor::ExtractOp extract,
                                 PatternRewriter &rewriter) const override {
     auto producer = extract.getTensor().getDefiningOp<linalg::GenericOp>();
-    if (!producer || !producer.hasPureTensorSemantics() || producer.getNumDpsInits() != 1 ||
-        producer.getNumReductionLoops() != 0 ||
-        !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0)).isIdentity() ||
-        producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)))
+    if (!producer || !isElementwiseProducer(producer))
       return failure();
-    for (Operation &op : producer.getBody()->without_terminator())
-      if (!isMemoryEffectFree(&op) || op.getNumRegions() != 0)
-        return failure();
     auto reader = extract->getParentOfType<linalg::LinalgOp>();
     if (!reader || reader.getNumReductionLoops() == 0)
       return failure();
@@ -260,14 +278,7 @@ struct ExtractFromElementwise : OpRewritePattern<tensor::ExtractOp> {
       }
       mapping.map(arg, element);
     }
-    for (Operation &op : producer.getBody()->without_terminator()) {
-      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
-        mapping.map(index.getResult(), at[index.getDim()]);
-        continue;
-      }
-      rewriter.clone(op, mapping);
-    }
-    Value result = mapping.lookupOrDefault(producer.getBody()->getTerminator()->getOperand(0));
+    Value result = clonePayload(rewriter, producer, mapping, [&](unsigned d) { return at[d]; });
     rewriter.replaceOp(extract, result);
     return success();
   }
@@ -296,9 +307,8 @@ bool isRecomputedInReductions(Value value) {
         !(type.hasStaticShape() && type.getNumElements() * 64 <= resultType.getNumElements()))
       return false;
   }
-  for (Operation &op : producer.getBody()->without_terminator())
-    if (!isMemoryEffectFree(&op) || op.getNumRegions() != 0)
-      return false;
+  if (!hasPureFlatPayload(producer))
+    return false;
   return llvm::all_of(value.getUses(), [](OpOperand &use) {
     auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
     return consumer && consumer.getNumReductionLoops() != 0 && consumer.isDpsInput(&use) &&

@@ -52,7 +52,6 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
              threads(%tx, %ty, %tz) in (%nx = %threads, %ny = %c1, %nz = %c1) {{
     %c0 = arith.constant 0 : index
     %one = arith.constant 1 : index
-    %two = arith.constant 2 : index
     %n = arith.constant {1} : index
     %end = arith.constant {9} : index
     %segment = arith.constant {7} : index
