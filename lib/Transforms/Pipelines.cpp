@@ -76,6 +76,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSFoldDiagonalMatmul());
   // nn.Linear's weight read in place by its GEMM, not transposed per call.
   pm.addNestedPass<func::FuncOp>(createKSFoldTransposeIntoMatmul());
+  // Only sums of a product are used: sum an operand, not the product.
+  pm.addNestedPass<func::FuncOp>(createKSSumBeforeMatmul());
   // A 1x1 convolution is a GEMM per image: the GEMM skills take it.
   pm.addNestedPass<func::FuncOp>(createKSPointwiseConvToBatchMatmul());
   // Reductions to few outputs: a partial and a final stage, not one thread.
