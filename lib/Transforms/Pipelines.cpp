@@ -60,6 +60,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createKSCheckInputContract());
   pm.addPass(createKSReadOnlyInputs());
 
+  // A transposed convolution without the zeros its lowering spreads in.
+  pm.addNestedPass<func::FuncOp>(createKSSplitTransposedConv());
   // Fuse elementwise producers into consumers while the IR is still tensors.
   pm.addPass(createKSFuseElementwise());
   pm.addPass(createCanonicalizerPass());

@@ -96,6 +96,31 @@ def KSSumBeforeMatmul : Pass<"ks-sum-before-matmul"> {
   ];
 }
 
+def KSSplitTransposedConv : Pass<"ks-split-transposed-conv"> {
+  let summary = "Compute a transposed convolution as one convolution per output phase, without the zeros";
+  let description = [{
+    On tensors. Torch-MLIR lowers a transposed convolution of stride s as a
+    `linalg.conv_2d_nchw_fchw` (unit strides) over its input spread with
+    strides s into zeros (`tensor.insert_slice` into a zero fill): of every
+    s x s multiplications, s^2 - 1 are by zero. The output positions
+    (s q + ry, s q' + rx) of one phase meet only the filter taps
+    (k0(ry) + s t, k0(rx) + s t') and read the input at (q + t + dy, q' + t'
+    + dx): each of the s x s phases becomes a convolution of the input
+    itself (zero-padded where dy, dx < 0) with that phase's taps, its
+    initializer the phase's part of the original one (a broadcast bias stays
+    a broadcast), inserted into the output with strides s. Same products
+    and, per output element, the same sums in the same order (the zeros'
+    products are gone: only non-finite inputs, which they turned into NaN,
+    differ). Applies where the output splits into whole phases (its extent a
+    multiple of s), every phase has taps and reads the whole input.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten", "transposed convolutions split by output phase">
+  ];
+}
+
 def KSPointwiseConvToBatchMatmul : Pass<"ks-pointwise-conv-to-batch-matmul"> {
   let summary = "Rewrite a 1x1 NCHW convolution as a batched matmul";
   let description = [{
