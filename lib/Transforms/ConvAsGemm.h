@@ -16,7 +16,7 @@
 namespace ks {
 /// Why `conv` cannot become a GEMM on tensor cores at all, or the empty
 /// string; each rewrite adds its own conditions on K and P.
-inline std::string unmetConvAsGemmCondition(mlir::linalg::Conv2DNchwFchwOp conv) {
+inline std::string unmetConvAsGemmCondition(mlir::linalg::LinalgOp conv) {
   if (!conv.hasPureBufferSemantics())
     return "the convolution is not on buffers";
   for (mlir::Value v : conv->getOperands()) {
@@ -24,8 +24,8 @@ inline std::string unmetConvAsGemmCondition(mlir::linalg::Conv2DNchwFchwOp conv)
     if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
       return "an operand is not a static f32 buffer";
   }
-  auto output = mlir::cast<mlir::MemRefType>(conv.getOutputs()[0].getType());
-  auto filter = mlir::cast<mlir::MemRefType>(conv.getInputs()[1].getType());
+  auto output = mlir::cast<mlir::MemRefType>(conv.getDpsInitOperand(0)->get().getType());
+  auto filter = mlir::cast<mlir::MemRefType>(conv.getDpsInputOperand(1)->get().getType());
   if (!output.getLayout().isIdentity() || !filter.getLayout().isIdentity())
     return "the output or the filter is not a row-major buffer";
   return "";

@@ -21,16 +21,15 @@ using namespace mlir;
 
 namespace {
 /// Why `conv` cannot be rewritten, or the empty string.
-std::string unmetCondition(linalg::Conv2DNchwFchwOp conv) {
+std::string unmetCondition(linalg::LinalgOp conv) {
   std::string unmet = ks::unmetConvAsGemmCondition(conv);
   if (!unmet.empty())
     return unmet;
-  auto filter = cast<MemRefType>(conv.getInputs()[1].getType());
-  int64_t K = filter.getDimSize(1) * filter.getDimSize(2) * filter.getDimSize(3);
+  auto filter = cast<MemRefType>(conv.getDpsInputOperand(1)->get().getType());
+  int64_t K = filter.getNumElements() / filter.getDimSize(0);
   if (K % 4)
-    return llvm::formatv("C x KH x KW = {0} must be a multiple of 4 (the filter's 16-byte "
-                         "copies)",
-                         K)
+    return llvm::formatv("C x {0} = {1} must be a multiple of 4 (the filter's 16-byte copies)",
+                         filter.getRank() == 4 ? "KH x KW" : "KW", K)
         .str();
   return "";
 }
@@ -42,39 +41,57 @@ transform::KSConvImplicitGemmOp::apply(transform::TransformRewriter &rewriter,
                                        transform::TransformState &state) {
   SmallVector<Operation *> contractions;
   for (Operation *target : state.getPayloadOps(getTarget())) {
-    auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(target);
-    if (!conv)
-      return emitDefiniteFailure() << "expects linalg.conv_2d_nchw_fchw, got "
-                                   << target->getName();
+    // A 1-d NCW convolution is the 2-d one of height 1 (one window row).
+    auto conv = dyn_cast<linalg::LinalgOp>(target);
+    if (!isa<linalg::Conv2DNchwFchwOp, linalg::Conv1DNcwFcwOp>(target))
+      return emitDefiniteFailure()
+             << "expects linalg.conv_2d_nchw_fchw or linalg.conv_1d_ncw_fcw, got "
+             << target->getName();
     std::string unmet = unmetCondition(conv);
     if (!unmet.empty())
       return emitDefiniteFailure() << "cannot rewrite the convolution as a GEMM: " << unmet;
-    Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
-    Value output = conv.getOutputs()[0];
+    bool is2d = isa<linalg::Conv2DNchwFchwOp>(target);
+    Value input = conv.getDpsInputOperand(0)->get(), filter = conv.getDpsInputOperand(1)->get();
+    Value output = conv.getDpsInitOperand(0)->get();
     ArrayRef<int64_t> fil = cast<MemRefType>(filter.getType()).getShape();
     ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
-    int64_t KH = fil[2], KW = fil[3], OW = out[3];
-    auto strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
-    auto dilations = llvm::to_vector(conv.getDilations().getValues<int64_t>());
+    int64_t KH = is2d ? fil[2] : 1, KW = fil.back(), OW = out.back();
+    auto attrValues = [](DenseIntElementsAttr attr) {
+      return llvm::to_vector(attr.getValues<int64_t>());
+    };
+    SmallVector<int64_t> strides, dilations;
+    if (auto conv2d = dyn_cast<linalg::Conv2DNchwFchwOp>(target)) {
+      strides = attrValues(conv2d.getStrides());
+      dilations = attrValues(conv2d.getDilations());
+    } else {
+      auto conv1d = cast<linalg::Conv1DNcwFcwOp>(target);
+      strides = {1, attrValues(conv1d.getStrides())[0]};
+      dilations = {1, attrValues(conv1d.getDilations())[0]};
+    }
     Location loc = conv.getLoc();
     // The generic keeps the convolution's location, which names its
     // dispatch (ks-mark-dispatches).
     rewriter.setInsertionPoint(conv);
 
-    Value rows = memref::CollapseShapeOp::create(
-        rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
-    Value flat = memref::CollapseShapeOp::create(
-        rewriter, loc, output, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+    SmallVector<ReassociationIndices> filterRows = {{0}, {1, 2}};
+    if (is2d)
+      filterRows = {{0}, {1, 2, 3}};
+    Value rows = memref::CollapseShapeOp::create(rewriter, loc, filter, filterRows);
+    Value flat = is2d ? memref::CollapseShapeOp::create(
+                            rewriter, loc, output,
+                            SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}})
+                      : output;
 
     MLIRContext *ctx = rewriter.getContext();
     AffineExpr n, f, p, k;
     bindDims(ctx, n, f, p, k);
     AffineExpr window = k % (KH * KW);
-    auto gather = AffineMap::get(
-        4, 0,
-        {n, k.floorDiv(KH * KW), p.floorDiv(OW) * strides[0] + window.floorDiv(KW) * dilations[0],
-         (p % OW) * strides[1] + (k % KW) * dilations[1]},
-        ctx);
+    AffineExpr column = (p % OW) * strides[1] + (k % KW) * dilations[1];
+    SmallVector<AffineExpr> gathered = {n, k.floorDiv(KH * KW)};
+    if (is2d)
+      gathered.push_back(p.floorDiv(OW) * strides[0] + window.floorDiv(KW) * dilations[0]);
+    gathered.push_back(column);
+    auto gather = AffineMap::get(4, 0, gathered, ctx);
     SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {f, k}, ctx), gather,
                                    AffineMap::get(4, 0, {n, f, p}, ctx)};
     SmallVector<utils::IteratorType> iterators(3, utils::IteratorType::parallel);

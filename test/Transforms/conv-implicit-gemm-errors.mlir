@@ -1,7 +1,7 @@
 // transform.ks.conv_implicit_gemm names what it cannot rewrite and
 // rewrites nothing: a depthwise convolution (another op), a window of 27
-// floats (the filter's rows are copied 16 bytes at a time), an f64
-// convolution. The rewrite itself: test/Skills/conv_implicit_gemm_tf32x3_mma.mlir.
+// floats (the filter's rows are copied 16 bytes at a time) in 2-d and in
+// 1-d, an f64 convolution. The rewrite itself: test/Skills/conv_implicit_gemm_tf32x3_mma.mlir.
 // RUN: ks-opt %s --transform-interpreter --split-input-file --verify-diagnostics
 
 func.func @depthwise(%x: memref<2x8x10x10xf32>, %w: memref<8x3x3xf32>, %y: memref<2x8x8x8xf32>) {
@@ -14,7 +14,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
     %conv = transform.structured.match ops{["linalg.depthwise_conv_2d_nchw_chw"]} in %module
         : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{expects linalg.conv_2d_nchw_fchw, got linalg.depthwise_conv_2d_nchw_chw}}
+    // expected-error @below {{expects linalg.conv_2d_nchw_fchw or linalg.conv_1d_ncw_fcw, got linalg.depthwise_conv_2d_nchw_chw}}
     %mm = transform.ks.conv_implicit_gemm %conv : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -51,6 +51,24 @@ module attributes {transform.with_named_sequence} {
     %conv = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %module
         : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot rewrite the convolution as a GEMM: an operand is not a static f32 buffer}}
+    %mm = transform.ks.conv_implicit_gemm %conv : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @conv1d_odd(%x: memref<2x9x66xf32>, %w: memref<12x9x3xf32>, %y: memref<2x12x64xf32>) {
+  linalg.conv_1d_ncw_fcw {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+      ins(%x, %w : memref<2x9x66xf32>, memref<12x9x3xf32>) outs(%y : memref<2x12x64xf32>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %conv = transform.structured.match ops{["linalg.conv_1d_ncw_fcw"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot rewrite the convolution as a GEMM: C x KW = 27 must be a multiple of 4 (the filter's 16-byte copies)}}
     %mm = transform.ks.conv_implicit_gemm %conv : (!transform.any_op) -> !transform.any_op
     transform.yield
   }

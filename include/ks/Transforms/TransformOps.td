@@ -383,7 +383,7 @@ def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Rewrite an NCHW convolution on buffers as a GEMM that reads its windows in place";
+  let summary = "Rewrite an NCHW (or NCW) convolution on buffers as a GEMM that reads its windows in place";
   let description = [{
     `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers (any
     strides and dilations): input X[N, C, H, W], filter W[F, C, KH, KW],
@@ -398,8 +398,11 @@ def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
     mod by constants) instead of a copy. The tensor-core GEMM
     (`transform.ks.matmul_mma_sync`) gathers X's tile element by element
     into shared memory; nothing the size of the windows is written. K must
-    be a multiple of 4 (the filter's 16-byte copies). Returns the generic;
-    fails definitely, naming the unmet condition, otherwise.
+    be a multiple of 4 (the filter's 16-byte copies). A
+    `linalg.conv_1d_ncw_fcw` (X[N, C, W], W[F, C, KW], Y[N, F, OW]) is taken
+    as the convolution of height 1: K = C x KW, P = OW, the output read as
+    it is. Returns the generic; fails definitely, naming the unmet
+    condition, otherwise.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$contraction);
