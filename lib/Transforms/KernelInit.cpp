@@ -53,6 +53,55 @@ Operation *findFillInit(linalg::LinalgOp op, double value) {
   return nullptr;
 }
 
+std::optional<BroadcastInit> findBroadcastInit(linalg::LinalgOp op) {
+  Value output = op.getDpsInitOperand(0)->get();
+  Value root = rootOf(output);
+  auto collapse = output.getDefiningOp<memref::CollapseShapeOp>();
+  if (output != root && !(collapse && collapse.getSrc() == root))
+    return std::nullopt;
+  linalg::BroadcastOp bcast;
+  SmallVector<Operation *> between;
+  for (Operation *prev = op->getPrevNode(); prev && !bcast; prev = prev->getPrevNode()) {
+    auto candidate = dyn_cast<linalg::BroadcastOp>(prev);
+    if (candidate && candidate.getInit() == root)
+      bcast = candidate;
+    else if (mayTouch(prev, root))
+      return std::nullopt;
+    else
+      between.push_back(prev);
+  }
+  if (!bcast || !bcast.hasPureBufferSemantics())
+    return std::nullopt;
+  Value input = rootOf(bcast.getInput());
+  for (Operation *other : between)
+    if (mayTouch<MemoryEffects::Write>(other, input))
+      return std::nullopt;
+  // The output's dim of each of the root's dims (through the collapse).
+  auto rank = cast<MemRefType>(root.getType()).getRank();
+  SmallVector<int64_t> groupOf(rank), groupSize;
+  if (collapse) {
+    for (auto [g, dims] : llvm::enumerate(collapse.getReassociationIndices())) {
+      for (int64_t d : dims)
+        groupOf[d] = g;
+      groupSize.push_back(dims.size());
+    }
+  } else {
+    for (int64_t d = 0; d < rank; ++d) {
+      groupOf[d] = d;
+      groupSize.push_back(1);
+    }
+  }
+  BroadcastInit init{bcast, {}};
+  for (int64_t d = 0; d < rank; ++d) {
+    if (llvm::is_contained(bcast.getDimensions(), d))
+      continue;
+    if (groupSize[groupOf[d]] != 1)
+      return std::nullopt;
+    init.outputDims.push_back(groupOf[d]);
+  }
+  return init;
+}
+
 void eraseFolded(RewriterBase &rewriter, ArrayRef<Operation *> ops) {
   auto module = ops.front()->getParentOfType<ModuleOp>();
   SmallVector<int64_t> folded;

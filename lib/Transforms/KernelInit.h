@@ -52,6 +52,21 @@ bool isFillWith(mlir::Operation *op, mlir::Value buffer, double value);
 /// or the buffer the output reshapes). Null otherwise.
 mlir::Operation *findFillInit(mlir::linalg::LinalgOp op, double value);
 
+/// A broadcast that gives a kernel's output its initial value (a bias):
+/// `op`, and for each dim of its input the dim of the kernel's output that
+/// indexes it.
+struct BroadcastInit {
+  mlir::linalg::BroadcastOp op;
+  llvm::SmallVector<unsigned> outputDims;
+};
+
+/// The linalg.broadcast that gives `op`'s output its initial value, as
+/// findFillInit finds a fill (all of the output, or of the buffer it
+/// reshapes, nothing between touching it nor writing the broadcast's
+/// input), where each dim of the broadcast's input is a whole dim of the
+/// output (a collapse_shape may merge broadcast dims only).
+std::optional<BroadcastInit> findBroadcastInit(mlir::linalg::LinalgOp op);
+
 /// Erases `ops`, which a kernel made unneeded, recording the dispatch
 /// numbers they carry in the module's `ks.folded_dispatches`.
 void eraseFolded(mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *> ops);

@@ -114,6 +114,9 @@ struct KernelBuilder {
   /// Whether the output's initial value is a zero fill this kernel
   /// replaces (its sums start from zero, nothing is loaded).
   bool zeroInit = false;
+  /// A broadcast (a bias) giving the output its initial value, which this
+  /// kernel replaces: its sums start from the broadcast's input.
+  std::optional<ks::BroadcastInit> broadcastInit;
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
@@ -555,15 +558,25 @@ gpu::LaunchOp KernelBuilder::build() {
           }
           SmallVector<Value> at = fragmentAt(i, j, row, col);
           Value inside = insideC(at);
+          // The initial value: C's element, or the broadcast input's
+          // element that C's would have been.
+          Value source = C.get();
+          if (broadcastInit) {
+            source = broadcastInit->op.getInput();
+            SmallVector<Value> inputAt;
+            for (unsigned dim : broadcastInit->outputDims)
+              inputAt.push_back(at[dim]);
+            at = inputAt;
+          }
           if (!inside) {
-            elements.push_back(memref::LoadOp::create(b, loc, C.get(), at));
+            elements.push_back(memref::LoadOp::create(b, loc, source, at));
             continue;
           }
           // Outside C: a clamped read, replaced by zero.
           for (Value &index : at)
             index = arith::SelectOp::create(b, loc, inside, index, c(0));
           elements.push_back(arith::SelectOp::create(
-              b, loc, inside, memref::LoadOp::create(b, loc, C.get(), at), zeroF));
+              b, loc, inside, memref::LoadOp::create(b, loc, source, at), zeroF));
         }
       accs.push_back(vector::FromElementsOp::create(b, loc, accType, elements));
     }
@@ -970,11 +983,16 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     // adds need the zeros in memory).
     Operation *zeroFill = getKSplits() == 1 ? ks::findFillInit(op, 0.0) : nullptr;
     builder.zeroInit = zeroFill != nullptr;
+    // So is a broadcast bias: the sums start from it.
+    if (getKSplits() == 1 && !zeroFill)
+      builder.broadcastInit = ks::findBroadcastInit(op);
     launches.push_back(builder.build());
     rewriter.eraseOp(op);
     ks::eraseFoldedProducers(rewriter, builder.foldedProducers);
     if (zeroFill)
       ks::eraseFolded(rewriter, zeroFill);
+    if (builder.broadcastInit)
+      ks::eraseFolded(rewriter, builder.broadcastInit->op.getOperation());
     if (epilogue)
       rewriter.eraseOp(epilogue);
   }

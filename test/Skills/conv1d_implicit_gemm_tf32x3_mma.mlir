@@ -25,6 +25,8 @@
 // RUN: sed -e 's/12x8x5xf32/12x9x3xf32/g' -e 's/2x8x64xf32/2x9x64xf32/g' -e 's/2x8x68xf32/2x9x66xf32/g' -e 's/high\[0, 0, 2\]/high[0, 0, 0]/' %S/Inputs/conv1d_padded_bias_2x8x64.mlir > %t.odd.mlir
 // RUN: not ks-opt %t.odd.mlir --ks-seed-lowering="plan=%t.plan.json" 2>&1 | FileCheck %s --check-prefix=ODD
 
+// The bias broadcast (dispatch 2) is folded: the sums start from the bias.
+// CHECK: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 2>}
 // CHECK-LABEL: func.func @main
 // CHECK: %[[ROWS:.*]] = memref.collapse_shape %arg0 {{\[\[}}0], [1, 2]] : memref<12x8x5xf32> into memref<12x40xf32>
 // CHECK: gpu.launch_func @main_kernel_{{[0-9]+}}::@main_kernel_{{[0-9]+}} blocks in (%c1, %c1, %c2) threads in (%c128, %c1, %c1)
@@ -34,7 +36,7 @@
 // CHECK: nvgpu.mma.sync
 // CHECK-NOT: linalg.conv_1d_ncw_fcw
 
-// FOLDED: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 1, 0>}
+// FOLDED: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 1, 0, 2>}
 // FOLDED: memref.get_global @gather_offsets : memref<40x4xi32>
 
 // EMULATED: output #0 2x12x64xf32: match
