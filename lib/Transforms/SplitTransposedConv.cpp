@@ -63,101 +63,101 @@ Value gather(RewriterBase &rewriter, Location loc, Value source, AffineMap map,
       .getResult(0);
 }
 
-/// Why `conv` is not split, or success after splitting it.
+/// Splits `conv` by output phase where it convolves a spread input; fails,
+/// leaving it alone, otherwise.
 LogicalResult splitByPhase(RewriterBase &rewriter, linalg::Conv2DNchwFchwOp conv) {
-    if (!conv.hasPureTensorSemantics())
-      return failure(); // not on tensors
-    if (!llvm::all_of(conv.getStrides().getValues<int64_t>(), [](int64_t v) { return v == 1; }) ||
-        !llvm::all_of(conv.getDilations().getValues<int64_t>(), [](int64_t v) { return v == 1; }))
-      return failure(); // strided or dilated
-    // The input: the source spread with strides s into zeros.
-    auto spread = conv.getInputs()[0].getDefiningOp<tensor::InsertSliceOp>();
-    if (!spread)
-      return failure(); // the input is not an insert_slice
-    auto fill = spread.getDest().getDefiningOp<linalg::FillOp>();
-    if (!fill || !matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
-      return failure(); // the input is not spread into zeros
-    Value source = spread.getSource();
-    auto sourceType = dyn_cast<RankedTensorType>(source.getType());
-    auto filterType = dyn_cast<RankedTensorType>(conv.getInputs()[1].getType());
-    auto outType = dyn_cast<RankedTensorType>(conv.getOutputs()[0].getType());
-    if (!sourceType || !sourceType.hasStaticShape() || sourceType.getRank() != 4 || !filterType ||
-        !filterType.hasStaticShape() || !outType || !outType.hasStaticShape())
-      return failure(); // dynamic shapes
-    ArrayRef<int64_t> offsets = spread.getStaticOffsets(), strides = spread.getStaticStrides(),
-                      sizes = spread.getStaticSizes();
-    if (ShapedType::isDynamicShape(offsets) || ShapedType::isDynamicShape(strides) ||
-        sizes != sourceType.getShape() || offsets[0] != 0 || offsets[1] != 0 ||
-        strides[0] != 1 || strides[1] != 1 || strides[2] < 2 || strides[3] < 2)
-      return failure(); // not a source spread along its two last dims
-    Type elem = outType.getElementType();
-    int64_t n = outType.getDimSize(0), f = outType.getDimSize(1), c = sourceType.getDimSize(1);
-    int64_t sy = strides[2], sx = strides[3];
-    int64_t oh = outType.getDimSize(2), ow = outType.getDimSize(3);
-    int64_t kh = filterType.getDimSize(2), kw = filterType.getDimSize(3);
-    int64_t h = sourceType.getDimSize(2), w = sourceType.getDimSize(3);
-    if (oh % sy || ow % sx)
-      return failure(); // the output does not split into whole phases
-    int64_t qh = oh / sy, qw = ow / sx;
-    // Every phase must have taps, read rows from its shift on (the source
-    // padded, never cropped: shift <= 0, and all its rows read).
-    auto phaseFits = [](Phase p, int64_t q, int64_t extent) {
-      return p.taps > 0 && p.shift <= 0 && q + p.taps - 1 + p.shift >= extent;
-    };
-    for (int64_t r = 0; r < sy; ++r)
-      if (!phaseFits(phaseOf(r, sy, offsets[2], kh), qh, h))
-        return failure(); // a row phase reads outside the source
-    for (int64_t r = 0; r < sx; ++r)
-      if (!phaseFits(phaseOf(r, sx, offsets[3], kw), qw, w))
-        return failure(); // a column phase reads outside the source
+  if (!conv.hasPureTensorSemantics())
+    return failure(); // not on tensors
+  if (!llvm::all_of(conv.getStrides().getValues<int64_t>(), [](int64_t v) { return v == 1; }) ||
+      !llvm::all_of(conv.getDilations().getValues<int64_t>(), [](int64_t v) { return v == 1; }))
+    return failure(); // strided or dilated
+  // The input: the source spread with strides s into zeros.
+  auto spread = conv.getInputs()[0].getDefiningOp<tensor::InsertSliceOp>();
+  if (!spread)
+    return failure(); // the input is not an insert_slice
+  auto fill = spread.getDest().getDefiningOp<linalg::FillOp>();
+  if (!fill || !matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
+    return failure(); // the input is not spread into zeros
+  Value source = spread.getSource();
+  auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+  auto filterType = dyn_cast<RankedTensorType>(conv.getInputs()[1].getType());
+  auto outType = dyn_cast<RankedTensorType>(conv.getOutputs()[0].getType());
+  if (!sourceType || !sourceType.hasStaticShape() || sourceType.getRank() != 4 || !filterType ||
+      !filterType.hasStaticShape() || !outType || !outType.hasStaticShape())
+    return failure(); // dynamic shapes
+  ArrayRef<int64_t> offsets = spread.getStaticOffsets(), strides = spread.getStaticStrides(),
+                    sizes = spread.getStaticSizes();
+  if (ShapedType::isDynamicShape(offsets) || ShapedType::isDynamicShape(strides) ||
+      sizes != sourceType.getShape() || offsets[0] != 0 || offsets[1] != 0 ||
+      strides[0] != 1 || strides[1] != 1 || strides[2] < 2 || strides[3] < 2)
+    return failure(); // not a source spread along its two last dims
+  Type elem = outType.getElementType();
+  int64_t n = outType.getDimSize(0), f = outType.getDimSize(1), c = sourceType.getDimSize(1);
+  int64_t sy = strides[2], sx = strides[3];
+  int64_t oh = outType.getDimSize(2), ow = outType.getDimSize(3);
+  int64_t kh = filterType.getDimSize(2), kw = filterType.getDimSize(3);
+  int64_t h = sourceType.getDimSize(2), w = sourceType.getDimSize(3);
+  if (oh % sy || ow % sx)
+    return failure(); // the output does not split into whole phases
+  int64_t qh = oh / sy, qw = ow / sx;
+  // Every phase must have taps, read rows from its shift on (the source
+  // padded, never cropped: shift <= 0, and all its rows read).
+  auto phaseFits = [](Phase p, int64_t q, int64_t extent) {
+    return p.taps > 0 && p.shift <= 0 && q + p.taps - 1 + p.shift >= extent;
+  };
+  for (int64_t r = 0; r < sy; ++r)
+    if (!phaseFits(phaseOf(r, sy, offsets[2], kh), qh, h))
+      return failure(); // a row phase reads outside the source
+  for (int64_t r = 0; r < sx; ++r)
+    if (!phaseFits(phaseOf(r, sx, offsets[3], kw), qw, w))
+      return failure(); // a column phase reads outside the source
 
-    Location loc = conv.getLoc();
-    MLIRContext *ctx = conv.getContext();
-    AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx),
-               d2 = getAffineDimExpr(2, ctx), d3 = getAffineDimExpr(3, ctx);
-    Value init = conv.getOutputs()[0];
-    auto folds = [&](ArrayRef<int64_t> values) { return getAsIndexOpFoldResult(ctx, values); };
-    Value result = tensor::EmptyOp::create(rewriter, loc, outType.getShape(), elem);
-    for (int64_t ry = 0; ry < sy; ++ry) {
-      for (int64_t rx = 0; rx < sx; ++rx) {
-        Phase py = phaseOf(ry, sy, offsets[2], kh), px = phaseOf(rx, sx, offsets[3], kw);
-        // The source zero-padded so that phase input row a is source row
-        // a + shift.
-        int64_t rows = qh + py.taps - 1, cols = qw + px.taps - 1;
-        Value padded = tensor::InsertSliceOp::create(
-            rewriter, loc, source, zerosLike(rewriter, loc, {n, c, rows, cols}, elem),
-            folds({0, 0, -py.shift, -px.shift}), folds(sourceType.getShape()), folds({1, 1, 1, 1}));
-        // The phase's taps of the filter.
-        auto tapsMap = AffineMap::get(4, 0, {d0, d1, d2 * sy + py.k0, d3 * sx + px.k0}, ctx);
-        Value taps = gather(rewriter, loc, conv.getInputs()[1], tapsMap,
-                            {f, c, py.taps, px.taps}, elem);
-        // The phase's part of the initializer (the broadcast bias's own
-        // input where it is one, so that it stays a broadcast).
-        Value phaseInit;
-        if (auto bcast = init.getDefiningOp<linalg::BroadcastOp>()) {
-          SmallVector<AffineExpr> kept;
-          for (int64_t dim = 0; dim < 4; ++dim)
-            if (!llvm::is_contained(bcast.getDimensions(), dim))
-              kept.push_back(getAffineDimExpr(dim, ctx));
-          phaseInit = gather(rewriter, loc, bcast.getInput(), AffineMap::get(4, 0, kept, ctx),
-                             {n, f, qh, qw}, elem);
-        } else {
-          auto initMap = AffineMap::get(4, 0, {d0, d1, d2 * sy + ry, d3 * sx + rx}, ctx);
-          phaseInit = gather(rewriter, loc, init, initMap, {n, f, qh, qw}, elem);
-        }
-        Value phase = linalg::Conv2DNchwFchwOp::create(
-                          rewriter, loc, TypeRange{phaseInit.getType()}, ValueRange{padded, taps},
-                          ValueRange{phaseInit}, rewriter.getI64VectorAttr({1, 1}),
-                          rewriter.getI64VectorAttr({1, 1}))
-                          .getResult(0);
-        result = tensor::InsertSliceOp::create(rewriter, loc, phase, result,
-                                               folds({0, 0, ry, rx}), folds({n, f, qh, qw}),
-                                               folds({1, 1, sy, sx}));
+  Location loc = conv.getLoc();
+  MLIRContext *ctx = conv.getContext();
+  AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx),
+             d2 = getAffineDimExpr(2, ctx), d3 = getAffineDimExpr(3, ctx);
+  Value init = conv.getOutputs()[0];
+  auto folds = [&](ArrayRef<int64_t> values) { return getAsIndexOpFoldResult(ctx, values); };
+  Value result = tensor::EmptyOp::create(rewriter, loc, outType.getShape(), elem);
+  for (int64_t ry = 0; ry < sy; ++ry) {
+    for (int64_t rx = 0; rx < sx; ++rx) {
+      Phase py = phaseOf(ry, sy, offsets[2], kh), px = phaseOf(rx, sx, offsets[3], kw);
+      // The source zero-padded so that phase input row a is source row
+      // a + shift.
+      int64_t rows = qh + py.taps - 1, cols = qw + px.taps - 1;
+      Value padded = tensor::InsertSliceOp::create(
+          rewriter, loc, source, zerosLike(rewriter, loc, {n, c, rows, cols}, elem),
+          folds({0, 0, -py.shift, -px.shift}), folds(sourceType.getShape()), folds({1, 1, 1, 1}));
+      // The phase's taps of the filter.
+      auto tapsMap = AffineMap::get(4, 0, {d0, d1, d2 * sy + py.k0, d3 * sx + px.k0}, ctx);
+      Value taps = gather(rewriter, loc, conv.getInputs()[1], tapsMap,
+                          {f, c, py.taps, px.taps}, elem);
+      // The phase's part of the initializer (the broadcast bias's own
+      // input where it is one, so that it stays a broadcast).
+      Value phaseInit;
+      if (auto bcast = init.getDefiningOp<linalg::BroadcastOp>()) {
+        SmallVector<AffineExpr> kept;
+        for (int64_t dim = 0; dim < 4; ++dim)
+          if (!llvm::is_contained(bcast.getDimensions(), dim))
+            kept.push_back(getAffineDimExpr(dim, ctx));
+        phaseInit = gather(rewriter, loc, bcast.getInput(), AffineMap::get(4, 0, kept, ctx),
+                           {n, f, qh, qw}, elem);
+      } else {
+        auto initMap = AffineMap::get(4, 0, {d0, d1, d2 * sy + ry, d3 * sx + rx}, ctx);
+        phaseInit = gather(rewriter, loc, init, initMap, {n, f, qh, qw}, elem);
       }
+      Value phase = linalg::Conv2DNchwFchwOp::create(
+                        rewriter, loc, TypeRange{phaseInit.getType()}, ValueRange{padded, taps},
+                        ValueRange{phaseInit}, rewriter.getI64VectorAttr({1, 1}),
+                        rewriter.getI64VectorAttr({1, 1}))
+                        .getResult(0);
+      result = tensor::InsertSliceOp::create(rewriter, loc, phase, result,
+                                             folds({0, 0, ry, rx}), folds({n, f, qh, qw}),
+                                             folds({1, 1, sy, sx}));
     }
-    rewriter.setInsertionPoint(conv);
-    rewriter.replaceOp(conv, result);
-    return success();
+  }
+  rewriter.replaceOp(conv, result);
+  return success();
 }
 
 struct SplitTransposedConv : ks::impl::KSSplitTransposedConvBase<SplitTransposedConv> {
