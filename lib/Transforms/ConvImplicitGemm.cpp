@@ -42,11 +42,11 @@ transform::KSConvImplicitGemmOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> contractions;
   for (Operation *target : state.getPayloadOps(getTarget())) {
     // A 1-d NCW convolution is the 2-d one of height 1 (one window row).
-    auto conv = dyn_cast<linalg::LinalgOp>(target);
     if (!isa<linalg::Conv2DNchwFchwOp, linalg::Conv1DNcwFcwOp>(target))
       return emitDefiniteFailure()
              << "expects linalg.conv_2d_nchw_fchw or linalg.conv_1d_ncw_fcw, got "
              << target->getName();
+    auto conv = cast<linalg::LinalgOp>(target);
     std::string unmet = unmetCondition(conv);
     if (!unmet.empty())
       return emitDefiniteFailure() << "cannot rewrite the convolution as a GEMM: " << unmet;
@@ -73,9 +73,10 @@ transform::KSConvImplicitGemmOp::apply(transform::TransformRewriter &rewriter,
     // dispatch (ks-mark-dispatches).
     rewriter.setInsertionPoint(conv);
 
-    SmallVector<ReassociationIndices> filterRows = {{0}, {1, 2}};
-    if (is2d)
-      filterRows = {{0}, {1, 2, 3}};
+    // The filter as [F, K]; the output as [N, F, P].
+    SmallVector<ReassociationIndices> filterRows = {{0}, {}};
+    for (int64_t d = 1; d < int64_t(fil.size()); ++d)
+      filterRows[1].push_back(d);
     Value rows = memref::CollapseShapeOp::create(rewriter, loc, filter, filterRows);
     Value flat = is2d ? memref::CollapseShapeOp::create(
                             rewriter, loc, output,

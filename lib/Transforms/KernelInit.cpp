@@ -37,7 +37,11 @@ bool isFillWith(Operation *op, Value buffer, double value) {
   return filled && *filled == value; // -0.0 == 0.0
 }
 
-Operation *findFillInit(linalg::LinalgOp op, double value) {
+/// The op before `op` that `initializes` says writes `op`'s output (given
+/// the output, or the whole buffer the output reshapes), where nothing
+/// between the two reads or writes that buffer; null otherwise.
+static Operation *findInit(linalg::LinalgOp op,
+                           llvm::function_ref<bool(Operation *, Value)> initializes) {
   Value output = op.getDpsInitOperand(0)->get();
   Value root = rootOf(output);
   bool wholeView = output == root || (isa_and_nonnull<memref::CollapseShapeOp,
@@ -45,7 +49,7 @@ Operation *findFillInit(linalg::LinalgOp op, double value) {
                                           output.getDefiningOp()) &&
                                       output.getDefiningOp()->getOperand(0) == root);
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (isFillWith(prev, output, value) || (wholeView && isFillWith(prev, root, value)))
+    if (initializes(prev, output) || (wholeView && initializes(prev, root)))
       return prev;
     if (mayTouch(prev, root))
       return nullptr;
@@ -53,52 +57,48 @@ Operation *findFillInit(linalg::LinalgOp op, double value) {
   return nullptr;
 }
 
+Operation *findFillInit(linalg::LinalgOp op, double value) {
+  return findInit(op, [&](Operation *prev, Value buffer) {
+    return isFillWith(prev, buffer, value);
+  });
+}
+
 std::optional<BroadcastInit> findBroadcastInit(linalg::LinalgOp op) {
-  Value output = op.getDpsInitOperand(0)->get();
-  Value root = rootOf(output);
-  auto collapse = output.getDefiningOp<memref::CollapseShapeOp>();
-  if (output != root && !(collapse && collapse.getSrc() == root))
-    return std::nullopt;
-  linalg::BroadcastOp bcast;
-  SmallVector<Operation *> between;
-  for (Operation *prev = op->getPrevNode(); prev && !bcast; prev = prev->getPrevNode()) {
+  auto bcast = dyn_cast_or_null<linalg::BroadcastOp>(findInit(op, [](Operation *prev, Value buffer) {
     auto candidate = dyn_cast<linalg::BroadcastOp>(prev);
-    if (candidate && candidate.getInit() == root)
-      bcast = candidate;
-    else if (mayTouch(prev, root))
-      return std::nullopt;
-    else
-      between.push_back(prev);
-  }
-  if (!bcast || !bcast.hasPureBufferSemantics())
+    return candidate && candidate.hasPureBufferSemantics() && candidate.getInit() == buffer;
+  }));
+  if (!bcast)
     return std::nullopt;
+  // Nothing between writes the bias.
   Value input = rootOf(bcast.getInput());
-  for (Operation *other : between)
-    if (mayTouch<MemoryEffects::Write>(other, input))
+  for (Operation *between = bcast->getNextNode(); between != op.getOperation();
+       between = between->getNextNode())
+    if (mayTouch<MemoryEffects::Write>(between, input))
       return std::nullopt;
-  // The output's dim of each of the root's dims (through the collapse).
-  auto rank = cast<MemRefType>(root.getType()).getRank();
-  SmallVector<int64_t> groupOf(rank), groupSize;
-  if (collapse) {
-    for (auto [g, dims] : llvm::enumerate(collapse.getReassociationIndices())) {
-      for (int64_t d : dims)
-        groupOf[d] = g;
-      groupSize.push_back(dims.size());
-    }
-  } else {
-    for (int64_t d = 0; d < rank; ++d) {
-      groupOf[d] = d;
-      groupSize.push_back(1);
-    }
-  }
+  // The output's dim of each of the broadcast's input dims: the output is
+  // the broadcast's buffer, or a collapse of it whose merged groups hold
+  // broadcast dims only.
+  Value output = op.getDpsInitOperand(0)->get();
+  int64_t rank = bcast.getInit().getType().getRank();
+  SmallVector<ReassociationIndices> groups;
+  auto collapse = output.getDefiningOp<memref::CollapseShapeOp>();
+  if (output == bcast.getInit())
+    for (int64_t d = 0; d < rank; ++d)
+      groups.push_back({d});
+  else if (collapse)
+    groups = collapse.getReassociationIndices();
+  else
+    return std::nullopt;
   BroadcastInit init{bcast, {}};
-  for (int64_t d = 0; d < rank; ++d) {
-    if (llvm::is_contained(bcast.getDimensions(), d))
-      continue;
-    if (groupSize[groupOf[d]] != 1)
-      return std::nullopt;
-    init.outputDims.push_back(groupOf[d]);
-  }
+  for (auto [g, dims] : llvm::enumerate(groups))
+    for (int64_t d : dims) {
+      if (llvm::is_contained(bcast.getDimensions(), d))
+        continue;
+      if (dims.size() != 1)
+        return std::nullopt;
+      init.outputDims.push_back(g);
+    }
   return init;
 }
 

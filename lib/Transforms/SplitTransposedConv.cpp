@@ -118,6 +118,16 @@ LogicalResult splitByPhase(RewriterBase &rewriter, linalg::Conv2DNchwFchwOp conv
              d2 = getAffineDimExpr(2, ctx), d3 = getAffineDimExpr(3, ctx);
   Value init = conv.getOutputs()[0];
   auto folds = [&](ArrayRef<int64_t> values) { return getAsIndexOpFoldResult(ctx, values); };
+  // A broadcast bias initializes every phase alike: through its input.
+  auto bias = init.getDefiningOp<linalg::BroadcastOp>();
+  AffineMap biasMap;
+  if (bias) {
+    SmallVector<AffineExpr> kept;
+    for (int64_t dim = 0; dim < 4; ++dim)
+      if (!llvm::is_contained(bias.getDimensions(), dim))
+        kept.push_back(getAffineDimExpr(dim, ctx));
+    biasMap = AffineMap::get(4, 0, kept, ctx);
+  }
   Value result = tensor::EmptyOp::create(rewriter, loc, outType.getShape(), elem);
   for (int64_t ry = 0; ry < sy; ++ry) {
     for (int64_t rx = 0; rx < sx; ++rx) {
@@ -132,20 +142,13 @@ LogicalResult splitByPhase(RewriterBase &rewriter, linalg::Conv2DNchwFchwOp conv
       auto tapsMap = AffineMap::get(4, 0, {d0, d1, d2 * sy + py.k0, d3 * sx + px.k0}, ctx);
       Value taps = gather(rewriter, loc, conv.getInputs()[1], tapsMap,
                           {f, c, py.taps, px.taps}, elem);
-      // The phase's part of the initializer (the broadcast bias's own
-      // input where it is one, so that it stays a broadcast).
-      Value phaseInit;
-      if (auto bcast = init.getDefiningOp<linalg::BroadcastOp>()) {
-        SmallVector<AffineExpr> kept;
-        for (int64_t dim = 0; dim < 4; ++dim)
-          if (!llvm::is_contained(bcast.getDimensions(), dim))
-            kept.push_back(getAffineDimExpr(dim, ctx));
-        phaseInit = gather(rewriter, loc, bcast.getInput(), AffineMap::get(4, 0, kept, ctx),
-                           {n, f, qh, qw}, elem);
-      } else {
-        auto initMap = AffineMap::get(4, 0, {d0, d1, d2 * sy + ry, d3 * sx + rx}, ctx);
-        phaseInit = gather(rewriter, loc, init, initMap, {n, f, qh, qw}, elem);
-      }
+      // The phase's part of the initializer (the bias's own input where it
+      // is a broadcast, so that it stays one).
+      Value phaseInit =
+          bias ? gather(rewriter, loc, bias.getInput(), biasMap, {n, f, qh, qw}, elem)
+               : gather(rewriter, loc, init,
+                        AffineMap::get(4, 0, {d0, d1, d2 * sy + ry, d3 * sx + rx}, ctx),
+                        {n, f, qh, qw}, elem);
       Value phase = linalg::Conv2DNchwFchwOp::create(
                         rewriter, loc, TypeRange{phaseInit.getType()}, ValueRange{padded, taps},
                         ValueRange{phaseInit}, rewriter.getI64VectorAttr({1, 1}),
