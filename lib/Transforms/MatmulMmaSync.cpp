@@ -30,11 +30,13 @@
 using namespace mlir;
 
 namespace {
-/// The loop roles of a contraction: batch (or -1), M, N, K, and which
-/// input is a gather (read through a map that is not a permutation; -1:
-/// neither).
+/// The loop roles of a contraction: its batch loops (none, one, or with a
+/// gather, two: a grouped convolution's image and group), M, N, K, and
+/// which input is a gather (read through a map that is not a permutation;
+/// -1: neither).
 struct Roles {
-  int64_t batch = -1, m, n, k;
+  SmallVector<int64_t, 2> batches;
+  int64_t m, n, k;
   int64_t gathered = -1;
 };
 
@@ -488,7 +490,10 @@ gpu::LaunchOp KernelBuilder::build() {
   Value one = c(1);
   Value gridX = c(llvm::divideCeil(ranges[roles.n], BN));
   Value gridY = c(llvm::divideCeil(ranges[roles.m], BM));
-  Value gridZ = c((roles.batch >= 0 ? ranges[roles.batch] : 1) * kSplits);
+  int64_t batchTiles = 1;
+  for (int64_t loop : roles.batches)
+    batchTiles *= ranges[loop];
+  Value gridZ = c(batchTiles * kSplits);
   auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ, c(threads), one, one);
   b.setInsertionPointToEnd(&launch.getBody().front());
   gpu::TerminatorOp::create(b, loc);
@@ -508,8 +513,14 @@ gpu::LaunchOp KernelBuilder::build() {
   SmallVector<Value> origin(numLoops, zero);
   origin[roles.m] = mul(launch.getBlockIds().y, BM);
   origin[roles.n] = mul(launch.getBlockIds().x, BN);
-  if (roles.batch >= 0)
-    origin[roles.batch] = div(launch.getBlockIds().z, kSplits);
+  // The batch loops are the digits of z / kSplits, the last fastest.
+  Value batchTile = div(launch.getBlockIds().z, kSplits);
+  for (int64_t i = int64_t(roles.batches.size()) - 1; i >= 0; --i) {
+    int64_t loop = roles.batches[i];
+    origin[loop] = i == 0 ? batchTile : rem(batchTile, ranges[loop]);
+    if (i > 0)
+      batchTile = div(batchTile, ranges[loop]);
+  }
   // The first K step of this block's stretch.
   Value firstStep = kSplits > 1 ? mul(rem(launch.getBlockIds().z, kSplits), kSteps) : zero;
 
@@ -753,8 +764,8 @@ std::string unmetGatherCondition(AffineExpr e) {
 
 /// The roles of a contraction with one gathered input, taken from its
 /// output and its reduction: K the one reduction loop, M and N the output's
-/// last two dimensions, a third the batch. Why they cannot be, or the
-/// empty string.
+/// last two dimensions, the ones before them (at most two) the batch. Why
+/// they cannot be, or the empty string.
 std::string gatherRoles(linalg::LinalgOp op, Roles &roles) {
   std::string unused;
   llvm::raw_string_ostream errs(unused);
@@ -767,15 +778,16 @@ std::string gatherRoles(linalg::LinalgOp op, Roles &roles) {
     return "the target is not a multiply-add contraction";
   AffineMap output = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   if (!output.isProjectedPermutation(/*allowZeroInResults=*/false) ||
-      output.getNumResults() < 2 || output.getNumResults() > 3 ||
+      output.getNumResults() < 2 || output.getNumResults() > 4 ||
       op.getNumReductionLoops() != 1 || op.getNumLoops() != output.getNumResults() + 1)
-    return "a contraction with a gather must write [batch,] M, N through a permutation of "
-           "its parallel loops and have one reduction loop";
+    return "a contraction with a gather must write [batch, [batch,]] M, N through a "
+           "permutation of its parallel loops and have one reduction loop";
   auto dimAt = [&](int64_t i) { return cast<AffineDimExpr>(output.getResult(i)).getPosition(); };
   int64_t rank = output.getNumResults();
   roles.m = dimAt(rank - 2);
   roles.n = dimAt(rank - 1);
-  roles.batch = rank == 3 ? dimAt(0) : -1;
+  for (int64_t i = 0; i + 2 < rank; ++i)
+    roles.batches.push_back(dimAt(i));
   SmallVector<unsigned> reductions;
   op.getReductionDims(reductions);
   roles.k = reductions.front();
@@ -845,7 +857,7 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     roles.m = dims->m[0];
     roles.n = dims->n[0];
     roles.k = dims->k[0];
-    roles.batch = dims->batch.empty() ? -1 : int64_t(dims->batch[0]);
+    roles.batches.assign(dims->batch.begin(), dims->batch.end());
   }
   for (OpOperand &operand : op->getOpOperands()) {
     if (int64_t(operand.getOperandNumber()) == roles.gathered)
@@ -855,7 +867,7 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
       return "an operand is not read through a permutation of the loops";
     int64_t last = cast<AffineDimExpr>(map.getResults().back()).getPosition();
     int64_t second = cast<AffineDimExpr>(map.getResults()[map.getNumResults() - 2]).getPosition();
-    if (last == roles.batch || second == roles.batch)
+    if (llvm::is_contained(roles.batches, last) || llvm::is_contained(roles.batches, second))
       return "an operand's batch dimension is among its last two";
   }
   if (blockTile.size() != 3 || warpTile.size() != 2)
@@ -889,7 +901,7 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
 /// Why `epilogue` cannot be applied in `op`'s kernel, or the empty string.
 std::string unmetEpilogueCondition(linalg::LinalgOp op, const Roles &roles,
                                    linalg::LinalgOp epilogue) {
-  if (roles.batch >= 0)
+  if (!roles.batches.empty())
     return "an epilogue is applied to 2-d contractions only";
   if (!epilogue.hasPureBufferSemantics() || epilogue.getNumLoops() != 2 ||
       epilogue.getNumParallelLoops() != 2)

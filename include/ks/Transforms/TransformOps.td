@@ -252,8 +252,9 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     not a permutation (sums, floordiv and mod by constants of the loops, as
     `transform.ks.conv_implicit_gemm` makes). Then the loops are taken from
     the output and the body: K is the one reduction loop, M and N the
-    output's last two dimensions, a third output dimension the batch (the
-    other operand need not read it). The gathered tile is copied element by element (4-byte
+    output's last two dimensions, the one or two output dimensions before
+    them the batch (the grid's z walks them; the other operand need not
+    read them). The gathered tile is copied element by element (4-byte
     `nvgpu.device_async_copy`) into the layout [K, N] (B) or [M, K] (A); its
     buffer has no alignment requirement. Where the gather's address is a
     sum of terms of K alone and terms of the other loops (a convolution's
@@ -383,7 +384,7 @@ def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Rewrite an NCHW (or NCW) convolution on buffers as a GEMM that reads its windows in place";
+  let summary = "Rewrite an NCHW (NCW, NCDHW, NGCHW) convolution on buffers as a GEMM that reads its windows in place";
   let description = [{
     `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers (any
     strides and dilations): input X[N, C, H, W], filter W[F, C, KH, KW],
@@ -401,8 +402,14 @@ def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
     be a multiple of 4 (the filter's 16-byte copies). A
     `linalg.conv_1d_ncw_fcw` (X[N, C, W], W[F, C, KW], Y[N, F, OW]) is taken
     as the convolution of height 1: K = C x KW, P = OW, the output read as
-    it is. Returns the generic; fails definitely, naming the unmet
-    condition, otherwise.
+    it is; a `linalg.conv_3d_ncdhw_fcdhw` (X[N, C, D, H, W]) alike with
+    K = C x KD x KH x KW and P = OD x OH x OW, each spatial dim of X the
+    pixel's digit of p times its stride plus the tap's digit of k times its
+    dilation. A grouped `linalg.conv_2d_ngchw_gfchw` (X[N, G, C, H, W],
+    W[G, F, C, KH, KW], Y[N, G, F, OH, OW]) becomes loops (n, g, f, p, k),
+    the filter seen as [G, F, K] and the output as [N, G, F, P]: a GEMM per
+    image and group. Returns the generic; fails definitely, naming the
+    unmet condition, otherwise.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$contraction);
