@@ -38,18 +38,24 @@ bool isFillWith(Operation *op, Value buffer, double value) {
 }
 
 /// The op before `op` that `initializes` says writes `op`'s output (given
-/// the output, or the whole buffer the output reshapes), where nothing
-/// between the two reads or writes that buffer; null otherwise.
+/// the output, or a buffer the output is a chain of reshapes of, up to the
+/// allocation: each the whole buffer), where nothing between the two reads
+/// or writes that buffer; null otherwise.
 static Operation *findInit(linalg::LinalgOp op,
                            llvm::function_ref<bool(Operation *, Value)> initializes) {
   Value output = op.getDpsInitOperand(0)->get();
   Value root = rootOf(output);
-  bool wholeView = output == root || (isa_and_nonnull<memref::CollapseShapeOp,
-                                                      memref::ExpandShapeOp>(
-                                          output.getDefiningOp()) &&
-                                      output.getDefiningOp()->getOperand(0) == root);
+  SmallVector<Value> wholeViews = {output};
+  Value v = output;
+  while (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(v.getDefiningOp())) {
+    v = v.getDefiningOp()->getOperand(0);
+    wholeViews.push_back(v);
+  }
+  // A chain that ends at another view (a subview) covers part of the buffer.
+  if (v != root)
+    wholeViews = {output};
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (initializes(prev, output) || (wholeView && initializes(prev, root)))
+    if (llvm::any_of(wholeViews, [&](Value view) { return initializes(prev, view); }))
       return prev;
     if (mayTouch(prev, root))
       return nullptr;
@@ -63,37 +69,77 @@ Operation *findFillInit(linalg::LinalgOp op, double value) {
   });
 }
 
+/// `op`'s input and, per dim of it, the dim of `buffer` it indexes, where
+/// `op` broadcasts the input over all of `buffer`: a linalg.broadcast, or a
+/// linalg.generic of one input and all-parallel loops that yields its input,
+/// writes `buffer` through the identity and reads the input along some of
+/// its loops in order.
+static std::optional<std::pair<Value, SmallVector<int64_t>>> asBroadcastInto(Operation *op,
+                                                                           Value buffer) {
+  if (auto bcast = dyn_cast<linalg::BroadcastOp>(op)) {
+    if (!bcast.hasPureBufferSemantics() || bcast.getInit() != buffer)
+      return std::nullopt;
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0, e = bcast.getInit().getType().getRank(); d < e; ++d)
+      if (!llvm::is_contained(bcast.getDimensions(), d))
+        dims.push_back(d);
+    return std::pair{bcast.getInput(), dims};
+  }
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureBufferSemantics() || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getDpsInitOperand(0)->get() != buffer ||
+      generic.getNumParallelLoops() != generic.getNumLoops())
+    return std::nullopt;
+  OpOperand *input = generic.getDpsInputOperand(0);
+  auto yield = cast<linalg::YieldOp>(generic.getBlock()->getTerminator());
+  if (yield->getOperand(0) != generic.getMatchingBlockArgument(input) ||
+      !generic.getMatchingIndexingMap(generic.getDpsInitOperand(0)).isIdentity())
+    return std::nullopt;
+  AffineMap map = generic.getMatchingIndexingMap(input);
+  if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+    return std::nullopt;
+  SmallVector<int64_t> dims;
+  for (AffineExpr e : map.getResults()) {
+    int64_t d = cast<AffineDimExpr>(e).getPosition();
+    if (!dims.empty() && d <= dims.back())
+      return std::nullopt; // A transposing copy.
+    dims.push_back(d);
+  }
+  return std::pair{input->get(), dims};
+}
+
 std::optional<BroadcastInit> findBroadcastInit(linalg::LinalgOp op) {
-  auto bcast = dyn_cast_or_null<linalg::BroadcastOp>(findInit(op, [](Operation *prev, Value buffer) {
-    auto candidate = dyn_cast<linalg::BroadcastOp>(prev);
-    return candidate && candidate.hasPureBufferSemantics() && candidate.getInit() == buffer;
-  }));
+  Operation *bcast = findInit(op, [](Operation *prev, Value buffer) {
+    return asBroadcastInto(prev, buffer).has_value();
+  });
   if (!bcast)
     return std::nullopt;
+  Value buffer = cast<DestinationStyleOpInterface>(bcast).getDpsInitOperand(0)->get();
+  auto [input, inputDims] = *asBroadcastInto(bcast, buffer);
   // Nothing between writes the bias.
-  Value input = rootOf(bcast.getInput());
+  Value inputRoot = rootOf(input);
   for (Operation *between = bcast->getNextNode(); between != op.getOperation();
        between = between->getNextNode())
-    if (mayTouch<MemoryEffects::Write>(between, input))
+    if (mayTouch<MemoryEffects::Write>(between, inputRoot))
       return std::nullopt;
   // The output's dim of each of the broadcast's input dims: the output is
   // the broadcast's buffer, or a collapse of it whose merged groups hold
   // broadcast dims only.
   Value output = op.getDpsInitOperand(0)->get();
-  int64_t rank = bcast.getInit().getType().getRank();
+  int64_t rank = cast<MemRefType>(buffer.getType()).getRank();
   SmallVector<ReassociationIndices> groups;
   auto collapse = output.getDefiningOp<memref::CollapseShapeOp>();
-  if (output == bcast.getInit())
+  if (output == buffer)
     for (int64_t d = 0; d < rank; ++d)
       groups.push_back({d});
-  else if (collapse)
+  else if (collapse && collapse.getSrc() == buffer)
     groups = collapse.getReassociationIndices();
   else
     return std::nullopt;
-  BroadcastInit init{bcast, {}};
+  BroadcastInit init{bcast, input, {}};
   for (auto [g, dims] : llvm::enumerate(groups))
     for (int64_t d : dims) {
-      if (llvm::is_contained(bcast.getDimensions(), d))
+      if (!llvm::is_contained(inputDims, d))
         continue;
       if (dims.size() != 1)
         return std::nullopt;

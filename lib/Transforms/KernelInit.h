@@ -49,22 +49,27 @@ bool isFillWith(mlir::Operation *op, mlir::Value buffer, double value);
 /// The fill with `value` that gives `op`'s output its initial value, where
 /// nothing between the two reads or writes the output's buffer (nor has
 /// effects unknown). The fill covers the output exactly (the output itself,
-/// or the buffer the output reshapes). Null otherwise.
+/// or a buffer the output is a chain of reshapes of, up to the allocation or
+/// argument). Null otherwise.
 mlir::Operation *findFillInit(mlir::linalg::LinalgOp op, double value);
 
 /// A broadcast that gives a kernel's output its initial value (a bias):
-/// `op`, and for each dim of its input the dim of the kernel's output that
-/// indexes it.
+/// `op` (a linalg.broadcast, or a linalg.generic that only copies its input
+/// along some of its loops, as upstream's reshape propagation leaves one),
+/// its `input`, and for each dim of the input the dim of the kernel's
+/// output that indexes it.
 struct BroadcastInit {
-  mlir::linalg::BroadcastOp op;
+  mlir::Operation *op;
+  mlir::Value input;
   llvm::SmallVector<unsigned> outputDims;
 };
 
-/// The linalg.broadcast that gives `op`'s output its initial value, as
+/// The broadcast that gives `op`'s output its initial value, as
 /// findFillInit finds a fill (all of the output, or of the buffer it
 /// reshapes, nothing between touching it nor writing the broadcast's
 /// input), where each dim of the broadcast's input is a whole dim of the
-/// output (a collapse_shape may merge broadcast dims only).
+/// output (the output is the broadcast's buffer or a collapse_shape of it
+/// that merges broadcast dims only).
 std::optional<BroadcastInit> findBroadcastInit(mlir::linalg::LinalgOp op);
 
 /// Erases `ops`, which a kernel made unneeded, recording the dispatch

@@ -573,7 +573,7 @@ gpu::LaunchOp KernelBuilder::build() {
           // element that C's would have been.
           Value source = C.get();
           if (broadcastInit) {
-            source = broadcastInit->op.getInput();
+            source = broadcastInit->input;
             SmallVector<Value> inputAt;
             for (unsigned dim : broadcastInit->outputDims)
               inputAt.push_back(at[dim]);
@@ -1004,7 +1004,7 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     if (zeroFill)
       ks::eraseFolded(rewriter, zeroFill);
     if (builder.broadcastInit)
-      ks::eraseFolded(rewriter, builder.broadcastInit->op.getOperation());
+      ks::eraseFolded(rewriter, builder.broadcastInit->op);
     if (epilogue)
       rewriter.eraseOp(epilogue);
   }

@@ -1,9 +1,11 @@
 // nn.Conv2d(8, 16, 3, padding=1, groups=2) as Torch-MLIR lowers it: the
-// input padded (tensor.pad, dispatches 0 and 1 once bufferized), the bias
-// broadcast over the output (dispatch 2); input, filter and output expanded
-// to 2 groups of 4 channels and 8 filters, linalg.conv_2d_ngchw_gfchw onto
-// them (dispatch 3), the groups collapsed back. K = 4 x 9 = 36 and P =
-// 10 x 12 = 120 leave partial GEMM tiles.
+// input padded (tensor.pad), the bias broadcast over the output; input,
+// filter and output expanded to 2 groups of 4 channels and 8 filters,
+// linalg.conv_2d_ngchw_gfchw onto them, the groups collapsed back. Upstream's
+// reshape propagation moves the expansions first: the broadcast (a generic
+// then, dispatch 0) writes the expanded output, the padding is of the
+// expanded input (fill and copy, dispatches 1 and 2), the convolution is
+// dispatch 3. K = 4 x 9 = 36 and P = 10 x 12 = 120 leave partial GEMM tiles.
 func.func @main(%w: tensor<16x4x3x3xf32>, %b: tensor<16xf32>, %x: tensor<2x8x10x12xf32>) -> tensor<2x16x10x12xf32> {
   %zero = arith.constant 0.0 : f32
   %padded = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
