@@ -11,6 +11,8 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "CollapsibleRuns.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -25,52 +27,19 @@ using namespace mlir;
 
 namespace {
 
-/// Maximal runs (two loops or more) of adjacent loops of one iterator type
-/// that every indexing map keeps contiguous and in order, and whose indices
-/// the payload does not read: merged, such a loop's index would come back
-/// as a division and a remainder of the merged one, hiding what the payload
-/// does with it (a scan's mask compares the output's position with the
-/// reduction's; read through a gather, the input does not keep the rows
-/// apart in any map).
-SmallVector<ReassociationIndices> collapsibleRuns(linalg::LinalgOp op) {
+/// The collapsible runs of a reduction on tensors.
+SmallVector<ReassociationIndices> reductionRuns(linalg::LinalgOp op) {
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (!generic || generic.getNumReductionLoops() == 0 ||
-      !generic.hasPureTensorSemantics())
+  if (!generic || generic.getNumReductionLoops() == 0 || !generic.hasPureTensorSemantics())
     return {};
-  SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
-  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  llvm::SmallDenseSet<unsigned> indexed;
-  generic.getBody()->walk([&](linalg::IndexOp index) { indexed.insert(index.getDim()); });
-  SmallVector<ReassociationIndices> runs;
-  ReassociationIndices run;
-  auto close = [&] {
-    if (run.size() >= 2)
-      runs.push_back(run);
-    run.clear();
-  };
-  for (unsigned d = 0; d < iterators.size(); ++d) {
-    if (!run.empty()) {
-      ReassociationIndices longer = run;
-      longer.push_back(d);
-      if (iterators[d] == iterators[run.front()] && !indexed.contains(d) &&
-          !indexed.contains(run.front()) &&
-          linalg::areDimSequencesPreserved(maps, {longer})) {
-        run = std::move(longer);
-        continue;
-      }
-      close();
-    }
-    run.push_back(d);
-  }
-  close();
-  return runs;
+  return ks::collapsibleRuns(generic);
 }
 
 struct CollapseReductionDims
     : ks::impl::KSCollapseReductionDimsBase<CollapseReductionDims> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    linalg::populateCollapseDimensions(patterns, collapsibleRuns);
+    linalg::populateCollapseDimensions(patterns, reductionRuns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

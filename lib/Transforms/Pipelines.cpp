@@ -73,6 +73,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   // ... and runs of parallel (or reduction) loops as one: [32, 512, 1024] is
   // the [16384, 1024] row reduction.
   pm.addPass(createKSCollapseReductionDims());
+  // ... and elementwise ops over four loops or more as the streams they are.
+  pm.addPass(createKSCollapseElementwiseDims());
   pm.addPass(createCanonicalizerPass());
   // Work that need not be done: diag(v) @ B is a scaling.
   pm.addNestedPass<func::FuncOp>(createKSFoldDiagonalMatmul());

@@ -551,6 +551,17 @@ int64_t knownDivisor(Value index, unsigned depth = 0) {
                     knownDivisor(loop.getStep(), depth + 1));
   }
   Operation *def = index.getDefiningOp();
+  // The innermost digit of a delinearized index (x mod its basis, where a
+  // reshape folded into an access split x): a multiple of what divides both.
+  if (auto delinearize = dyn_cast_or_null<affine::AffineDelinearizeIndexOp>(def)) {
+    SmallVector<OpFoldResult> basis = delinearize.getMixedBasis();
+    std::optional<int64_t> last =
+        basis.empty() ? std::nullopt : getConstantIntValue(basis.back());
+    if (index != delinearize.getResults().back() || !last)
+      return 1;
+    return std::min(knownDivisor(delinearize.getLinearIndex(), depth + 1),
+                    powerOfTwoDividing(*last));
+  }
   if (auto apply = dyn_cast_or_null<affine::AffineApplyOp>(def)) {
     // Each operand's divisor, then the expression's: sum -> min, product ->
     // product, constant -> its own.
@@ -588,9 +599,15 @@ int64_t provedAlignment(Value memref, ValueRange indices, VectorType vector) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   if (!type || vector.getRank() != 1 || type.getMemorySpace() || indices.empty())
     return 0;
-  bool base = isa<BlockArgument>(memref) &&
-              isa<func::FuncOp>(cast<BlockArgument>(memref).getOwner()->getParentOp());
-  base = base || memref.getDefiningOp<memref::AllocOp>();
+  // The buffer starts where a function argument or an allocation does
+  // (device buffers are 256-byte aligned): it is one, or a chain of
+  // reshapes of one, which keep the start.
+  Value root = memref;
+  while (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(root.getDefiningOp()))
+    root = root.getDefiningOp()->getOperand(0);
+  bool base = isa<BlockArgument>(root) &&
+              isa<func::FuncOp>(cast<BlockArgument>(root).getOwner()->getParentOp());
+  base = base || root.getDefiningOp<memref::AllocOp>();
   if (!base)
     return 0;
   int64_t offset;

@@ -3,13 +3,13 @@
 // elements of the innermost dim (block tiles R x BN, BN = VEC * TX; with
 // three loops 1 x R x BN, the outermost along z). The thread's tile is
 // vectorized into R loads and stores of vector<VECxf32>, marked aligned to
-// VEC * 4 bytes: without the mark vector-to-llvm (run by
+// their size where ks.align_vector_accesses proves it (the buffer a function
+// argument, an allocation or a reshape of one, its layout and the index
+// multiples of VEC): without the mark vector-to-llvm (run by
 // convert-gpu-to-nvvm) aligns them to the element, 4 bytes, and the NVPTX
-// backend splits each into VEC scalar ld.global.b32 / st.global.b32.
-// The mark holds because every operand is f32 and a function argument or a
-// memref.alloc (checked below: device buffers are 256-byte aligned, identity
-// layout) and the innermost range is a multiple of BN (`requires`), so each
-// vector starts at a multiple of VEC elements.
+// backend splits each into VEC scalar ld.global.b32 / st.global.b32. The
+// innermost range is a multiple of BN (`requires`), so each thread's vectors
+// start at multiples of VEC elements.
 transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
@@ -24,24 +24,6 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %num_elements = transform.num_associations %element_set
       : (!transform.any_param) -> !transform.param<i64>
   transform.match.param.cmpi eq %num_elements, %one : !transform.param<i64>
-  // Every operand a function argument or a memref.alloc, no view (an offset
-  // or strides the alignment may not hold for). A function argument has no
-  // defining op: get_defining_op fails, suppressed, leaving the handle empty.
-  %producers = transform.foreach %operands : !transform.any_value -> !transform.any_op {
-  ^bb0(%value: !transform.any_value):
-    %def = transform.sequence %func : !transform.any_op -> !transform.any_op
-        failures(suppress) {
-    ^bb1(%unused: !transform.any_op):
-      %d = transform.get_defining_op %value : (!transform.any_value) -> !transform.any_op
-      transform.yield %d : !transform.any_op
-    }
-    transform.yield %def : !transform.any_op
-  }
-  transform.foreach %producers : !transform.any_op {
-  ^bb0(%producer: !transform.any_op):
-    transform.match.operation_name %producer ["memref.alloc"] : !transform.any_op
-  }
-
   // Named ops (linalg.copy, ...) as linalg.generic, then the op in %op2 or
   // in %op3 by its number of loops; the foreach over the other does nothing.
   %generic = transform.structured.generalize %op : (!transform.any_op) -> !transform.any_op
@@ -79,8 +61,11 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
 
   // The thread's R x VEC transfers as R 1-d vector.load / vector.store (a
-  // bias broadcast along the rows: one load, then a broadcast).
+  // bias broadcast along the rows: one load, then a broadcast) of the
+  // buffers themselves (the tiles' subviews folded into the indices, which
+  // the alignment is proved from).
   transform.apply_patterns to %mapped {
+    transform.apply_patterns.memref.fold_memref_alias_ops
     transform.apply_patterns.vector.transfer_permutation_patterns
     transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true
     transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
@@ -88,25 +73,10 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   } : !transform.any_op
   transform.apply_cse to %mapped : !transform.any_op
 
-  // Mark the loads of VEC elements (others, e.g. of an operand broadcast
-  // along the innermost dim, keep the element's alignment) and the stores,
-  // all of VEC elements (checked: the output follows the loops).
-  %loads = transform.structured.match ops{["vector.load"]}
-      filter_result_type = vector<${VEC}xf32> in %mapped
-      : (!transform.any_op) -> !transform.any_op
-  %stores = transform.structured.match ops{["vector.store"]} in %mapped
-      : (!transform.any_op) -> !transform.any_op
-  %stored = transform.get_operand %stores[0] : (!transform.any_op) -> !transform.any_value
-  %stored_types = transform.get_type %stored : (!transform.any_value) -> !transform.any_param
-  %vector = transform.param.constant vector<${VEC}xf32> -> !transform.any_param
-  %store_set = transform.merge_handles deduplicate %stored_types, %vector
-      : !transform.any_param
-  %num_store_types = transform.num_associations %store_set
-      : (!transform.any_param) -> !transform.param<i64>
-  transform.match.param.cmpi eq %num_store_types, %one : !transform.param<i64>
-  %align = transform.param.constant ${ALIGN} : i64 -> !transform.param<i64>
-  transform.annotate %loads "alignment" = %align : !transform.any_op, !transform.param<i64>
-  transform.annotate %stores "alignment" = %align : !transform.any_op, !transform.param<i64>
+  // The loads of VEC elements and the stores marked aligned where provably
+  // so (others, e.g. of an operand broadcast along the innermost dim, keep
+  // the element's alignment).
+  transform.ks.align_vector_accesses %mapped : !transform.any_op
   transform.yield
 }
 

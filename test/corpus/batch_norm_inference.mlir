@@ -1,14 +1,17 @@
 // BatchNorm in inference mode with folded running stats (aten.batch_norm,
 // training=False): one elementwise generic with four per-channel dense
-// constants (mean, var, weight, bias). One kernel; the four constants become
-// .global arrays in its PTX, not kernel arguments.
+// constants (mean, var, weight, bias). One kernel over [2, 4, 36] (the rows
+// and columns merged: ks-collapse-elementwise-dims); the four constants
+// become .global arrays in its PTX, not kernel arguments.
 // RUN: ks-opt %s --ks-compile="chip=sm_90" | FileCheck %s
 // RUN: ks-opt %s --ks-seed-lowering | FileCheck %s --check-prefix=SEED
 
 // CHECK: func.func @main(%[[X:arg[0-9]+]]: memref<2x4x6x6xf32>, %[[OUT:arg[0-9]+]]: memref<2x4x6x6xf32>) {
 // CHECK-NOT: memref.load
 // CHECK-NOT: memref.get_global
-// CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c1, %c1) threads in (%c256, %c1, %c1) args(%c288 : index, %[[X]] : memref<2x4x6x6xf32>, %cst : f32, %[[OUT]] : memref<2x4x6x6xf32>)
+// CHECK: %[[XC:.*]] = memref.collapse_shape %[[X]] {{\[\[}}0], [1], [2, 3]] : memref<2x4x6x6xf32> into memref<2x4x36xf32>
+// CHECK-NEXT: %[[OUTC:.*]] = memref.collapse_shape %[[OUT]] {{\[\[}}0], [1], [2, 3]] : memref<2x4x6x6xf32> into memref<2x4x36xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c1, %c1) threads in (%c256, %c1, %c1) args(%c288 : index, %[[XC]] : memref<2x4x36xf32>, %cst : f32, %[[OUTC]] : memref<2x4x36xf32>)
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
@@ -21,7 +24,7 @@
 // CHECK-NOT: gpu.binary
 
 // SEED-COUNT-4: memref.get_global @__constant_4xf32{{(_[0-9])?}} : memref<4xf32>
-// SEED: %[[I:[0-9]+]]:4 = affine.delinearize_index %{{.*}} into (2, 4, 6, 6)
+// SEED: %[[I:[0-9]+]]:3 = affine.delinearize_index %{{.*}} into (2, 4, 36)
 // SEED-COUNT-4: memref.load %{{.*}}[%[[I]]#1] : memref<4xf32>
 // SEED: math.rsqrt
 

@@ -18,8 +18,12 @@
 // CHECK: gpu.launch_func @main_kernel_3::@main_kernel_3 {{.*}} args(%c4 : index, %[[XR]] : memref<4x48xf32>, %{{.*}} : memref<4xf32>, %{{.*}} : memref<4xf32>, %c0 : index, %c48 : index, %c1 : index)
 // The result is written into the out-parameter through the inverse of the
 // reshape it is returned through: no copy kernel.
+// The normalization reads the statistics as [2, 2] and merges each channel's
+// rows and columns (ks-collapse-elementwise-dims): [2, 2, 3, 16].
 // CHECK: %[[Y:.*]] = memref.expand_shape %[[OUT]] {{\[\[}}0], [1, 2], [3], [4]] output_shape [2, 2, 3, 4, 4] : memref<2x6x4x4xf32> into memref<2x2x3x4x4xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_4::@main_kernel_4 {{.*}} threads in (%c192, %c1, %c1) args(%c192 : index, %[[XG]] : memref<2x2x3x4x4xf32>, %{{.*}} : memref<2x2x1x1x1xf32>, %c0 : index, %{{.*}} : memref<2x2x1x1x1xf32>, %[[GG]] : memref<2x3xf32>, %[[BG]] : memref<2x3xf32>, %cst_0 : f32, %cst_1 : f32, %[[Y]] : memref<2x2x3x4x4xf32>)
+// CHECK: %[[XN:.*]] = memref.collapse_shape %[[XG]] {{\[\[}}0], [1], [2], [3, 4]] : memref<2x2x3x4x4xf32> into memref<2x2x3x16xf32>
+// CHECK-NEXT: %[[YN:.*]] = memref.collapse_shape %[[Y]] {{\[\[}}0], [1], [2], [3, 4]] : memref<2x2x3x4x4xf32> into memref<2x2x3x16xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel_4::@main_kernel_4 {{.*}} threads in (%c192, %c1, %c1) args(%c192 : index, %[[XN]] : memref<2x2x3x16xf32>, %{{.*}} : memref<2x2xf32>, %{{.*}} : memref<2x2xf32>, %[[GG]] : memref<2x3xf32>, %[[BG]] : memref<2x3xf32>, %cst_0 : f32, %cst_1 : f32, %[[YN]] : memref<2x2x3x16xf32>)
 // CHECK-NOT: gpu.launch_func
 // CHECK: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
@@ -37,7 +41,7 @@
 // SEED: scf.for %[[K:arg[0-9]+]] =
 // SEED-NEXT: memref.load %{{.*}}[%thread_id_x, %[[K]]] : memref<4x48xf32>
 // SEED-LABEL: gpu.module @main_kernel_4
-// SEED: %[[I:[0-9]+]]:5 = affine.delinearize_index %thread_id_x into (2, 2, 3, 4, 4)
+// SEED: %[[I:[0-9]+]]:4 = affine.delinearize_index %thread_id_x into (2, 2, 3, 16)
 // SEED: memref.load %{{.*}}[%[[I]]#1, %[[I]]#2] : memref<2x3xf32>
 // SEED-NEXT: memref.load %{{.*}}[%[[I]]#1, %[[I]]#2] : memref<2x3xf32>
 // SEED: math.rsqrt

@@ -173,6 +173,20 @@ def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
 
+def KSCollapseElementwiseDims : Pass<"ks-collapse-elementwise-dims"> {
+  let summary = "Merge adjacent loops of elementwise ops of four loops or more";
+  let description = [{
+    On tensors. In an all-parallel linalg.generic of four loops or more,
+    runs of adjacent loops that every operand indexes contiguously, in order,
+    and whose indices the payload does not read, become one loop (operands
+    collapsed and results expanded back by reassociative reshapes): batch
+    norm's [16, 64, 128, 128] with per-channel parameters is the
+    [16, 64, 16384] stream that the vectorizing skill (two or three loops)
+    takes. Ops of fewer loops are left alone.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+}
+
 def KSCollapseReductionDims : Pass<"ks-collapse-reduction-dims"> {
   let summary = "Merge adjacent parallel loops, and adjacent reduction loops, of reductions";
   let description = [{

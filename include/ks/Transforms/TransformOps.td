@@ -107,8 +107,10 @@ def KSAlignVectorAccessesOp : Op<Transform_Dialect, "ks.align_vector_accesses",
   let summary = "Mark 1-d vector loads and stores of global buffers aligned where provably so";
   let description = [{
     For each `vector.load` and `vector.store` of a 1-d vector of N elements
-    in `target` whose memref is a function argument or a `memref.alloc`
-    (device buffers start 256-byte aligned) with a static layout whose
+    in `target` whose memref is a function argument or a `memref.alloc`, or
+    a chain of `memref.collapse_shape` / `memref.expand_shape` of one (device
+    buffers start 256-byte aligned; a reshape keeps the start), with a
+    static layout whose
     offset and outer strides are multiples of N and innermost stride 1, and
     whose innermost index is provably a multiple of N (a constant, or an
     affine expression of such values and of loop variables stepping by
