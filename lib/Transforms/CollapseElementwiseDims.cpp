@@ -15,7 +15,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ks {
@@ -27,7 +27,7 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `op` is an elementwise generic on tensors of four loops or more,
+/// Whether `op` is an elementwise generic on buffers of four loops or more,
 /// none of extent 1, that computes something: a copy or broadcast (a payload that yields an
 /// input) keeps its shape, so that a GEMM whose output it initializes (a
 /// grouped convolution's bias) still finds it writing that output.
@@ -35,11 +35,9 @@ bool isWideElementwise(Operation *op) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
   if (!generic || generic.getNumLoops() < 4 ||
       generic.getNumParallelLoops() != generic.getNumLoops() ||
-      !generic.hasPureTensorSemantics())
+      !generic.hasPureBufferSemantics())
     return false;
-  // A loop of extent 1 (a batch of one) would be dropped and the op computed
-  // through reshapes, which bufferization then gives a buffer of its own
-  // instead of computing in place; such small ops gain nothing anyway.
+  // A loop of extent 1 (a batch of one): such small ops gain nothing.
   if (llvm::is_contained(generic.getStaticLoopRanges(), 1))
     return false;
   Block *body = generic.getBlock();

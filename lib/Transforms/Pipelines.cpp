@@ -73,8 +73,6 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   // ... and runs of parallel (or reduction) loops as one: [32, 512, 1024] is
   // the [16384, 1024] row reduction.
   pm.addPass(createKSCollapseReductionDims());
-  // ... and elementwise ops over four loops or more as the streams they are.
-  pm.addPass(createKSCollapseElementwiseDims());
   pm.addPass(createCanonicalizerPass());
   // Work that need not be done: diag(v) @ B is a scaling.
   pm.addNestedPass<func::FuncOp>(createKSFoldDiagonalMatmul());
@@ -89,6 +87,10 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 
   addBufferizationPasses(pm);
+  // Elementwise ops over four loops or more as the streams they are. On
+  // buffers: merged on tensors, bufferization gave such ops new buffers
+  // instead of computing in place (the views it then sees).
+  pm.addPass(createKSCollapseElementwiseDims());
 
   // One parallel loop nest per op, reductions innermost, one kernel each.
   pm.addPass(createKSMemrefCopyToLinalg());

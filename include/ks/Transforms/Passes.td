@@ -176,15 +176,19 @@ def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
 def KSCollapseElementwiseDims : Pass<"ks-collapse-elementwise-dims"> {
   let summary = "Merge adjacent loops of elementwise ops of four loops or more";
   let description = [{
-    On tensors. In an all-parallel linalg.generic of four loops or more,
-    runs of adjacent loops that every operand indexes contiguously, in order,
-    and whose indices the payload does not read, become one loop (operands
-    collapsed and results expanded back by reassociative reshapes): batch
+    On buffers (after bufferization, which keeps its in-place choices). In
+    an all-parallel linalg.generic of four loops or more, none of extent 1,
+    operands' unit dims read at a constant 0 are dropped, then runs of
+    adjacent loops that every operand indexes contiguously, in order, and
+    whose indices the payload does not read become one loop (operands seen
+    through memref.collapse_shape): batch
     norm's [16, 64, 128, 128] with per-channel parameters is the
     [16, 64, 16384] stream that the vectorizing skill (two or three loops)
-    takes. Ops of fewer loops are left alone.
+    takes. Ops of fewer loops, and copies and broadcasts (payloads that
+    yield an input: a GEMM's bias init is matched in its shape), are left
+    alone.
   }];
-  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
 }
 
 def KSCollapseReductionDims : Pass<"ks-collapse-reduction-dims"> {
