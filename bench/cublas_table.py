@@ -8,16 +8,10 @@ matched the CPU reference at the check size (NAME.check.mlir).
 
 Usage: cublas_table.py CEILINGS.json RUN.json [RUN.json ...]
 """
-import json
 import os
 import sys
 
-
-def load(path):
-    try:
-        return json.load(open(path))
-    except (OSError, ValueError):
-        return None
+from common import load
 
 
 def main(argv):

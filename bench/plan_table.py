@@ -6,16 +6,10 @@ kernel run on the GPU on the same inputs.
 
 Usage: plan_table.py SEED_RUN_DIR PLAN_RUN.json [PLAN_RUN.json ...]
 """
-import json
 import os
 import sys
 
-
-def load(path):
-    try:
-        return json.load(open(path))
-    except (OSError, ValueError):
-        return None
+from common import load
 
 
 def main(argv):

@@ -6,10 +6,11 @@ trial, and each variant's kernel time against the problem's fastest.
 
 Usage: sweep_table.py RUN.json [RUN.json ...]
 """
-import json
 import os
 import sys
 from collections import defaultdict
+
+from common import load
 
 
 def main(argv):
@@ -19,10 +20,7 @@ def main(argv):
     for path in argv[1:]:
         name = os.path.basename(path)[:-len(".json")]
         problem, _, variant = name.partition("--")
-        try:
-            r = json.load(open(path))
-        except (OSError, ValueError):
-            r = {"message": "no result"}
+        r = load(path) or {"message": "no result"}
         if r.get("status") != "ok" or "time_ms" not in r:
             rows[problem].append((variant, None, None, r.get("message", "failed")[:80]))
             continue
