@@ -1,6 +1,7 @@
 //===- FeatureExtractor.cpp - Static features of every dispatch -----------===//
 
 #include "ks/Agents/FeatureExtractor.h"
+#include "ks/Transforms/LoopIndex.h"
 
 #include "ks/Agents/RowChain.h"
 #include "ks/Agents/WorkEstimate.h"
@@ -299,14 +300,6 @@ bool isFillLike(linalg::LinalgOp op) {
   return false;
 }
 
-/// The loop a payload value is the index of (through an index_cast).
-std::optional<unsigned> indexLoop(Value v) {
-  if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
-    v = cast.getIn();
-  if (auto index = v.getDefiningOp<linalg::IndexOp>())
-    return index.getDim();
-  return std::nullopt;
-}
 
 /// Whether `op` is a scan written as a reduction over a triangular mask:
 /// its payload selects by comparing the reduction loop's index with a
@@ -320,7 +313,8 @@ bool isTriangularScan(linalg::LinalgOp op) {
     auto cmp = select ? select.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
     if (!cmp)
       continue;
-    std::optional<unsigned> a = indexLoop(cmp.getLhs()), b = indexLoop(cmp.getRhs());
+    std::optional<unsigned> a = ks::indexedLoop(cmp.getLhs());
+    std::optional<unsigned> b = ks::indexedLoop(cmp.getRhs());
     if (a && b && isParallel(op, *a) != isParallel(op, *b))
       return true;
   }

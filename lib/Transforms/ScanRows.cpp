@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Transforms/LoopIndex.h"
 #include "ks/Transforms/TransformOps.h"
 
 #include "KernelInit.h"
@@ -249,13 +250,6 @@ struct ScanPayload {
   SmallVector<Operation *> prologue;
 };
 
-/// Whether `v` is `linalg.index dim`, possibly through an index_cast.
-bool isIndexOf(Value v, unsigned dim) {
-  if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
-    v = cast.getIn();
-  auto index = v.getDefiningOp<linalg::IndexOp>();
-  return index && index.getDim() == dim;
-}
 
 /// Whether `cond` is j <= k for loops k and j.
 bool isUpToK(Value cond, unsigned k, unsigned j) {
@@ -266,10 +260,10 @@ bool isUpToK(Value cond, unsigned k, unsigned j) {
   switch (cmp.getPredicate()) {
   case arith::CmpIPredicate::sge:
   case arith::CmpIPredicate::uge:
-    return isIndexOf(l, k) && isIndexOf(r, j);
+    return ks::indexedLoop(l) == k && ks::indexedLoop(r) == j;
   case arith::CmpIPredicate::sle:
   case arith::CmpIPredicate::ule:
-    return isIndexOf(l, j) && isIndexOf(r, k);
+    return ks::indexedLoop(l) == j && ks::indexedLoop(r) == k;
   default:
     return false;
   }
