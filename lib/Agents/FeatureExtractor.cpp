@@ -1,10 +1,10 @@
 //===- FeatureExtractor.cpp - Static features of every dispatch -----------===//
 
 #include "ks/Agents/FeatureExtractor.h"
-#include "ks/Transforms/LoopIndex.h"
 
 #include "ks/Agents/RowChain.h"
 #include "ks/Agents/WorkEstimate.h"
+#include "ks/Transforms/LoopIndex.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -299,7 +299,6 @@ bool isFillLike(linalg::LinalgOp op) {
     return linalg::isaFillOpInterface(generic).has_value();
   return false;
 }
-
 
 /// Whether `op` is a scan written as a reduction over a triangular mask:
 /// its payload selects by comparing the reduction loop's index with a

@@ -28,9 +28,10 @@ using namespace mlir;
 namespace {
 
 /// Whether `op` is an elementwise generic on buffers of four loops or more,
-/// none of extent 1, that computes something: a copy or broadcast (a payload that yields an
-/// input) keeps its shape, so that a GEMM whose output it initializes (a
-/// grouped convolution's bias) still finds it writing that output.
+/// none of extent 1, that computes something: a copy or broadcast (a
+/// payload that yields an input) keeps its shape, so that a GEMM whose
+/// output it initializes (a grouped convolution's bias) still finds it
+/// writing that output.
 bool isWideElementwise(Operation *op) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
   if (!generic || generic.getNumLoops() < 4 ||

@@ -7,9 +7,9 @@
 
 using namespace mlir;
 
-/// A loop whose index the payload reads stays apart: merged, its index would come back
-/// as a division and a remainder of the merged one, hiding what the payload
-/// does with it (a scan's mask compares the output's position with the
+/// A loop whose index the payload reads stays apart: merged, its index
+/// would come back as a division and a remainder of the merged one, hiding
+/// what the payload does with it (a scan's mask compares the output's position with the
 /// reduction's; read through a gather, the input does not keep the rows
 /// apart in any map).
 SmallVector<ReassociationIndices> ks::collapsibleRuns(linalg::GenericOp generic) {

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -32,29 +33,15 @@ struct ConvForm {
   SmallVector<int64_t> strides, dilations;
 };
 
-SmallVector<int64_t> valuesOf(DenseIntElementsAttr attr) {
-  return llvm::to_vector(attr.getValues<int64_t>());
-}
-
 std::optional<ConvForm> convForm(Operation *op) {
-  ConvForm form;
-  if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op)) {
-    form.strides = valuesOf(conv.getStrides());
-    form.dilations = valuesOf(conv.getDilations());
-  } else if (auto conv = dyn_cast<linalg::Conv1DNcwFcwOp>(op)) {
-    form.strides = valuesOf(conv.getStrides());
-    form.dilations = valuesOf(conv.getDilations());
-  } else if (auto conv = dyn_cast<linalg::Conv3DNcdhwFcdhwOp>(op)) {
-    form.strides = valuesOf(conv.getStrides());
-    form.dilations = valuesOf(conv.getDilations());
-  } else if (auto conv = dyn_cast<linalg::Conv2DNgchwGfchwOp>(op)) {
-    form.grouped = true;
-    form.strides = valuesOf(conv.getStrides());
-    form.dilations = valuesOf(conv.getDilations());
-  } else {
-    return std::nullopt;
-  }
-  return form;
+  return llvm::TypeSwitch<Operation *, std::optional<ConvForm>>(op)
+      .Case<linalg::Conv1DNcwFcwOp, linalg::Conv2DNchwFchwOp, linalg::Conv3DNcdhwFcdhwOp,
+            linalg::Conv2DNgchwGfchwOp>([](auto conv) {
+        return ConvForm{isa<linalg::Conv2DNgchwGfchwOp>(conv.getOperation()),
+                        llvm::to_vector(conv.getStrides().template getValues<int64_t>()),
+                        llvm::to_vector(conv.getDilations().template getValues<int64_t>())};
+      })
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 /// "C x KD x KH x KW" and the like: how K is made, for diagnostics.

@@ -45,14 +45,9 @@ static Operation *findInit(linalg::LinalgOp op,
                            llvm::function_ref<bool(Operation *, Value)> initializes) {
   Value output = op.getDpsInitOperand(0)->get();
   Value root = rootOf(output);
-  SmallVector<Value> wholeViews = {output};
-  Value v = output;
-  while (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(v.getDefiningOp())) {
-    v = v.getDefiningOp()->getOperand(0);
-    wholeViews.push_back(v);
-  }
+  SmallVector<Value> wholeViews = reshapeChain(output);
   // A chain that ends at another view (a subview) covers part of the buffer.
-  if (v != root)
+  if (wholeViews.back() != root)
     wholeViews = {output};
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (llvm::any_of(wholeViews, [&](Value view) { return initializes(prev, view); }))
@@ -109,13 +104,17 @@ static std::optional<std::pair<Value, SmallVector<int64_t>>> asBroadcastInto(Ope
 }
 
 std::optional<BroadcastInit> findBroadcastInit(linalg::LinalgOp op) {
-  Operation *bcast = findInit(op, [](Operation *prev, Value buffer) {
-    return asBroadcastInto(prev, buffer).has_value();
+  // The match of the op findInit stops at: the last one made.
+  std::optional<std::pair<Value, SmallVector<int64_t>>> match;
+  Value buffer;
+  Operation *bcast = findInit(op, [&](Operation *prev, Value view) {
+    match = asBroadcastInto(prev, view);
+    buffer = view;
+    return match.has_value();
   });
   if (!bcast)
     return std::nullopt;
-  Value buffer = cast<DestinationStyleOpInterface>(bcast).getDpsInitOperand(0)->get();
-  auto [input, inputDims] = *asBroadcastInto(bcast, buffer);
+  auto [input, inputDims] = *match;
   // Nothing between writes the bias.
   Value inputRoot = rootOf(input);
   for (Operation *between = bcast->getNextNode(); between != op.getOperation();

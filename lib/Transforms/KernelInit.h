@@ -13,6 +13,7 @@
 #define KS_LIB_TRANSFORMS_KERNELINIT_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -24,6 +25,16 @@ inline mlir::Value rootOf(mlir::Value v) {
   while (auto view = v.getDefiningOp<mlir::ViewLikeOpInterface>())
     v = view.getViewSource();
   return v;
+}
+
+/// `v` and the buffers it is a chain of collapse_shape / expand_shape of,
+/// outermost last: each holds the same elements from the same start.
+inline llvm::SmallVector<mlir::Value> reshapeChain(mlir::Value v) {
+  llvm::SmallVector<mlir::Value> chain = {v};
+  while (mlir::isa_and_nonnull<mlir::memref::CollapseShapeOp, mlir::memref::ExpandShapeOp>(
+      chain.back().getDefiningOp()))
+    chain.push_back(chain.back().getDefiningOp()->getOperand(0));
+  return chain;
 }
 
 /// Whether `op` may touch the buffer `root` (or a view of it): it has

@@ -250,7 +250,6 @@ struct ScanPayload {
   SmallVector<Operation *> prologue;
 };
 
-
 /// Whether `cond` is j <= k for loops k and j.
 bool isUpToK(Value cond, unsigned k, unsigned j) {
   auto cmp = cond.getDefiningOp<arith::CmpIOp>();

@@ -4,6 +4,8 @@
 
 #include "ks/Agents/RowChain.h"
 
+#include "KernelInit.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -602,9 +604,7 @@ int64_t provedAlignment(Value memref, ValueRange indices, VectorType vector) {
   // The buffer starts where a function argument or an allocation does
   // (device buffers are 256-byte aligned): it is one, or a chain of
   // reshapes of one, which keep the start.
-  Value root = memref;
-  while (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(root.getDefiningOp()))
-    root = root.getDefiningOp()->getOperand(0);
+  Value root = ks::reshapeChain(memref).back();
   bool base = isa<BlockArgument>(root) &&
               isa<func::FuncOp>(cast<BlockArgument>(root).getOwner()->getParentOp());
   base = base || root.getDefiningOp<memref::AllocOp>();

@@ -181,10 +181,9 @@ def KSCollapseElementwiseDims : Pass<"ks-collapse-elementwise-dims"> {
     operands' unit dims read at a constant 0 are dropped, then runs of
     adjacent loops that every operand indexes contiguously, in order, and
     whose indices the payload does not read become one loop (operands seen
-    through memref.collapse_shape): batch
-    norm's [16, 64, 128, 128] with per-channel parameters is the
-    [16, 64, 16384] stream that the vectorizing skill (two or three loops)
-    takes. Ops of fewer loops, and copies and broadcasts (payloads that
+    through memref.collapse_shape): batch norm's [16, 64, 128, 128] with
+    per-channel parameters is the [16, 64, 16384] stream that the
+    vectorizing skill (two or three loops) takes. Ops of fewer loops, and copies and broadcasts (payloads that
     yield an input: a GEMM's bias init is matched in its shape), are left
     alone.
   }];

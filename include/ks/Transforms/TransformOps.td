@@ -110,8 +110,8 @@ def KSAlignVectorAccessesOp : Op<Transform_Dialect, "ks.align_vector_accesses",
     in `target` whose memref is a function argument or a `memref.alloc`, or
     a chain of `memref.collapse_shape` / `memref.expand_shape` of one (device
     buffers start 256-byte aligned; a reshape keeps the start), with a
-    static layout whose
-    offset and outer strides are multiples of N and innermost stride 1, and
+    static layout whose offset and outer strides are multiples of N and
+    innermost stride 1, and
     whose innermost index is provably a multiple of N (a constant, or an
     affine expression of such values and of loop variables stepping by
     multiples of N), sets `alignment` to the vector's size in bytes (at most
