@@ -23,6 +23,10 @@
 // RUN: FileCheck %s --check-prefix=TUNE < %t.tune/trajectory.jsonl
 // RUN: sed -e 's/8x4x3x3x3xf32/8x3x3x3x3xf32/g' -e 's/2x4x6x8x12xf32/2x3x6x8x12xf32/g' -e 's/2x4x8x10x14xf32/2x3x8x10x14xf32/g' %S/Inputs/conv3d_padded_bias_2x4x6x8x12.mlir > %t.odd.mlir
 // RUN: not ks-opt %t.odd.mlir --ks-seed-lowering="plan=%t.plan.json" 2>&1 | FileCheck %s --check-prefix=ODD
+// A tile of 64 rows for 8 filters (BM past the filters rounded up to 32) is
+// refused too.
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "conv3d_implicit_gemm_tf32x3_mma", "params": {"BM": 64, "BN": 64, "BK": 16, "WM": 32, "WN": 32, "S": 2}}]}' > %t.tall.plan.json
+// RUN: not ks-opt %S/Inputs/conv3d_padded_bias_2x4x6x8x12.mlir --ks-seed-lowering="plan=%t.tall.plan.json" 2>&1 | FileCheck %s --check-prefix=TALL
 
 // The bias broadcast (dispatch 2) is folded: the sums start from the bias.
 // CHECK: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 2>}
@@ -43,3 +47,5 @@
 // TUNE: "skill":"conv3d_implicit_gemm_tf32x3_mma"
 
 // ODD: error: skill conv3d_implicit_gemm_tf32x3_mma on dispatch 3: its requirement '(loop_range_5 * loop_range_6 * loop_range_7 * loop_range_8) % 4 == 0' does not hold here (loops 2 x 8 x 6 x 8 x 12 x 3 x 3 x 3 x 3)
+
+// TALL: error: skill conv3d_implicit_gemm_tf32x3_mma on dispatch 3: its requirement 'BM <= loop_range_1 + 31' does not hold here (loops 2 x 8 x 6 x 8 x 12 x 4 x 3 x 3 x 3)
