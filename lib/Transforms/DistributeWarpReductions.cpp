@@ -48,8 +48,13 @@ constexpr llvm::StringLiteral kWarpReduceAttr = "ks.warp_reduce";
 constexpr llvm::StringLiteral kBlockReduceAttr = "ks.block_reduce";
 constexpr llvm::StringLiteral kWarpElementwiseAttr = "ks.warp_elementwise";
 constexpr llvm::StringLiteral kBlockElementwiseAttr = "ks.block_elementwise";
+constexpr llvm::StringLiteral kRowRegistersAttr = "ks.row_registers";
+constexpr llvm::StringLiteral kRowOwnedAttr = "ks.row_owned";
 constexpr int32_t kWarpSize = 32;
 constexpr int64_t kMaxWarpsPerBlock = 32;
+/// The most elements of a row one thread keeps in registers per op
+/// (ks.row_registers): more would spill.
+constexpr int64_t kMaxRowRegisters = 64;
 
 /// The indices `map` selects from the loop indices `dims`.
 SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
@@ -66,6 +71,38 @@ SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
 
 Value index(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// Whether `operand` of a row op is read or written at the op's points in
+/// their order: point p (the row-major position among the op's loops) at
+/// element p of the operand's buffer (row-major). In an op split for
+/// ks.row_registers thread t then touches the same elements of the buffer
+/// in every op of the row, and no other thread does: the access is marked
+/// ks.row_owned, which ks-forward-row-values relies on.
+bool atOwnPoints(linalg::LinalgOp op, OpOperand &operand) {
+  if (!op->hasAttr(kRowRegistersAttr))
+    return false;
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!type || !type.hasStaticShape() || ShapedType::isDynamicShape(ranges))
+    return false;
+  MLIRContext *ctx = op->getContext();
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  AffineExpr offset = getAffineConstantExpr(0, ctx), point = offset;
+  int64_t stride = 1;
+  for (int64_t i = type.getRank() - 1; i >= 0; stride *= type.getDimSize(i), --i)
+    offset = offset + map.getResult(i) * stride;
+  stride = 1;
+  for (int64_t d = ranges.size() - 1; d >= 0; stride *= ranges[d], --d)
+    point = point + getAffineDimExpr(d, ctx) * (ranges[d] == 1 ? 0 : stride);
+  // A unit loop's index is 0.
+  SmallVector<AffineExpr> zeroUnit;
+  for (auto [d, r] : llvm::enumerate(ranges))
+    zeroUnit.push_back(r == 1 ? getAffineConstantExpr(0, ctx) : getAffineDimExpr(d, ctx));
+  AffineExpr diff = simplifyAffineExpr((offset - point).replaceDims(zeroUnit),
+                                       map.getNumDims(), 0);
+  auto constant = dyn_cast<AffineConstantExpr>(diff);
+  return constant && constant.getValue() == 0;
 }
 
 /// `combiner` applied to (lhs, rhs): a copy with new operands.
@@ -185,9 +222,13 @@ IRMapping bodyAt(OpBuilder &b, Location loc, linalg::LinalgOp op, ArrayRef<Value
     if (!op.payloadUsesValueFromOperand(&operand) || map.contains(arg))
       continue;
     Value value = operand.get();
-    if (isa<MemRefType>(value.getType()))
-      value = memref::LoadOp::create(
+    if (isa<MemRefType>(value.getType())) {
+      auto load = memref::LoadOp::create(
           b, loc, value, applyMap(b, loc, op.getMatchingIndexingMap(&operand), dims));
+      if (atOwnPoints(op, operand))
+        load->setAttr(kRowOwnedAttr, b.getUnitAttr());
+      value = load;
+    }
     map.map(arg, value);
   }
   for (Operation &inner : op.getBlock()->without_terminator()) {
@@ -227,12 +268,43 @@ std::optional<int64_t> knownThreads(Operation *op, bool wholeBlock) {
 /// length, the walk counts its own trips (the same for every thread) and is
 /// unrolled up to 16 elements deep: a GPU does not run ahead of a load's
 /// use, so only the loads one unrolled trip issues together are in flight,
-/// and a row's walk was one memory latency per E elements.
+/// and a row's walk was one memory latency per E elements. With `whole`
+/// (ks.row_registers, a known step) it is unrolled whole, without a loop,
+/// and only the trips that pass the row's end test it: the values a thread
+/// loads and stores are then at indices ks-forward-row-values can match.
 SmallVector<Value> walkOwnPoints(OpBuilder &b, Location loc, Value start, Value step,
                          std::optional<int64_t> stepConst, int64_t perThread, int64_t length,
                          ValueRange inits,
                          function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
-                             body) {
+                             body,
+                         bool whole = false) {
+  if (whole && stepConst && *stepConst > 0 && length % perThread == 0) {
+    SmallVector<Value> acc(inits.begin(), inits.end());
+    for (int64_t i = 0; i * *stepConst < length; ++i) {
+      Value k = i == 0 ? start
+                       : arith::AddIOp::create(b, loc, start, index(b, loc, i * *stepConst))
+                             .getResult();
+      if ((i + 1) * *stepConst <= length) {
+        acc = body(b, loc, k, acc);
+        continue;
+      }
+      Value inRow =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, index(b, loc, length));
+      auto guard = scf::IfOp::create(b, loc, ValueRange(acc).getTypes(), inRow,
+                                     /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&guard.getThenRegion().front());
+      SmallVector<Value> next = body(b, loc, k, acc);
+      // Without results the branches come with their yields.
+      if (!acc.empty()) {
+        scf::YieldOp::create(b, loc, next);
+        b.setInsertionPointToStart(&guard.getElseRegion().front());
+        scf::YieldOp::create(b, loc, acc);
+      }
+      acc.assign(guard.getResults().begin(), guard.getResults().end());
+    }
+    return acc;
+  }
   if (!stepConst || *stepConst <= 0 || length % perThread != 0)
     return scf::ForOp::create(b, loc, start, index(b, loc, length), step, inits,
                               [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
@@ -314,7 +386,8 @@ SmallVector<Value> foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, 
             running[i] = map.lookupOrDefault(yielded);
         }
         return running;
-      });
+      },
+      op->hasAttr(kRowRegistersAttr));
   return partial;
 }
 
@@ -484,12 +557,17 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName,
             linear = arith::DivUIOp::create(b, loc, linear, range);
           }
           IRMapping map = bodyAt(b, loc, op, dims, invariants);
-          for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands()))
-            memref::StoreOp::create(b, loc, map.lookupOrDefault(yielded), out.get(),
-                                    applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
+          for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands())) {
+            auto store = memref::StoreOp::create(
+                b, loc, map.lookupOrDefault(yielded), out.get(),
+                applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
+            if (atOwnPoints(op, out))
+              store->setAttr(kRowOwnedAttr, b.getUnitAttr());
+          }
         }
         return {};
-      });
+      },
+      op->hasAttr(kRowRegistersAttr));
   op->erase();
   return success();
 }
@@ -502,6 +580,26 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   int64_t perLane = elems.getInt();
   if (!op->getParentOfType<gpu::LaunchOp>())
     return op.emitError() << attrName << ": the op is not inside a gpu.launch";
+  if (op->hasAttr(kRowRegistersAttr)) {
+    // Each thread's walk is unrolled whole: its elements must be few.
+    bool wholeBlock = attrName == kBlockReduceAttr || attrName == kBlockElementwiseAttr;
+    std::optional<int64_t> threads = knownThreads(op, wholeBlock);
+    if (!threads)
+      return op.emitError() << kRowRegistersAttr
+                            << " needs a constant one-dimensional block size";
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t points = 1;
+    if (attrName == kWarpElementwiseAttr || attrName == kBlockElementwiseAttr)
+      for (int64_t r : ranges)
+        points *= r;
+    else if (!ranges.empty())
+      points = ranges.back();
+    int64_t step = *threads * perLane;
+    int64_t kept = (points + step - 1) / step * perLane;
+    if (!ShapedType::isDynamicShape(ranges) && kept > kMaxRowRegisters)
+      return op.emitError() << kRowRegistersAttr << ": a thread would keep " << kept
+                            << " elements of a row, more than " << kMaxRowRegisters;
+  }
   if (attrName == kWarpElementwiseAttr || attrName == kBlockElementwiseAttr)
     return distributeElementwise(op, attrName, perLane);
   bool wholeBlock = attrName == kBlockReduceAttr;

@@ -120,6 +120,8 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createKSUseDeviceMemory());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // After CSE: a row's elements are then named by the same index values.
+  pm.addNestedPass<func::FuncOp>(createKSForwardRowValues());
   // Integer powers have no NVVM or libdevice lowering: expand them into
   // helper functions, which outlining copies into the kernels that call them.
   pm.addPass(createConvertMathToFuncs());

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -791,6 +792,79 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
   if (warpRows > 0 && chain->rows % warpRows != 0)
     return emitSilenceableError() << "the chain's " << chain->rows
                                   << " rows are not a multiple of warp_rows = " << warpRows;
+  int64_t keep = getKeepRowsInRegisters();
+  if (keep != 0 && keep != 1)
+    return emitSilenceableError() << "keep_rows_in_registers must be 0 or 1";
+  // A thread keeps what it loaded or stored only where every op splits the
+  // row alike: then the elements it owns are the same in all of them. An
+  // op of one point per row (the fill of a reduction's output) is thread
+  // 0's, which owns the row's first element in any split.
+  if (keep)
+    for (ks::agents::RowChainMember member : chain->members) {
+      int64_t inner = 1;
+      for (int64_t r : ArrayRef(member.op.getStaticLoopRanges()).drop_front(member.rowDims))
+        inner *= r;
+      if (inner != 1 && inner % perThread != 0)
+        return emitSilenceableError()
+               << "keep_rows_in_registers needs every op's row to be a multiple of "
+                  "elements_per_thread = "
+               << perThread << ", one has " << inner << " points";
+    }
+
+  // Kept in registers, a thread's elements are matched by the views and
+  // indices its loads and stores name: each member's row loops, and an
+  // elementwise member's loops within the row, become one loop where its
+  // operands allow, so every member reads and writes a buffer through the
+  // same [rows, points] view (CSE makes the views one) at the same point.
+  if (keep)
+    for (ks::agents::RowChainMember &member : chain->members) {
+      auto generic = dyn_cast<linalg::GenericOp>(member.op.getOperation());
+      unsigned loops = member.op.getNumLoops();
+      if (!generic || loops < 2)
+        continue;
+      SmallVector<ReassociationIndices> groups(2);
+      for (unsigned d = 0; d < loops; ++d)
+        groups[d < member.rowDims ? 0 : 1].push_back(d);
+      if (groups[0].size() < 2 && groups[1].size() < 2)
+        continue;
+      rewriter.setInsertionPoint(generic);
+      DictionaryAttr marks = generic->getDiscardableAttrDictionary();
+      bool isStart = member.op == start;
+      // An operand's unit dims read at 0 (a row's statistic broadcast
+      // along it) first leave its view: collapsing the loops needs every
+      // map to be a projection. The op's loops stay as they are.
+      linalg::ControlDropUnitDims operandsOnly;
+      SmallVector<int64_t> ranges = member.op.getStaticLoopRanges();
+      operandsOnly.controlFn = [ranges](Operation *) {
+        SmallVector<unsigned> nonUnit;
+        for (auto [d, r] : llvm::enumerate(ranges))
+          if (r != 1)
+            nonUnit.push_back(d);
+        return nonUnit;
+      };
+      FailureOr<linalg::DropUnitDimsResult> dropped =
+          linalg::dropUnitDims(rewriter, generic, operandsOnly);
+      if (succeeded(dropped)) {
+        auto reduced = dyn_cast<linalg::GenericOp>(dropped->resultOp.getOperation());
+        if (!reduced || reduced.getNumLoops() != loops)
+          return emitDefiniteFailure() << "dropping an operand's unit dims changed the loops";
+        rewriter.replaceOp(generic, dropped->replacements);
+        generic = reduced;
+        member.op = reduced;
+      }
+      SmallVector<AffineMap> maps = member.op.getIndexingMapsArray();
+      FailureOr<linalg::CollapseResult> collapsed = failure();
+      if (llvm::all_of(maps, [](AffineMap m) { return m.isProjectedPermutation(); }) &&
+          linalg::areDimSequencesPreserved(maps, groups))
+        collapsed = linalg::collapseOpIterationDims(member.op, groups, rewriter);
+      if (succeeded(collapsed)) {
+        rewriter.replaceOp(generic, collapsed->results);
+        member = {collapsed->collapsedOp, 1};
+      }
+      member.op->setDiscardableAttrs(marks);
+      if (isStart)
+        start = member.op;
+    }
 
   // What lies between the members (views, allocations, constants) goes
   // before the first: the members are about to become one op.
@@ -852,6 +926,8 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
     bool reduces = op.getNumReductionLoops() != 0;
     int64_t elements = inner % perThread == 0 ? perThread : 1;
     rowOp->setAttr(reduces ? reduceAttr : elementwiseAttr, rewriter.getI64IntegerAttr(elements));
+    if (keep)
+      rowOp->setAttr("ks.row_registers", rewriter.getUnitAttr());
     if (i + 1 < chain->members.size())
       gpu::BarrierOp::create(rewriter, loc);
     rewriter.eraseOp(op);

@@ -3,12 +3,17 @@
 // 32768 (the size of level1/24) in one kernel, a block of 512 threads per
 // row, 4 elements per thread per step, against the CPU reference on fresh
 // random inputs. The kernel has barriers, shared memory and shuffles.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 512, "E": 4}}]}' > %t.plan.json
+// With V = 1 each thread keeps its 64 elements of the row in registers;
+// with V = 0 it reads them back from memory for each op.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 512, "E": 4, "V": 1}}]}' > %t.plan.json
 // RUN: ks-run %s --plan=%t.plan.json --seed=41 --trials=5 --json=%t.json > %t.log
 // RUN: grep -q "output #0 128x32768xf32: match" %t.log
 // One kernel per run, 128 blocks of 512 threads.
 // RUN: grep -c '"grid": \[' %t.json | grep -qx 1
 // RUN: grep -A1 '"block": \[' %t.json | grep -q 512
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 1, "V": 0}}]}' > %t.memory.json
+// RUN: ks-run %s --plan=%t.memory.json --seed=61 --trials=5 > %t.memory.log
+// RUN: grep -q "output #0 128x32768xf32: match" %t.memory.log
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #bcast = affine_map<(d0, d1) -> (d0, 0)>

@@ -2,13 +2,18 @@
 // fuse_rows_warp's kernel is correct on the H100: layer norm over 16384 rows
 // of 1024 (the size of level1/31) in one kernel, a warp per row, 8 rows per
 // block, 4 elements per lane per step, the statistics in f64, against the
-// CPU reference on fresh random inputs.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 8, "E": 4}}]}' > %t.plan.json
+// CPU reference on fresh random inputs. With V = 1 each lane keeps its 32
+// elements of the row in registers; with V = 0 it reads them back from
+// memory for each op.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 8, "E": 4, "V": 1}}]}' > %t.plan.json
 // RUN: ks-run %s --plan=%t.plan.json --seed=43 --trials=5 --json=%t.json > %t.log
 // RUN: grep -q "output #0 32x512x1024xf32: match" %t.log
 // One kernel per run, blocks of 256 threads.
 // RUN: grep -c '"grid": \[' %t.json | grep -qx 1
 // RUN: grep -A1 '"block": \[' %t.json | grep -q 256
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 1, "E": 1, "V": 0}}]}' > %t.memory.json
+// RUN: ks-run %s --plan=%t.memory.json --seed=67 --trials=5 > %t.memory.log
+// RUN: grep -q "output #0 32x512x1024xf32: match" %t.memory.log
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #rows3 = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
 #col3 = affine_map<(d0, d1, d2) -> (d2)>

@@ -5,11 +5,15 @@
 // them. The plan's step for dispatch 2 is skipped: dispatch 1's kernel
 // computes it.
 // REQUIRES: ptxas
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4}}, {"id": 2, "skill": "vectorize_128bit", "params": {"R": 2, "TX": 256, "VEC": 4}}]}' > %t.plan.json
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 0}}, {"id": 2, "skill": "vectorize_128bit", "params": {"R": 2, "TX": 256, "VEC": 4}}]}' > %t.plan.json
 // RUN: ks-opt %S/Inputs/row_chain_softmax.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_chain_softmax.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/row_chain_softmax.mlir --emulate-gpu --plan=%t.plan.json --seed=29 | FileCheck %s --check-prefix=EMULATED
+// V = 1: each thread keeps its 8 elements of the row in registers.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 1}}]}' > %t.reg.json
+// RUN: ks-opt %S/Inputs/row_chain_softmax.mlir --ks-seed-lowering="plan=%t.reg.json" | FileCheck %s --check-prefix=REG
+// RUN: ks-run %S/Inputs/row_chain_softmax.mlir --emulate-gpu --plan=%t.reg.json --seed=59 | FileCheck %s --check-prefix=EMULATED
 // A reduction that no op over its rows follows starts no chain.
 // RUN: not ks-opt %S/Inputs/block_reduce_innermost_rows.mlir --ks-seed-lowering="plan=%S/Inputs/plan_fuse_rows_no_chain.json" 2>&1 | FileCheck %s --check-prefix=ERR
 
@@ -52,3 +56,20 @@
 // EMULATED: output #0 16x2048xf32: match
 
 // ERR: error: skill fuse_rows_block on dispatch 1: the transform failed: no row chain starts at the target
+
+// The row read once (8 loads a thread, for the maxima), the exponentials
+// stored once, as the quotients: their first store, overwritten by the
+// thread before anything reads the row, is gone; the sums and quotients
+// read them from registers.
+// REG-LABEL: gpu.module @main_kernel
+// REG-COUNT-8: memref.load %{{.*}} {ks.row_owned} : memref<1x2048xf32
+// REG-NOT: memref.load %{{.*}} : memref<1x2048xf32
+// REG-NOT: memref.store %{{.*}} : memref<1x2048xf32
+// REG: gpu.barrier
+// REG-COUNT-8: math.exp
+// REG-NOT: memref.load %{{.*}} : memref<1x2048xf32
+// REG-NOT: memref.load %{{.*}} {ks.row_owned} : memref<1x2048xf32
+// REG-COUNT-8: arith.addf
+// REG: gpu.barrier
+// REG-COUNT-8: memref.store %{{.*}} {ks.row_owned} : memref<1x2048xf32
+// REG-NEXT: gpu.return

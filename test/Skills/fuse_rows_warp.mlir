@@ -4,21 +4,33 @@
 // deviations and the normalization (dispatches 0 to 4, the last over three
 // loops whose first two are the rows) in one kernel.
 // REQUIRES: ptxas
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 2}}]}' > %t.plan.json
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 2, "V": 0}}]}' > %t.plan.json
 // RUN: ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/row_chain_layer_norm.mlir --emulate-gpu --plan=%t.plan.json --seed=31 | FileCheck %s --check-prefix=EMULATED
 // A boolean reduction in the chain (whether a row is all -inf, as in
 // Torch-MLIR's safe softmax): its lanes' i1 results cross the warp as i32.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 2, "E": 2}}]}' > %t.mask.json
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 2, "E": 2, "V": 0}}]}' > %t.mask.json
 // RUN: ks-opt %S/Inputs/row_chain_masked_rows.mlir --ks-seed-lowering="plan=%t.mask.json" | FileCheck %s --check-prefix=MASK
 // RUN: ks-run %S/Inputs/row_chain_masked_rows.mlir --emulate-gpu --plan=%t.mask.json --seed=37 | FileCheck %s --check-prefix=MASK-EMULATED
 // Rows of 1000 (a loss over 1000 classes), 128 elements a warp step: 8
 // trips, unrolled 4 deep, each behind a test of its start against the row.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4}}]}' > %t.ragged.json
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4, "V": 0}}]}' > %t.ragged.json
 // RUN: ks-opt %S/Inputs/row_chain_softmax_ragged.mlir --ks-seed-lowering="plan=%t.ragged.json" | FileCheck %s --check-prefix=RAGGED
 // RUN: ks-run %S/Inputs/row_chain_softmax_ragged.mlir --emulate-gpu --plan=%t.ragged.json --seed=41 | FileCheck %s --check-prefix=RAGGED-EMULATED
+// V = 1, the rows kept in registers: the layer norm reads its input once
+// (the normalization's 3-d loops collapsed to the sums' [rows, 256] view),
+// the ragged softmax tests only its last trip against the row's end.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 2, "V": 1}}]}' > %t.reg.json
+// RUN: ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.reg.json" | FileCheck %s --check-prefix=REG
+// RUN: ks-run %S/Inputs/row_chain_layer_norm.mlir --emulate-gpu --plan=%t.reg.json --seed=47 | FileCheck %s --check-prefix=EMULATED
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4, "V": 1}}]}' > %t.reg-ragged.json
+// RUN: ks-opt %S/Inputs/row_chain_softmax_ragged.mlir --ks-seed-lowering="plan=%t.reg-ragged.json" | FileCheck %s --check-prefix=REG-RAGGED
+// RUN: ks-run %S/Inputs/row_chain_softmax_ragged.mlir --emulate-gpu --plan=%t.reg-ragged.json --seed=53 | FileCheck %s --check-prefix=RAGGED-EMULATED
+// A row of 4096 is 128 elements a lane: too many to keep.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 1, "V": 1}}]}' > %t.long.json
+// RUN: not ks-opt %S/Inputs/row_chain_softmax_long.mlir --ks-seed-lowering="plan=%t.long.json" 2>&1 | FileCheck %s --check-prefix=REG-LONG
 
 // One kernel: 16 blocks of 4 warps.
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
@@ -72,3 +84,24 @@
 // RAGGED-COUNT-4: arith.cmpi ult, %{{.*}}, %c1000 : index
 // RAGGED: } else {
 // RAGGED-EMULATED: output #0 16x1000xf32: match
+
+// The input's 8 elements per lane loaded once, in the sums; the deviations
+// and the normalization use them from registers; 8 stores of the output.
+// REG-LABEL: gpu.module @main_kernel
+// REG-COUNT-8: memref.load %{{.*}} {ks.row_owned} : memref<1x256xf32
+// REG-NOT: memref.load %{{.*}} : memref<1x256xf32
+// REG-NOT: memref.load %{{.*}} {ks.row_owned} : memref<1x256xf32
+// REG-COUNT-8: memref.store %{{.*}} {ks.row_owned} : memref<1x256xf32
+// REG-NOT: memref.store %{{.*}} : memref<1x256xf32
+// REG: gpu.return
+
+// 8 trips of 128 per warp: the first 7 lie inside the 1000 columns for
+// every lane, the last is tested; no loop, the maxima's 32 elements loaded
+// once.
+// REG-RAGGED-LABEL: gpu.module @main_kernel
+// REG-RAGGED-NOT: scf.for
+// REG-RAGGED: arith.cmpi ult, %{{.*}}, %c1000 : index
+// REG-RAGGED-NOT: scf.for
+// REG-RAGGED: gpu.return
+
+// REG-LONG: error: skill fuse_rows_warp on dispatch 1: its requirement 'V == 0 || loop_range_1 <= 64 * 32' does not hold

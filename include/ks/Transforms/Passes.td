@@ -486,6 +486,24 @@ def KSMapParallelLoopsToGPU
                            "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def KSForwardRowValues : Pass<"ks-forward-row-values", "mlir::func::FuncOp"> {
+  let summary = "Keep the row elements a thread owns in registers between the ops of a row chain";
+  let description = [{
+    In each `gpu.launch` with accesses marked `ks.row_owned` (the elements a
+    thread alone touches in a row chain split for `ks.row_registers`, see
+    `ks.fuse_row_chain`), a load takes the value the thread last loaded or
+    stored at the same element, where no store since may have changed it;
+    loads from buffers nothing in the kernel writes are forwarded too. A
+    marked store that a later marked store of the thread overwrites, with
+    nothing that may read the buffer in between, is dropped. Loads and
+    stores in `scf.if` branches use what was known before them; other
+    regions only make what they write forgotten. A kernel with an op whose
+    writes are not known is left as it is. Elements match by view and index
+    values (run after CSE); buffers of different roots (function arguments,
+    allocations) are taken not to overlap.
+  }];
+}
+
 def KSUseDeviceMemory : Pass<"ks-use-device-memory", "mlir::func::FuncOp"> {
   let summary = "Allocate host-function buffers in device memory";
   let description = [{

@@ -213,9 +213,18 @@ def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
     `ks.dispatch`: the other dispatches of the chain are computed in this
     kernel. Returns the outer loop; fails (silenceably) where `target`
     starts no chain.
+
+    With `keep_rows_in_registers` = 1 the row ops are also marked
+    `ks.row_registers`: ks-distribute-warp-reductions unrolls each thread's
+    walk over its elements whole and marks the accesses a thread owns, and
+    ks-forward-row-values keeps what a thread loaded or stored in registers
+    for the ops after, so the rows are read from memory once and written
+    once. It needs every op's row to be a multiple of `elements_per_thread`
+    (one split of the row for all of them).
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       I64Attr:$warp_rows, I64Attr:$elements_per_thread);
+                       I64Attr:$warp_rows, I64Attr:$elements_per_thread,
+                       DefaultValuedAttr<I64Attr, "0">:$keep_rows_in_registers);
   let results = (outs TransformHandleTypeInterface:$loop);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
