@@ -62,6 +62,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
 
   // A transposed convolution without the zeros its lowering spreads in.
   pm.addNestedPass<func::FuncOp>(createKSSplitTransposedConv());
+  // Gathers through constant index tables compute the indices instead.
+  pm.addNestedPass<func::FuncOp>(createKSFoldIndexTables());
   // Fuse elementwise producers into consumers while the IR is still tensors.
   pm.addPass(createKSFuseElementwise());
   pm.addPass(createCanonicalizerPass());

@@ -486,6 +486,23 @@ def KSMapParallelLoopsToGPU
                            "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def KSFoldIndexTables : Pass<"ks-fold-index-tables", "mlir::func::FuncOp"> {
+  let summary = "Compute a gather's constant index tables from the loop indices instead of reading them";
+  let description = [{
+    A `linalg.generic` on tensors that reads an integer constant (Torch-MLIR's
+    index tensors for `aten.index`, as in group norm's per-channel weight and
+    bias) whose value at its row-major position L is
+    `((L floordiv a) mod b) * s + c` computes it instead: `linalg.index`
+    ops, one `affine.apply` of that expression of the table's position at
+    the op's point, and an `arith.index_cast` to the table's type. The
+    smallest `a`, then `b`, that fit are taken; a table of one value is a
+    constant. Tables that fit no such form are left as they are; operands
+    the op no longer reads are dropped.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect", "mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect"];
+}
+
 def KSForwardRowValues : Pass<"ks-forward-row-values", "mlir::func::FuncOp"> {
   let summary = "Keep the row elements a thread owns in registers between the ops of a row chain";
   let description = [{
