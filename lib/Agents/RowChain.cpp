@@ -166,6 +166,26 @@ bool rowLocal(ArrayRef<RowChainMember> members, int64_t rows) {
   return true;
 }
 
+/// Whether `op` touches none of the buffers the chain's members do: it may
+/// then run before all of them, and the chain can grow past it (the fill
+/// of a loss's scalar output between its row statistics and its row sums).
+bool independentOf(Operation *op, ArrayRef<RowChainMember> members) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.hasPureBufferSemantics() || op->getNumRegions() != 1)
+    return false;
+  for (Operation &inner : linalgOp.getBlock()->without_terminator())
+    if (!isa<linalg::IndexOp>(inner) && !isMemoryEffectFree(&inner))
+      return false;
+  llvm::DenseSet<Value> used;
+  for (RowChainMember member : members)
+    for (Value operand : member.op->getOperands())
+      if (isa<MemRefType>(operand.getType()))
+        used.insert(baseBuffer(operand));
+  return llvm::none_of(op->getOperands(), [&](Value operand) {
+    return isa<MemRefType>(operand.getType()) && used.contains(baseBuffer(operand));
+  });
+}
+
 /// The next (or previous) op of the block that is not skippable.
 Operation *neighbour(Operation *op, bool forward) {
   for (op = forward ? op->getNextNode() : op->getPrevNode(); op && isSkippable(op);
@@ -215,8 +235,11 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start) {
        next = neighbour(next, /*forward=*/true)) {
     auto op = dyn_cast<linalg::LinalgOp>(next);
     std::optional<unsigned> dims = op ? rowDimsOf(op, rows) : std::nullopt;
-    if (!dims)
+    if (!dims) {
+      if (independentOf(next, chain.members))
+        continue;
       break;
+    }
     chain.members.push_back({op, *dims});
     if (!rowLocal(chain.members, rows)) {
       chain.members.pop_back();

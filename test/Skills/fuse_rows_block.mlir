@@ -14,6 +14,12 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 1}}]}' > %t.reg.json
 // RUN: ks-opt %S/Inputs/row_chain_softmax.mlir --ks-seed-lowering="plan=%t.reg.json" | FileCheck %s --check-prefix=REG
 // RUN: ks-run %S/Inputs/row_chain_softmax.mlir --emulate-gpu --plan=%t.reg.json --seed=59 | FileCheck %s --check-prefix=EMULATED
+// The chain grows past an op that touches none of its buffers (the fill of
+// the KL loss's scalar output): the rows' KL sums join the softmaxes'
+// statistics, and the 8 x 512 inputs are read once.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1}}]}' > %t.kl.json
+// RUN: ks-opt %S/Inputs/row_chain_kl_div.mlir --ks-seed-lowering="plan=%t.kl.json" | FileCheck %s --check-prefix=KL
+// RUN: ks-run %S/Inputs/row_chain_kl_div.mlir --emulate-gpu --plan=%t.kl.json --seed=73 | FileCheck %s --check-prefix=KL-EMULATED
 // A reduction that no op over its rows follows starts no chain.
 // RUN: not ks-opt %S/Inputs/block_reduce_innermost_rows.mlir --ks-seed-lowering="plan=%S/Inputs/plan_fuse_rows_no_chain.json" 2>&1 | FileCheck %s --check-prefix=ERR
 
@@ -73,3 +79,13 @@
 // REG: gpu.barrier
 // REG-COUNT-8: memref.store %{{.*}} {ks.row_owned} : memref<1x2048xf32
 // REG-NEXT: gpu.return
+
+// KL: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1)
+// KL-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c8, %c1, %c1) threads in (%c128, %c1, %c1)
+// KL-LABEL: gpu.module @main_kernel_0 attributes {ks.dispatch = 1 : i64}
+// KL-COUNT-8: memref.load %{{.*}} {ks.row_owned} : memref<1x512xf32
+// KL-NOT: memref.load %{{.*}} : memref<1x512xf32
+// KL-NOT: memref.load %{{.*}} {ks.row_owned} : memref<1x512xf32
+// KL: math.log
+// KL: gpu.return
+// KL-EMULATED: output #0 f32: match

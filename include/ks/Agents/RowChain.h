@@ -43,7 +43,8 @@ struct RowChain {
 /// `start` must be a reduction on buffers with static shapes whose parallel
 /// loops all come before its reduction loops, and at least one more op must
 /// join it. The ops in between may only be views (expand/collapse_shape),
-/// allocations and constants. An op joins when its leading parallel loops
+/// allocations, constants and linalg ops on buffers no member touches (the
+/// fill of a loss's scalar output), which may run before the chain. An op joins when its leading parallel loops
 /// enumerate the same rows and every buffer that some member writes is read
 /// and written by all members only at the row being computed.
 std::optional<RowChain> findRowChain(mlir::linalg::LinalgOp start);
