@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 using namespace mlir;
 
@@ -764,6 +765,93 @@ DiagnosedSilenceableFailure transform::KSCarryRunningTilesOp::apply(
 }
 
 void transform::KSCarryRunningTilesOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// ks.hoist_invariant_loads
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The buffer a view (subview, reshape, cast) starts from.
+Value viewRoot(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+             memref::CastOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+/// Moves the loads of `loop` at loop-invariant places in buffers the loop
+/// does not write before it, then the pure ops that only they and values
+/// from outside feed.
+void hoistInvariantLoads(scf::ForOp loop) {
+  std::optional<APInt> trips =
+      cast<LoopLikeOpInterface>(loop.getOperation()).getStaticTripCount();
+  if (!trips || trips->isZero())
+    return; // a load before a loop that may not run could fault
+  llvm::DenseSet<Value> written;
+  bool unknown = false;
+  loop.getBody()->walk([&](Operation *op) {
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects) {
+      unknown = true;
+      return;
+    }
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffects(list);
+    for (const MemoryEffects::EffectInstance &effect : list) {
+      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
+        continue;
+      if (Value value = effect.getValue())
+        written.insert(viewRoot(value));
+      else
+        unknown = true;
+    }
+  });
+  if (unknown)
+    return;
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (auto load : llvm::make_early_inc_range(loop.getBody()->getOps<memref::LoadOp>())) {
+      if (written.contains(viewRoot(load.getMemRef())) ||
+          !llvm::all_of(load->getOperands(),
+                        [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
+        continue;
+      load->moveBefore(loop);
+      moved = true;
+    }
+    moved |= moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation())) != 0;
+  }
+}
+} // namespace
+
+DiagnosedSilenceableFailure transform::KSHoistInvariantLoadsOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    SmallVector<scf::ForOp> loops; // Post-order: inner loops first.
+    target->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops) {
+      // A loop of one trip (what tiling by the whole extent leaves) goes
+      // first: its index, fixed, no longer makes the indices vary.
+      if (loop != target &&
+          succeeded(cast<LoopLikeOpInterface>(loop.getOperation())
+                        .promoteIfSingleIteration(rewriter)))
+        continue;
+      hoistInvariantLoads(loop);
+    }
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSHoistInvariantLoadsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getTargetMutable(), effects);
   modifiesPayload(effects);

@@ -15,9 +15,9 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %one, %threads = transform.structured.tile_using_forall %tile
       tile_sizes [1, 1] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  // The running result: copied in once, out once.
+  // The running result (the output, operand IN): copied in once, out once.
   %promoted = transform.structured.promote %one
-      {operands_to_promote = [1], use_alloca}
+      {operands_to_promote = [${IN}], use_alloca}
       : (!transform.any_op) -> !transform.any_op
   %step, %walk = transform.structured.tile_using_for %promoted
       tile_sizes [0, 0, ${U}]
@@ -28,6 +28,9 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %outer, %middle, %inner = transform.split_handle %loops
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.loop.unroll %inner {factor = ${U}} : !transform.any_op
+  // What the body reads at the same place every step (a row's statistic,
+  // and what is computed from it alone) is loaded and computed once.
+  transform.ks.hoist_invariant_loads %walk : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch

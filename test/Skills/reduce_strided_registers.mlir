@@ -10,6 +10,14 @@
 // Without a GPU: the kernel runs on the CPU thread by thread and matches
 // the CPU reference exactly (the same order of additions as the seed).
 // RUN: ks-run %S/Inputs/reduce_strided_middle.mlir --emulate-gpu --plan=%t.plan.json --seed=41 | FileCheck %s --check-prefix=EMULATED
+// A second input read at the output's place (a column's sum, divided into
+// its mean in the body, as group norm's variance): with IN = 2 the output
+// is the running result in a register, and the mean is loaded and divided
+// once per thread, before the walk. IN must be the number of inputs.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_strided_registers", "params": {"BX": 128, "U": 8, "IN": 2}}]}' > %t.var.json
+// RUN: ks-opt %S/Inputs/reduce_strided_variance.mlir --ks-seed-lowering="plan=%t.var.json" | FileCheck %s --check-prefix=VAR
+// RUN: ks-run %S/Inputs/reduce_strided_variance.mlir --emulate-gpu --plan=%t.var.json --seed=43 | FileCheck %s --check-prefix=VAR-EMULATED
+// RUN: not ks-opt %S/Inputs/reduce_strided_variance.mlir --ks-seed-lowering="plan=%t.plan.json" 2>&1 | FileCheck %s --check-prefix=VAR-IN
 
 // CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[FOUR:.*]] = arith.constant 4 : index
@@ -45,3 +53,17 @@ func.func @main(%x: memref<4x64x256xf32>, %sums: memref<4x256xf32>) {
   }
   return
 }
+
+// VAR-LABEL: gpu.module @main_kernel_0
+// VAR: %[[ACC:.*]] = memref.view %{{.*}} to memref<1x1xf64>
+// VAR: memref.store %{{.*}}, %[[ACC]]
+// VAR-NEXT: %[[SUM:.*]] = memref.load %{{.*}} : memref<1x1xf64, strided<[256, 1], offset: ?>>
+// VAR-NEXT: %[[MEAN:.*]] = arith.divf %[[SUM]], %{{.*}} : f64
+// VAR-NEXT: scf.for
+// VAR-NOT: arith.divf
+// VAR: arith.subf %{{.*}}, %[[MEAN]] : f64
+// VAR: memref.store %{{.*}}, %[[ACC]]
+// VAR: }
+// VAR-NEXT: memref.load %[[ACC]]
+// VAR-EMULATED: output #0 4x256xf64: match
+// VAR-IN: error: skill reduce_strided_registers on dispatch 1: its requirement 'IN == num_inputs' does not hold here (loops 4 x 256 x 64)

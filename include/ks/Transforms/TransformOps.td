@@ -189,6 +189,27 @@ def KSCarryRunningTilesOp : Op<Transform_Dialect, "ks.carry_running_tiles",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSHoistInvariantLoadsOp : Op<Transform_Dialect, "ks.hoist_invariant_loads",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Load what a loop reads at the same place every trip once, before it";
+  let description = [{
+    For each `scf.for` in `target` and the loops nested in it, innermost
+    first (a nested loop of one trip is inlined into its parent), whose trip
+    count is a constant of at least one: a `memref.load`
+    whose indices are defined outside the loop, from a buffer that nothing
+    in the loop writes (through any view), moves before the loop, and then
+    the side-effect-free ops that depend only on values from outside follow
+    it (upstream's loop-invariant code motion). A reduction reading a row's
+    statistic at every element (group norm's variance reads the row's sum
+    and divides it by the row's length, in f64) then loads and divides once
+    per thread. A loop with an op whose writes are not known is left as it
+    is. The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
