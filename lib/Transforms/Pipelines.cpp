@@ -64,6 +64,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSSplitTransposedConv());
   // Gathers through constant index tables compute the indices instead.
   pm.addNestedPass<func::FuncOp>(createKSFoldIndexTables());
+  // Squares as multiplications, not powf's logarithm and exponential.
+  pm.addNestedPass<func::FuncOp>(createKSSimplifyPowers());
   // Fuse elementwise producers into consumers while the IR is still tensors.
   pm.addPass(createKSFuseElementwise());
   pm.addPass(createCanonicalizerPass());

@@ -486,6 +486,20 @@ def KSMapParallelLoopsToGPU
                            "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
+  let summary = "Rewrite powers by small constants (x ** 2, x ** 0.5) as multiplications, sqrt, rsqrt";
+  let description = [{
+    Upstream's algebraic simplification of math ops on every function:
+    `math.powf` and `math.fpowi` / `math.ipowi` by small constant exponents
+    become multiplications (x ** 2 is x * x), divisions, `math.sqrt` and
+    `math.rsqrt`. Torch-MLIR writes squares as `math.powf(x, 2.0)`: on the
+    GPU a logarithm and an exponential per element, where one
+    multiplication, rounded once, is also closer to the exact square.
+  }];
+  let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def KSFoldIndexTables : Pass<"ks-fold-index-tables", "mlir::func::FuncOp"> {
   let summary = "Compute a gather's constant index tables from the loop indices instead of reading them";
   let description = [{
