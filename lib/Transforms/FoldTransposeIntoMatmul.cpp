@@ -12,6 +12,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -74,11 +77,93 @@ struct TransposedOperandInPlace : OpRewritePattern<linalg::MatmulOp> {
   llvm::Statistic &count;
 };
 
+/// A contraction generic (a batched matmul) whose operand is a transpose
+/// viewed through a collapse_shape that merges only dims the transpose
+/// keeps in place (attention's k^T: [8, 16, 64, 512] collapsed to
+/// [128, 64, 512]): the collapse of the transpose's input, read through the
+/// map with the permuted dims' results exchanged.
+/// The transpose under a collapse_shape feeding input `i` of `op`, when the
+/// collapse merges only dims the transpose keeps in place (attention's k^T:
+/// [8, 16, 64, 512] collapsed to [128, 64, 512]): the transpose, and the
+/// input's map with the moved dims' results exchanged, which reads the
+/// collapse of the transpose's input.
+std::optional<std::pair<linalg::TransposeOp, AffineMap>>
+collapsedTranspose(linalg::LinalgOp op, unsigned i) {
+  Value input = op.getDpsInputOperand(i)->get();
+  auto collapse = input.getDefiningOp<tensor::CollapseShapeOp>();
+  auto transpose = collapse ? collapse.getSrc().getDefiningOp<linalg::TransposeOp>() : nullptr;
+  if (!transpose || !collapse->hasOneUse() || !transpose->getResult(0).hasOneUse())
+    return std::nullopt;
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
+  SmallVector<int64_t> groupOf(perm.size());
+  for (auto [g, group] : llvm::enumerate(groups))
+    for (int64_t d : group)
+      groupOf[d] = g;
+  AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(i));
+  SmallVector<AffineExpr> results(map.getResults()), permuted(results);
+  for (auto [t, from] : llvm::enumerate(perm)) {
+    if (from == static_cast<int64_t>(t))
+      continue;
+    // A moved dim must be a group of its own, and land on one.
+    if (groups[groupOf[t]].size() != 1 || groups[groupOf[from]].size() != 1)
+      return std::nullopt;
+    permuted[groupOf[from]] = results[groupOf[t]];
+  }
+  return std::make_pair(transpose,
+                        AffineMap::get(map.getNumDims(), 0, permuted, op.getContext()));
+}
+
+/// A contraction (a batched matmul, named or generic) whose operand is a
+/// collapsed transpose (collapsedTranspose) reads the collapse of the
+/// transpose's input instead.
+struct TransposedOperandThroughCollapse
+    : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  TransposedOperandThroughCollapse(MLIRContext *context, llvm::Statistic &count)
+      : OpInterfaceRewritePattern(context), count(count) {}
+
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<linalg::GenericOp, linalg::BatchMatmulOp>(op.getOperation()) ||
+        !op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
+      return rewriter.notifyMatchFailure(op, "not a contraction on tensors");
+    SmallVector<std::optional<std::pair<linalg::TransposeOp, AffineMap>>> folds;
+    for (unsigned i = 0; i < op.getNumDpsInputs(); ++i)
+      folds.push_back(collapsedTranspose(op, i));
+    if (llvm::none_of(folds, [](const auto &f) { return f.has_value(); }))
+      return rewriter.notifyMatchFailure(op, "no operand is a collapsed transpose used only here");
+    SmallVector<Value> inputs = op.getDpsInputs();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    for (auto [i, fold] : llvm::enumerate(folds)) {
+      if (!fold)
+        continue;
+      auto collapse = inputs[i].getDefiningOp<tensor::CollapseShapeOp>();
+      rewriter.setInsertionPoint(collapse);
+      inputs[i] = tensor::CollapseShapeOp::create(rewriter, collapse.getLoc(),
+                                                  fold->first.getInput(),
+                                                  collapse.getReassociationIndices());
+      maps[i] = fold->second;
+    }
+    rewriter.setInsertionPoint(op);
+    auto generic = linalg::GenericOp::create(
+        rewriter, op.getLoc(), op->getResultTypes(), inputs, op.getDpsInits(), maps,
+        op.getIteratorTypesArray());
+    IRMapping body;
+    op->getRegion(0).cloneInto(&generic.getRegion(), body);
+    rewriter.replaceOp(op, generic->getResults());
+    ++count;
+    return success();
+  }
+
+  llvm::Statistic &count;
+};
+
 struct FoldTransposeIntoMatmul
     : ks::impl::KSFoldTransposeIntoMatmulBase<FoldTransposeIntoMatmul> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<TransposedOperandInPlace>(&getContext(), numFolded);
+    patterns.add<TransposedOperandInPlace, TransposedOperandThroughCollapse>(&getContext(),
+                                                                           numFolded);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -66,6 +66,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSFoldIndexTables());
   // Squares as multiplications, not powf's logarithm and exponential.
   pm.addNestedPass<func::FuncOp>(createKSSimplifyPowers());
+  // Attention's scaled q and k: the scales go to what reads q k^T.
+  pm.addNestedPass<func::FuncOp>(createKSScaleAfterContraction());
   // Fuse elementwise producers into consumers while the IR is still tensors.
   pm.addPass(createKSFuseElementwise());
   pm.addPass(createCanonicalizerPass());

@@ -67,9 +67,15 @@ def KSFoldTransposeIntoMatmul : Pass<"ks-fold-transpose-into-matmul"> {
     transpose's input through swapped indices: the transpose, no longer
     used, is not computed (a 4096 x 4096 weight: 134 MB of traffic a call).
     The GEMM kernels take any operand layout with a contiguous last
-    dimension. Same products, same sums.
+    dimension. Same products, same sums. A batched contraction
+    (`linalg.batch_matmul` or a generic one) whose operand is a
+    `tensor.collapse_shape` of such a transpose, merging only dims the
+    transpose keeps in place (attention's k^T, [8, 16, 64, 512] collapsed to
+    [128, 64, 512]), reads the collapse of the transpose's input the same
+    way.
   }];
-  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect"];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
   let statistics = [
     Statistic<"numFolded", "folded", "transposed matmul operands read in place">
   ];
@@ -484,6 +490,24 @@ def KSMapParallelLoopsToGPU
   ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::affine::AffineDialect",
                            "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
+def KSScaleAfterContraction : Pass<"ks-scale-after-contraction", "mlir::func::FuncOp"> {
+  let summary = "Move constant scales of a contraction's operands to the ops that read its result";
+  let description = [{
+    A contraction on tensors (`linalg.matmul`, `linalg.batch_matmul`, an
+    equivalent generic) with a zero-filled init whose operands are, through
+    single-use reshapes, single-use elementwise ops multiplying their input
+    by a constant (PyTorch's attention scales q and k by d ** -0.25 each)
+    reads those inputs instead, and every op that reads its result (only
+    `linalg.generic` inputs, through reshapes, are allowed) multiplies the
+    value by the product of the constants. The product is linear in each
+    operand, so this is exact up to rounding; the scaled copies of the
+    operands are no longer computed, and a transpose that fed one can fold
+    into the contraction.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
 }
 
 def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
