@@ -20,6 +20,8 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "KernelInit.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -38,17 +40,6 @@ using namespace mlir;
 
 namespace {
 constexpr llvm::StringLiteral kRowOwnedAttr = "ks.row_owned";
-
-/// The buffer a view (subview, reshape, cast) starts from.
-Value rootOf(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-             memref::CastOp>(def))
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
 
 /// An index as (base, constant offset): `x + c` is (x, c), a constant c is
 /// (null, c), anything else (itself, 0).
@@ -107,45 +98,16 @@ struct Known {
     return {};
   }
   void forgetRoot(Value root) {
-    llvm::erase_if(values, [&](auto &entry) { return rootOf(entry.first.memref) == root; });
+    llvm::erase_if(values, [&](auto &entry) { return ks::rootOf(entry.first.memref) == root; });
   }
   /// A store of this thread at `e`: what may be the same element is gone.
   void forgetOverlapping(const Element &e) {
-    Value root = rootOf(e.memref);
+    Value root = ks::rootOf(e.memref);
     llvm::erase_if(values, [&](auto &entry) {
-      return rootOf(entry.first.memref) == root && !entry.first.disjointFrom(e);
+      return ks::rootOf(entry.first.memref) == root && !entry.first.disjointFrom(e);
     });
   }
 };
-
-/// The buffers the ops in `region` write, or none when some op's writes are
-/// not known.
-std::optional<llvm::DenseSet<Value>> writtenRoots(Region &region) {
-  llvm::DenseSet<Value> roots;
-  bool unknown = false;
-  region.walk([&](Operation *op) {
-    if (isa<gpu::BarrierOp>(op) || op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return;
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects) {
-      unknown = true;
-      return;
-    }
-    SmallVector<MemoryEffects::EffectInstance> list;
-    effects.getEffects(list);
-    for (const MemoryEffects::EffectInstance &effect : list) {
-      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
-        continue;
-      if (Value value = effect.getValue())
-        roots.insert(rootOf(value));
-      else
-        unknown = true;
-    }
-  });
-  if (unknown)
-    return std::nullopt;
-  return roots;
-}
 
 class Forwarder {
 public:
@@ -155,7 +117,7 @@ public:
   void run(Block &block, Known known) {
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (auto load = dyn_cast<memref::LoadOp>(op)) {
-        if (!load->hasAttr(kRowOwnedAttr) && written.contains(rootOf(load.getMemRef())))
+        if (!load->hasAttr(kRowOwnedAttr) && written.contains(ks::rootOf(load.getMemRef())))
           continue;
         Element e = elementOf(load);
         if (Value value = known.lookup(e)) {
@@ -191,37 +153,22 @@ private:
     if (store->hasAttr(kRowOwnedAttr))
       known.forgetOverlapping(elementOf(store));
     else
-      known.forgetRoot(rootOf(store.getMemRef()));
+      known.forgetRoot(ks::rootOf(store.getMemRef()));
   }
 
   llvm::DenseSet<Value> written;
 };
 
-/// Whether `op` may read (or free) the buffer `root`.
+/// Whether `op`, or an op nested in it, may read the buffer `root`; a
+/// barrier reads nothing.
 bool mayRead(Operation *op, Value root) {
-  if (isa<gpu::BarrierOp>(op))
-    return false;
-  bool reads = false;
-  auto check = [&](Operation *inner) {
-    if (inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>() || isa<gpu::BarrierOp>(inner))
-      return;
-    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
-    if (!effects) {
-      reads = true;
-      return;
-    }
-    SmallVector<MemoryEffects::EffectInstance> list;
-    effects.getEffects(list);
-    for (const MemoryEffects::EffectInstance &effect : list) {
-      if (!isa<MemoryEffects::Read, MemoryEffects::Free>(effect.getEffect()))
-        continue;
-      Value value = effect.getValue();
-      if (!value || rootOf(value) == root)
-        reads = true;
-    }
-  };
-  op->walk(check);
-  return reads;
+  WalkResult found = op->walk([&](Operation *inner) {
+    if (isa<gpu::BarrierOp>(inner) || inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance(); // its nested ops are visited
+    return ks::mayTouch<MemoryEffects::Read>(inner, root) ? WalkResult::interrupt()
+                                                          : WalkResult::advance();
+  });
+  return found.wasInterrupted();
 }
 
 /// Drops the owned stores of `block` that a later owned store of the same
@@ -233,7 +180,7 @@ int64_t dropOverwrittenStores(Block &block) {
     if (!store->hasAttr(kRowOwnedAttr))
       continue;
     Element e = elementOf(store);
-    Value root = rootOf(store.getMemRef());
+    Value root = ks::rootOf(store.getMemRef());
     for (Operation *next = store->getNextNode(); next; next = next->getNextNode()) {
       auto later = dyn_cast<memref::StoreOp>(next);
       if (later && later->hasAttr(kRowOwnedAttr) && elementOf(later) == e) {
@@ -246,7 +193,7 @@ int64_t dropOverwrittenStores(Block &block) {
       // leaves is not ours to drop.
       bool unownedStore = false;
       next->walk([&](memref::StoreOp s) {
-        unownedStore |= !s->hasAttr(kRowOwnedAttr) && rootOf(s.getMemRef()) == root;
+        unownedStore |= !s->hasAttr(kRowOwnedAttr) && ks::rootOf(s.getMemRef()) == root;
       });
       if (unownedStore)
         break;
@@ -266,7 +213,8 @@ struct ForwardRowValues : public ks::impl::KSForwardRowValuesBase<ForwardRowValu
       });
       if (!owned)
         return;
-      std::optional<llvm::DenseSet<Value>> written = writtenRoots(launch.getBody());
+      std::optional<llvm::DenseSet<Value>> written = ks::writtenRoots(
+          launch.getBody(), [](Operation *op) { return isa<gpu::BarrierOp>(op); });
       if (!written)
         return; // some op writes memory it does not name
       Forwarder forwarder(std::move(*written));

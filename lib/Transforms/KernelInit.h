@@ -17,6 +17,9 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
 
 namespace ks {
 
@@ -50,6 +53,38 @@ bool mayTouch(mlir::Operation *op, mlir::Value root) {
   return llvm::any_of(instances, [&](const mlir::MemoryEffects::EffectInstance &effect) {
     return !effect.getValue() || rootOf(effect.getValue()) == root;
   });
+}
+
+/// The buffers (roots) the ops in `region` write or free, or none when some
+/// op's writes are not known. Ops for which `ignored` holds (a barrier,
+/// which orders accesses but names none) are passed over.
+inline std::optional<llvm::DenseSet<mlir::Value>>
+writtenRoots(mlir::Region &region,
+             llvm::function_ref<bool(mlir::Operation *)> ignored = nullptr) {
+  llvm::DenseSet<mlir::Value> roots;
+  bool unknown = false;
+  region.walk([&](mlir::Operation *op) {
+    if (op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>() || (ignored && ignored(op)))
+      return; // its nested ops are visited
+    auto effects = mlir::dyn_cast<mlir::MemoryEffectOpInterface>(op);
+    if (!effects) {
+      unknown = true;
+      return;
+    }
+    llvm::SmallVector<mlir::MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const mlir::MemoryEffects::EffectInstance &effect : instances) {
+      if (!mlir::isa<mlir::MemoryEffects::Write, mlir::MemoryEffects::Free>(effect.getEffect()))
+        continue;
+      if (mlir::Value value = effect.getValue())
+        roots.insert(rootOf(value));
+      else
+        unknown = true;
+    }
+  });
+  if (unknown)
+    return std::nullopt;
+  return roots;
 }
 
 /// Whether `op` fills all of `buffer` with the float `value` (linalg.fill,

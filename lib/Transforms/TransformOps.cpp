@@ -775,17 +775,6 @@ void transform::KSCarryRunningTilesOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The buffer a view (subview, reshape, cast) starts from.
-Value viewRoot(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-             memref::CastOp>(def))
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
 /// Moves the loads of `loop` at loop-invariant places in buffers the loop
 /// does not write before it, then the pure ops that only they and values
 /// from outside feed.
@@ -794,33 +783,13 @@ void hoistInvariantLoads(scf::ForOp loop) {
       cast<LoopLikeOpInterface>(loop.getOperation()).getStaticTripCount();
   if (!trips || trips->isZero())
     return; // a load before a loop that may not run could fault
-  llvm::DenseSet<Value> written;
-  bool unknown = false;
-  loop.getBody()->walk([&](Operation *op) {
-    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return;
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects) {
-      unknown = true;
-      return;
-    }
-    SmallVector<MemoryEffects::EffectInstance> list;
-    effects.getEffects(list);
-    for (const MemoryEffects::EffectInstance &effect : list) {
-      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
-        continue;
-      if (Value value = effect.getValue())
-        written.insert(viewRoot(value));
-      else
-        unknown = true;
-    }
-  });
-  if (unknown)
-    return;
+  std::optional<llvm::DenseSet<Value>> written = ks::writtenRoots(loop.getBodyRegion());
+  if (!written)
+    return; // some op writes memory it does not name
   for (bool moved = true; moved;) {
     moved = false;
     for (auto load : llvm::make_early_inc_range(loop.getBody()->getOps<memref::LoadOp>())) {
-      if (written.contains(viewRoot(load.getMemRef())) ||
+      if (written->contains(ks::rootOf(load.getMemRef())) ||
           !llvm::all_of(load->getOperands(),
                         [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
         continue;
@@ -915,6 +884,8 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
         groups[d < member.rowDims ? 0 : 1].push_back(d);
       if (groups[0].size() < 2 && groups[1].size() < 2)
         continue;
+      if (groups[1].empty()) // one point per row: its row loops only
+        groups.pop_back();
       rewriter.setInsertionPoint(generic);
       DictionaryAttr marks = generic->getDiscardableAttrDictionary();
       bool isStart = member.op == start;
