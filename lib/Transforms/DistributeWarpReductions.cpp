@@ -263,6 +263,29 @@ std::optional<int64_t> knownThreads(Operation *op, bool wholeBlock) {
   return x.getSExtValue();
 }
 
+/// `body` at the point `k` of a thread's walk where only some threads' `k`
+/// is inside the row's `length` points: run only below `length`, the
+/// running values `acc` passed through elsewhere. Returns the values after.
+SmallVector<Value> bodyInRow(OpBuilder &b, Location loc, Value k, int64_t length, ValueRange acc,
+                             function_ref<SmallVector<Value>(OpBuilder &, Location, Value,
+                                                             ValueRange)>
+                                 body) {
+  Value inRow =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, index(b, loc, length));
+  auto guard = scf::IfOp::create(b, loc, acc.getTypes(), inRow, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  SmallVector<Value> next = body(b, loc, k, acc);
+  // Without results the branches come with their yields.
+  if (guard.getThenRegion().front().empty() ||
+      !guard.getThenRegion().front().back().hasTrait<OpTrait::IsTerminator>())
+    scf::YieldOp::create(b, loc, next);
+  b.setInsertionPointToStart(&guard.getElseRegion().front());
+  if (guard.getElseRegion().front().empty())
+    scf::YieldOp::create(b, loc, acc);
+  return guard.getResults();
+}
+
 /// A thread's walk over its points of a row: from `start` in steps of
 /// `step` up to `length`. Where the step is a known constant dividing the
 /// length, the walk counts its own trips (the same for every thread) and is
@@ -288,20 +311,7 @@ SmallVector<Value> walkOwnPoints(OpBuilder &b, Location loc, Value start, Value 
         acc = body(b, loc, k, acc);
         continue;
       }
-      Value inRow =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, index(b, loc, length));
-      auto guard = scf::IfOp::create(b, loc, ValueRange(acc).getTypes(), inRow,
-                                     /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(&guard.getThenRegion().front());
-      SmallVector<Value> next = body(b, loc, k, acc);
-      // Without results the branches come with their yields.
-      if (!acc.empty()) {
-        scf::YieldOp::create(b, loc, next);
-        b.setInsertionPointToStart(&guard.getElseRegion().front());
-        scf::YieldOp::create(b, loc, acc);
-      }
-      acc.assign(guard.getResults().begin(), guard.getResults().end());
+      acc = bodyInRow(b, loc, k, length, acc, body);
     }
     return acc;
   }
@@ -326,21 +336,7 @@ SmallVector<Value> walkOwnPoints(OpBuilder &b, Location loc, Value start, Value 
           scf::YieldOp::create(b, loc, body(b, loc, k, acc));
           return;
         }
-        Value inRow = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k,
-                                            index(b, loc, length));
-        auto guard = scf::IfOp::create(b, loc, acc.getTypes(), inRow, /*withElseRegion=*/true);
-        {
-          OpBuilder::InsertionGuard g(b);
-          b.setInsertionPointToStart(&guard.getThenRegion().front());
-          SmallVector<Value> next = body(b, loc, k, acc);
-          if (guard.getThenRegion().front().empty() ||
-              !guard.getThenRegion().front().back().hasTrait<OpTrait::IsTerminator>())
-            scf::YieldOp::create(b, loc, next);
-          b.setInsertionPointToStart(&guard.getElseRegion().front());
-          if (guard.getElseRegion().front().empty())
-            scf::YieldOp::create(b, loc, acc);
-        }
-        scf::YieldOp::create(b, loc, guard.getResults());
+        scf::YieldOp::create(b, loc, bodyInRow(b, loc, k, length, acc, body));
       });
   int64_t unroll = std::min<int64_t>(trips, std::max<int64_t>(1, 16 / perThread));
   while (trips % unroll != 0)

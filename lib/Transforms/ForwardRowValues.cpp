@@ -123,7 +123,6 @@ public:
         if (Value value = known.lookup(e)) {
           load.getResult().replaceAllUsesWith(value);
           load.erase();
-          ++forwarded;
         } else {
           known.values.push_back({std::move(e), load.getResult()});
         }
@@ -145,8 +144,6 @@ public:
       op.walk([&](memref::StoreOp store) { forgetWrittenBy(store, known); });
     }
   }
-
-  int64_t forwarded = 0;
 
 private:
   void forgetWrittenBy(memref::StoreOp store, Known &known) {
@@ -174,7 +171,7 @@ bool mayRead(Operation *op, Value root) {
 /// Drops the owned stores of `block` that a later owned store of the same
 /// thread at the same element overwrites before anything may read the
 /// buffer (other threads read it only through unowned loads, which count).
-int64_t dropOverwrittenStores(Block &block) {
+void dropOverwrittenStores(Block &block) {
   SmallVector<memref::StoreOp> dead;
   for (auto store : block.getOps<memref::StoreOp>()) {
     if (!store->hasAttr(kRowOwnedAttr))
@@ -201,7 +198,6 @@ int64_t dropOverwrittenStores(Block &block) {
   }
   for (memref::StoreOp store : dead)
     store.erase();
-  return dead.size();
 }
 
 struct ForwardRowValues : public ks::impl::KSForwardRowValuesBase<ForwardRowValues> {

@@ -93,8 +93,7 @@ std::optional<std::pair<Value, double>> unscaledOperand(RewriterBase &rewriter, 
 /// Whether `value` is a fill of zero.
 bool isZeroFill(Value value) {
   auto fill = value.getDefiningOp<linalg::FillOp>();
-  std::optional<double> v = fill ? constantValue(fill.getInputs()[0]) : std::nullopt;
-  return v && *v == 0.0;
+  return fill && matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
 }
 
 /// Every op reading `value`, through reshapes, is a linalg.generic that
