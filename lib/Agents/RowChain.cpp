@@ -40,6 +40,13 @@ bool isSkippable(Operation *op) {
              arith::ConstantOp>(op);
 }
 
+/// Whether `op`'s body touches no memory besides its operands.
+bool touchesOnlyOperands(linalg::LinalgOp op) {
+  return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &inner) {
+    return isa<linalg::IndexOp>(inner) || isMemoryEffectFree(&inner);
+  });
+}
+
 /// How many leading loops of `op` enumerate `rows` rows (the most, so unit
 /// loops after them count as rows), or none. The loops after them must be
 /// all parallel or all reductions, and the body must touch no memory
@@ -50,9 +57,8 @@ std::optional<unsigned> rowDimsOf(linalg::LinalgOp op, int64_t rows) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ranges.empty() || ShapedType::isDynamicShape(ranges))
     return std::nullopt;
-  for (Operation &inner : op.getBlock()->without_terminator())
-    if (!isa<linalg::IndexOp>(inner) && !isMemoryEffectFree(&inner))
-      return std::nullopt;
+  if (!touchesOnlyOperands(op))
+    return std::nullopt;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   std::optional<unsigned> found;
   int64_t product = 1;
@@ -173,9 +179,8 @@ bool independentOf(Operation *op, ArrayRef<RowChainMember> members) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || !linalgOp.hasPureBufferSemantics() || op->getNumRegions() != 1)
     return false;
-  for (Operation &inner : linalgOp.getBlock()->without_terminator())
-    if (!isa<linalg::IndexOp>(inner) && !isMemoryEffectFree(&inner))
-      return false;
+  if (!touchesOnlyOperands(linalgOp))
+    return false;
   llvm::DenseSet<Value> used;
   for (RowChainMember member : members)
     for (Value operand : member.op->getOperands())
