@@ -77,18 +77,20 @@ struct TransposedOperandInPlace : OpRewritePattern<linalg::MatmulOp> {
   llvm::Statistic &count;
 };
 
-/// A contraction generic (a batched matmul) whose operand is a transpose
-/// viewed through a collapse_shape that merges only dims the transpose
-/// keeps in place (attention's k^T: [8, 16, 64, 512] collapsed to
-/// [128, 64, 512]): the collapse of the transpose's input, read through the
-/// map with the permuted dims' results exchanged.
+/// How a contraction's operand that is a transpose under a collapse_shape
+/// is read without the transpose: `map` reads the collapse of the
+/// transpose's input or, where `expand` is set, the expand's source itself.
+struct TransposeFold {
+  linalg::TransposeOp transpose;
+  AffineMap map;
+  tensor::ExpandShapeOp expand;
+};
+
 /// The transpose under a collapse_shape feeding input `i` of `op`, when the
 /// collapse merges only dims the transpose keeps in place (attention's k^T:
-/// [8, 16, 64, 512] collapsed to [128, 64, 512]): the transpose, and the
-/// input's map with the moved dims' results exchanged, which reads the
-/// collapse of the transpose's input.
-std::optional<std::pair<linalg::TransposeOp, AffineMap>>
-collapsedTranspose(linalg::LinalgOp op, unsigned i) {
+/// [8, 16, 64, 512] collapsed to [128, 64, 512]): the input's map with the
+/// moved dims' results exchanged reads the collapse of the transpose's input.
+std::optional<TransposeFold> collapsedTranspose(linalg::LinalgOp op, unsigned i) {
   Value input = op.getDpsInputOperand(i)->get();
   auto collapse = input.getDefiningOp<tensor::CollapseShapeOp>();
   auto transpose = collapse ? collapse.getSrc().getDefiningOp<linalg::TransposeOp>() : nullptr;
@@ -110,12 +112,45 @@ collapsedTranspose(linalg::LinalgOp op, unsigned i) {
       return std::nullopt;
     permuted[groupOf[from]] = results[groupOf[t]];
   }
-  return std::make_pair(transpose,
-                        AffineMap::get(map.getNumDims(), 0, permuted, op.getContext()));
+  return TransposeFold{transpose, AffineMap::get(map.getNumDims(), 0, permuted, op.getContext()),
+                       nullptr};
+}
+
+/// The same where the transpose's input is an expand_shape whose groups the
+/// transpose moves whole onto the collapse's groups: a 2-d transpose in
+/// disguise (LeNet's fc1 weight, [120, 400] expanded to [120, 16, 5, 5],
+/// permuted to [16, 5, 5, 120] and collapsed to [400, 120]). The input's
+/// map, its results permuted group by group, reads the expand's source.
+std::optional<TransposeFold> blockTransposed(linalg::LinalgOp op, unsigned i) {
+  Value input = op.getDpsInputOperand(i)->get();
+  auto collapse = input.getDefiningOp<tensor::CollapseShapeOp>();
+  auto transpose = collapse ? collapse.getSrc().getDefiningOp<linalg::TransposeOp>() : nullptr;
+  auto expand = transpose ? transpose.getInput().getDefiningOp<tensor::ExpandShapeOp>() : nullptr;
+  if (!expand || !collapse->hasOneUse() || !transpose->getResult(0).hasOneUse() ||
+      !expand->hasOneUse())
+    return std::nullopt;
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  SmallVector<ReassociationIndices> expanded = expand.getReassociationIndices();
+  SmallVector<ReassociationIndices> collapsed = collapse.getReassociationIndices();
+  if (expanded.size() != collapsed.size())
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(i));
+  SmallVector<AffineExpr> results(expanded.size());
+  for (auto [g, group] : llvm::enumerate(collapsed)) {
+    // The transpose's input dims that land on group g, in order...
+    ReassociationIndices from = llvm::map_to_vector(group, [&](int64_t t) { return perm[t]; });
+    // ... must be one of the expand's groups: the source's dim h.
+    auto h = llvm::find(expanded, from);
+    if (h == expanded.end())
+      return std::nullopt;
+    results[h - expanded.begin()] = map.getResult(g);
+  }
+  return TransposeFold{transpose, AffineMap::get(map.getNumDims(), 0, results, op.getContext()),
+                       expand};
 }
 
 /// A contraction (a batched matmul, named or generic) whose operand is a
-/// collapsed transpose (collapsedTranspose) reads the collapse of the
+/// collapsed transpose (collapsedTranspose, blockTransposed) reads the
 /// transpose's input instead.
 struct TransposedOperandThroughCollapse
     : OpInterfaceRewritePattern<linalg::LinalgOp> {
@@ -127,9 +162,11 @@ struct TransposedOperandThroughCollapse
     if (!isa<linalg::GenericOp, linalg::BatchMatmulOp>(op.getOperation()) ||
         !op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
       return rewriter.notifyMatchFailure(op, "not a contraction on tensors");
-    SmallVector<std::optional<std::pair<linalg::TransposeOp, AffineMap>>> folds;
-    for (unsigned i = 0; i < op.getNumDpsInputs(); ++i)
-      folds.push_back(collapsedTranspose(op, i));
+    SmallVector<std::optional<TransposeFold>> folds;
+    for (unsigned i = 0; i < op.getNumDpsInputs(); ++i) {
+      std::optional<TransposeFold> fold = collapsedTranspose(op, i);
+      folds.push_back(fold ? fold : blockTransposed(op, i));
+    }
     if (llvm::none_of(folds, [](const auto &f) { return f.has_value(); }))
       return rewriter.notifyMatchFailure(op, "no operand is a collapsed transpose used only here");
     SmallVector<Value> inputs = op.getDpsInputs();
@@ -137,12 +174,16 @@ struct TransposedOperandThroughCollapse
     for (auto [i, fold] : llvm::enumerate(folds)) {
       if (!fold)
         continue;
+      maps[i] = fold->map;
+      if (fold->expand) {
+        inputs[i] = fold->expand.getSrc();
+        continue;
+      }
       auto collapse = inputs[i].getDefiningOp<tensor::CollapseShapeOp>();
       rewriter.setInsertionPoint(collapse);
       inputs[i] = tensor::CollapseShapeOp::create(rewriter, collapse.getLoc(),
-                                                  fold->first.getInput(),
+                                                  fold->transpose.getInput(),
                                                   collapse.getReassociationIndices());
-      maps[i] = fold->second;
     }
     rewriter.setInsertionPoint(op);
     auto generic = linalg::GenericOp::create(

@@ -59,3 +59,63 @@ func.func @shared_transpose(%x: tensor<8x32xf32>, %w: tensor<16x32xf32>) -> (ten
   %y = linalg.matmul ins(%x, %wt : tensor<8x32xf32>, tensor<32x16xf32>) outs(%f : tensor<8x16xf32>) -> tensor<8x16xf32>
   return %y, %wt : tensor<8x16xf32>, tensor<32x16xf32>
 }
+
+// -----
+
+// LeNet's fc1 after flatten: the [120, 400] weight expanded to
+// [120, 16, 5, 5], permuted to [16, 5, 5, 120] and collapsed to [400, 120]
+// is W^T in disguise (the permutation moves the expand's groups whole onto
+// the collapse's): the contraction reads W itself, K along its rows.
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[Y:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK: func.func @block_transposed_weight
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.generic {indexing_maps = [#[[X]], #[[W]], #[[Y]]], {{.*}} ins(%arg0, %arg1 : tensor<4x400xf32>, tensor<120x400xf32>)
+#bx = affine_map<(d0, d1, d2) -> (d0, d2)>
+#bw = affine_map<(d0, d1, d2) -> (d2, d1)>
+#by = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @block_transposed_weight(%x: tensor<4x400xf32>, %w: tensor<120x400xf32>) -> tensor<4x120xf32> {
+  %zero = arith.constant 0.0 : f32
+  %we = tensor.expand_shape %w [[0], [1, 2, 3]] output_shape [120, 16, 5, 5] : tensor<120x400xf32> into tensor<120x16x5x5xf32>
+  %e = tensor.empty() : tensor<16x5x5x120xf32>
+  %t = linalg.transpose ins(%we : tensor<120x16x5x5xf32>) outs(%e : tensor<16x5x5x120xf32>) permutation = [1, 2, 3, 0]
+  %wt = tensor.collapse_shape %t [[0, 1, 2], [3]] : tensor<16x5x5x120xf32> into tensor<400x120xf32>
+  %o = tensor.empty() : tensor<4x120xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%o : tensor<4x120xf32>) -> tensor<4x120xf32>
+  %y = linalg.generic {indexing_maps = [#bx, #bw, #by], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %wt : tensor<4x400xf32>, tensor<400x120xf32>) outs(%f : tensor<4x120xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x120xf32>
+  return %y : tensor<4x120xf32>
+}
+
+// -----
+
+// A permutation that splits the expand's group [16, 5, 5] (here [5, 16, 5])
+// is no 2-d transpose: it stays.
+// CHECK: func.func @split_group
+// CHECK: linalg.transpose
+#bx = affine_map<(d0, d1, d2) -> (d0, d2)>
+#bw = affine_map<(d0, d1, d2) -> (d2, d1)>
+#by = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @split_group(%x: tensor<4x400xf32>, %w: tensor<120x400xf32>) -> tensor<4x120xf32> {
+  %zero = arith.constant 0.0 : f32
+  %we = tensor.expand_shape %w [[0], [1, 2, 3]] output_shape [120, 16, 5, 5] : tensor<120x400xf32> into tensor<120x16x5x5xf32>
+  %e = tensor.empty() : tensor<5x16x5x120xf32>
+  %t = linalg.transpose ins(%we : tensor<120x16x5x5xf32>) outs(%e : tensor<5x16x5x120xf32>) permutation = [2, 1, 3, 0]
+  %wt = tensor.collapse_shape %t [[0, 1, 2], [3]] : tensor<5x16x5x120xf32> into tensor<400x120xf32>
+  %o = tensor.empty() : tensor<4x120xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%o : tensor<4x120xf32>) -> tensor<4x120xf32>
+  %y = linalg.generic {indexing_maps = [#bx, #bw, #by], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %wt : tensor<4x400xf32>, tensor<400x120xf32>) outs(%f : tensor<4x120xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x120xf32>
+  return %y : tensor<4x120xf32>
+}
