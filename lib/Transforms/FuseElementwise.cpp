@@ -316,6 +316,96 @@ bool isRecomputedInReductions(Value value) {
   });
 }
 
+/// An elementwise op computing one input's elements by a few arithmetic
+/// ops (no math functions), read by several generics, each through a
+/// permutation of its loops, directly or through one reshape: computed in
+/// each reader instead, it costs a multiply or two there and saves writing
+/// its result and reading it back. A transformer's scores divided by
+/// sqrt(head_dim) feed the softmax's max and its exp(x - max), each
+/// through a reshape: 64 MB written and read for one division an element.
+/// (Upstream's fusion takes neither: the producer has several uses and
+/// they are reshapes.) Transcendental payloads stay a buffer of their own
+/// unless only reductions read them (isRecomputedInReductions).
+struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  static constexpr int64_t kMaxRecomputedOps = 2;
+
+  static bool isCheap(linalg::GenericOp producer) {
+    if (!isElementwiseProducer(producer) || producer.getNumDpsInputs() != 1)
+      return false;
+    OpOperand *input = producer.getDpsInputOperand(0);
+    if (!producer.getMatchingIndexingMap(input).isIdentity() ||
+        input->get().getType() != producer->getResult(0).getType())
+      return false;
+    int64_t ops = 0;
+    for (Operation &op : producer.getBody()->without_terminator()) {
+      if (!isa<arith::ArithDialect>(op.getDialect()) || isa<linalg::IndexOp>(op))
+        return false;
+      ops += !isa<arith::ConstantOp>(op);
+    }
+    return ops <= kMaxRecomputedOps;
+  }
+
+  /// Whether `use` is a generic's input read through a permutation.
+  static bool isPermutedRead(OpOperand &use) {
+    auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+    return consumer && consumer.hasPureTensorSemantics() && consumer.isDpsInput(&use) &&
+           consumer.getMatchingIndexingMap(&use).isPermutation();
+  }
+
+  LogicalResult matchAndRewrite(linalg::GenericOp producer,
+                                PatternRewriter &rewriter) const override {
+    Value result = producer->getResult(0);
+    if (result.hasOneUse() || result.use_empty() || !isCheap(producer))
+      return failure();
+    // The reads: (the reshape in between or null, the generic's operand).
+    SmallVector<std::pair<Operation *, OpOperand *>> reads;
+    for (OpOperand &use : result.getUses()) {
+      Operation *user = use.getOwner();
+      if (isPermutedRead(use)) {
+        reads.push_back({nullptr, &use});
+        continue;
+      }
+      if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user) || user->use_empty())
+        return failure();
+      for (OpOperand &reshaped : user->getResult(0).getUses()) {
+        if (!isPermutedRead(reshaped))
+          return failure();
+        reads.push_back({user, &reshaped});
+      }
+    }
+    Value source = producer.getDpsInputOperand(0)->get();
+    BlockArgument producerArg = producer.getMatchingBlockArgument(producer.getDpsInputOperand(0));
+    for (auto [reshape, read] : reads) {
+      auto consumer = cast<linalg::GenericOp>(read->getOwner());
+      // The consumer reads the source, reshaped as the result was.
+      Value from = source;
+      if (reshape) {
+        rewriter.setInsertionPoint(reshape);
+        IRMapping sourceMapping;
+        sourceMapping.map(result, source);
+        from = rewriter.clone(*reshape, sourceMapping)->getResult(0);
+      }
+      BlockArgument arg = consumer.getMatchingBlockArgument(read);
+      rewriter.modifyOpInPlace(consumer, [&] {
+        read->set(from);
+        // The element's readers so far read the payload's value instead.
+        SmallVector<OpOperand *> readers = llvm::map_to_vector(
+            arg.getUses(), [](OpOperand &use) { return &use; });
+        rewriter.setInsertionPointToStart(consumer.getBody());
+        IRMapping mapping;
+        mapping.map(producerArg, arg);
+        Value value = clonePayload(rewriter, producer, mapping, [](unsigned) -> Value {
+          llvm_unreachable("a cheap producer has no linalg.index");
+        });
+        for (OpOperand *reader : readers)
+          reader->set(value);
+      });
+    }
+    return success();
+  }
+};
+
 struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
@@ -331,7 +421,7 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseOnce);
-    patterns.add<InlineIndexOnlyInput, ExtractFromElementwise>(context);
+    patterns.add<InlineIndexOnlyInput, ExtractFromElementwise, RecomputeCheapProducer>(context);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);

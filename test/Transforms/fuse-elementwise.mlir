@@ -426,3 +426,58 @@ func.func @exp_for_a_sum_and_a_division(%x: tensor<8x64xf32>) -> (tensor<8xf32>,
   } -> tensor<8x64xf32>
   return %sum, %h : tensor<8xf32>, tensor<8x64xf32>
 }
+
+// -----
+
+// Attention's scores divided by sqrt(head_dim), read by the softmax's max
+// (through an expand) and by its x - max (through a collapse): the division
+// is done in both readers, which read the scores themselves, and its
+// 1 x 4 x 64 result is never made.
+// CHECK-LABEL: func.func @scaled_scores
+// CHECK-SAME: (%[[S:.*]]: tensor<1x4x64xf32>, %{{.*}}: tensor<4x1xf32>)
+// CHECK: %[[SCALE:.*]] = arith.constant 8.0
+// CHECK: %[[MAXIN:.*]] = tensor.expand_shape %[[S]] {{\[}}[0], [1], [2, 3]]
+// CHECK: linalg.generic {{.*}}["parallel", "parallel", "parallel", "reduction"]{{.*}} ins(%[[MAXIN]] :
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: %[[D1:.*]] = arith.divf %[[A]], %[[SCALE]]
+// CHECK-NEXT: arith.maximumf %[[D1]], %[[ACC]]
+// CHECK: %[[SUBIN:.*]] = tensor.collapse_shape %[[S]] {{\[}}[0, 1], [2]]
+// CHECK: linalg.generic {{.*}} ins(%[[SUBIN]], %{{.*}} :
+// CHECK-NEXT: ^bb0(%[[B:.*]]: f32, %[[M:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[D2:.*]] = arith.divf %[[B]], %[[SCALE]]
+// CHECK-NEXT: arith.subf %[[D2]], %[[M]]
+// CHECK-NOT: arith.divf
+#s3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#s4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#m4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#x2 = affine_map<(d0, d1) -> (d0, d1)>
+#r2 = affine_map<(d0, d1) -> (d0, 0)>
+func.func @scaled_scores(%s: tensor<1x4x64xf32>, %first: tensor<4x1xf32>) -> (tensor<1x4x8xf32>, tensor<4x64xf32>) {
+  %scale = arith.constant 8.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<1x4x64xf32>
+  %scaled = linalg.generic {indexing_maps = [#s3, #s3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%s : tensor<1x4x64xf32>) outs(%e : tensor<1x4x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %d = arith.divf %a, %scale : f32
+    linalg.yield %d : f32
+  } -> tensor<1x4x64xf32>
+  %rows = tensor.expand_shape %scaled [[0], [1], [2, 3]] output_shape [1, 4, 8, 8] : tensor<1x4x64xf32> into tensor<1x4x8x8xf32>
+  %me = tensor.empty() : tensor<1x4x8xf32>
+  %mi = linalg.fill ins(%ninf : f32) outs(%me : tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
+  %max = linalg.generic {indexing_maps = [#s4, #m4], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%rows : tensor<1x4x8x8xf32>) outs(%mi : tensor<1x4x8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %m = arith.maximumf %a, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x8xf32>
+  %flat = tensor.collapse_shape %scaled [[0, 1], [2]] : tensor<1x4x64xf32> into tensor<4x64xf32>
+  %de = tensor.empty() : tensor<4x64xf32>
+  %diff = linalg.generic {indexing_maps = [#x2, #r2, #x2], iterator_types = ["parallel", "parallel"]}
+      ins(%flat, %first : tensor<4x64xf32>, tensor<4x1xf32>) outs(%de : tensor<4x64xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<4x64xf32>
+  return %max, %diff : tensor<1x4x8xf32>, tensor<4x64xf32>
+}
