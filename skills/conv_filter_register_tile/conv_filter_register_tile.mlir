@@ -39,11 +39,15 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch
       block_dims = [${TX}, ${TY}, 1] : (!transform.any_op) -> !transform.any_op
+  // One fma per multiply-accumulate instead of a mul.rn and an add.rn, in
+  // this kernel only: another dispatch's multiply-add is its own skill's
+  // to match (a tensor-core GEMM's expects a mulf and an addf).
+  transform.apply_patterns to %mapped {
+    transform.apply_patterns.ks.fuse_multiply_add
+  } : !transform.any_op
   %kernel_func = transform.get_parent_op %mapped {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
-  // One fma per multiply-accumulate instead of a mul.rn and an add.rn.
   transform.apply_patterns to %kernel_func {
-    transform.apply_patterns.ks.fuse_multiply_add
     transform.apply_patterns.canonicalization
   } : !transform.any_op
   transform.yield

@@ -15,6 +15,15 @@
 // the sums start from the bias and the broadcast kernel is gone.
 // RUN: ks-opt %S/Inputs/conv2d_nchw_bias_2x8x10x66.mlir --ks-compile="plan=%t.plan.json" | FileCheck %s --check-prefix=BIAS
 // RUN: ks-run %S/Inputs/conv2d_nchw_bias_2x8x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=37 | FileCheck %s --check-prefix=EMULATED
+// LeNet's second convolution (16 filters, rows of 10: blocks of 10
+// columns, 8 threads along the filters) followed by a GEMM on tensor cores:
+// the skill's multiply-add contraction into fma stays inside its own
+// kernel, and the GEMM's skill still finds the mulf and addf it matches.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_filter_register_tile", "params": {"BX": 10, "FT": 2, "CT": 2, "TY": 8}}, {"id": 3, "skill": "matmul_tf32x3_mma", "params": {"BM": 32, "BN": 32, "BK": 16, "WM": 16, "WN": 16, "S": 3}}]}' > %t.lenet.json
+// RUN: rm -rf %t.lenet && ks-opt %S/Inputs/conv_then_linear_2x6x14x14.mlir --ks-compile="plan=%t.lenet.json ptx-dir=%t.lenet" | FileCheck %s --check-prefix=LENET
+// RUN: FileCheck %s --check-prefix=LENET-CONV < %t.lenet/main_kernel.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=LENET-GEMM < %t.lenet/main_kernel_0.sm_90.ptx
+// RUN: ks-run %S/Inputs/conv_then_linear_2x6x14x14.mlir --emulate-gpu --plan=%t.lenet.json --seed=43 | FileCheck %s --check-prefix=LENET-EMULATED
 
 // CHECK-NOT: linalg.fill
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} = %c8, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c2, {{.*}} = %c1)
@@ -52,3 +61,10 @@ func.func @main(%x: memref<2x8x10x66xf32>, %w: memref<16x8x3x3xf32>, %y: memref<
       ins(%x, %w : memref<2x8x10x66xf32>, memref<16x8x3x3xf32>) outs(%y : memref<2x16x8x64xf32>)
   return
 }
+
+// LENET: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c10, %c2) threads in (%c5, %c8, %c1)
+// LENET: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+// LENET-CONV: fma.rn.f32
+// LENET-GEMM-NOT: fma.rn.f32
+// LENET-GEMM: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// LENET-EMULATED: output #0 2x32xf32: match
