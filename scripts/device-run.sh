@@ -192,13 +192,23 @@ fi
 # line per tuned dispatch (seed time, tuned time, speedup, rounds, winning
 # skill, speed of light) and the geometric means.
 if part tune; then
+# An input named LEVEL/PROBLEM is a PyTorch problem imported in
+# dist/torch-imports (its results under LEVEL__PROBLEM); KS_TUNE_ROUNDS and
+# KS_TUNE_DISPATCHES widen the search (defaults 4 and 3).
 tune_inputs=${KS_TUNE_INPUTS:-$(ls bench/seed/*.mlir | xargs -n1 basename | sed 's/\.mlir$//')}
-for name in $tune_inputs; do
-  timeout $(( ${KS_TUNE_BUDGET:-40} + 120 )) ks-tune "bench/seed/$name.mlir" --chip="$chip" \
-    --out="$tune/$name" --measure=gpu --rounds=4 --max-dispatches=3 --trials=20 \
+tune_names=""
+for input in $tune_inputs; do
+  name=${input//\//__}
+  src=bench/seed/$input.mlir
+  [[ $input == */* ]] && src=dist/torch-imports/$input.mlir
+  tune_names+=" $name"
+  timeout $(( ${KS_TUNE_BUDGET:-40} + 120 )) ks-tune "$src" --chip="$chip" \
+    --out="$tune/$name" --measure=gpu --rounds="${KS_TUNE_ROUNDS:-4}" \
+    --max-dispatches="${KS_TUNE_DISPATCHES:-3}" --trials=20 \
     --budget="${KS_TUNE_BUDGET:-40}" --quiet >"$tune/$name.log" 2>&1
   echo "$name exit $?" >>"$tune/exits.log"
 done
+tune_inputs=$tune_names
 tune_table="$(python3 bench/tune_table.py "$tune" $tune_inputs 2>&1)"$'\n'"$(cat "$tune/exits.log")"
 fi
 # Parallel candidates: the same 6 rounds on the 2048^3 matmul, one candidate

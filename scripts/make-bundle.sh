@@ -22,7 +22,8 @@ cp -r skills "$stage/ks/skills"
 for tool in ks-opt ks-run ks-load-ptx ks-tune; do
   ln -s ks "$stage/ks/bin/$tool"
 done
-git rev-parse HEAD > "$stage/ks/REVISION" 2>/dev/null || echo unknown > "$stage/ks/REVISION"
+# A bundle built from uncommitted changes says so (-dirty).
+git describe --always --dirty --abbrev=40 > "$stage/ks/REVISION" 2>/dev/null || echo unknown > "$stage/ks/REVISION"
 mkdir -p dist
 tar -C "$stage" -cf - ks | xz -T0 -9 > dist/ks-bundle.tar.xz.tmp
 mv dist/ks-bundle.tar.xz.tmp dist/ks-bundle.tar.xz
