@@ -15,6 +15,7 @@
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -59,6 +60,17 @@ llvm::StringRef stringifyOpClass(OpClass opClass) {
 }
 
 namespace {
+
+/// The buffer a memref view (subview, collapse, expand, cast) is taken of.
+Value bufferRoot(Value memref) {
+  while (Operation *def = memref.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      break;
+    memref = view.getViewSource();
+  }
+  return memref;
+}
 
 std::string toString(Type type) {
   std::string s;
@@ -485,6 +497,18 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
             return in->get() == result &&
                    consumer.getMatchingIndexingMap(in).isIdentity();
           });
+      if (op.hasPureBufferSemantics() && consumer.hasPureBufferSemantics() &&
+          linalg::isElementwise(consumer)) {
+        auto readsRootOf = [&](Value buffer) {
+          return llvm::any_of(consumer.getDpsInputOperands(), [&](OpOperand *in) {
+            return bufferRoot(in->get()) == bufferRoot(buffer);
+          });
+        };
+        f.rereadingEpilogue =
+            readsRootOf(op.getDpsInitOperand(0)->get()) &&
+            llvm::any_of(op.getDpsInputOperands(),
+                         [&](OpOperand *in) { return readsRootOf(in->get()); });
+      }
     }
   }
 
@@ -683,6 +707,8 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
   // Only when true: most dispatches have no epilogue.
   if (f.elementwiseEpilogue)
     obj["elementwise_epilogue"] = true;
+  if (f.rereadingEpilogue)
+    obj["rereading_epilogue"] = true;
   if (f.rowChainOps > 0) {
     obj["row_chain_ops"] = f.rowChainOps;
     obj["row_chain_row_points"] = f.rowChainRowPoints;

@@ -122,6 +122,12 @@ struct DispatchFeatures {
   /// only output at the indices it is written (a bias add, an activation):
   /// an epilogue fuse_elementwise_epilogue can compute in this op's kernel.
   bool elementwiseEpilogue = false;
+  /// On buffers: the next linalg op in the block is elementwise, reads this
+  /// op's output (any view of its buffer, any map: RMS norm's
+  /// normalization reads the channels' sum broadcast along them) and reads
+  /// one of this op's inputs again: reduce_strided_epilogue computes both
+  /// in one kernel, the input crossing DRAM once.
+  bool rereadingEpilogue = false;
   /// How many ops after this reduction (and the fill before it) one kernel
   /// can compute row by row with it (ks/Agents/RowChain.h); 0 when none.
   int64_t rowChainOps = 0;

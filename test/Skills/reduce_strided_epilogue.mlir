@@ -1,0 +1,37 @@
+// The skill reduce_strided_epilogue on RMS norm over 8 channels of
+// [2, 8, 256] (dispatch 1, the sum of squares, and the normalization after
+// it): one kernel of 8 x 2 blocks of 32 threads, a thread per pixel. Its
+// sum starts from the fill's zero in a register (the fill's kernel is
+// gone), walks the 8 channels 4 at a time, and the same thread then divides
+// its 8 values by sqrt(mean + eps), computed once.
+// REQUIRES: ptxas
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_strided_epilogue", "params": {"BX": 32, "U": 4}}]}' > %t.plan.json
+// RUN: ks-opt %S/Inputs/rms_norm_2x8x16x16.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s
+// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/rms_norm_2x8x16x16.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
+// RUN: ks-run %S/Inputs/rms_norm_2x8x16x16.mlir --emulate-gpu --plan=%t.plan.json --seed=47 | FileCheck %s --check-prefix=EMULATED
+// A plan naming the normalization instead of the reduction is refused
+// before any rewriting:
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "reduce_strided_epilogue", "params": {"BX": 32, "U": 4}}]}' > %t.bad.json
+// RUN: not ks-opt %S/Inputs/rms_norm_2x8x16x16.mlir --ks-compile="plan=%t.bad.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+
+// CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c8, %c2, %c1) threads in (%c32, %c1, %c1)
+// CHECK-NOT: gpu.launch_func
+// CHECK: gpu.func @main_kernel
+// CHECK: %[[ACC:.*]] = memref.view
+// CHECK: memref.store %cst, %[[ACC]]
+// CHECK: scf.for
+// CHECK-COUNT-4: arith.mulf
+// CHECK: }
+// CHECK: math.sqrt
+// CHECK: scf.for
+// CHECK-COUNT-4: arith.divf
+// CHECK: }
+
+// PTX: sqrt.approx.f32
+// PTX-NOT: sqrt
+// PTX-COUNT-8: div.rn.f32
+
+// EMULATED: output #0 2x8x16x16xf32: match
+
+// BAD: error: skill reduce_strided_epilogue on dispatch 2: its requirement 'loop_range_1 % BX == 0' does not hold here (loops 2 x 8 x 256)
