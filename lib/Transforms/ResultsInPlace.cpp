@@ -1,9 +1,11 @@
 //===- ResultsInPlace.cpp - Results computed in their out-parameters ------===//
 //
 // buffer-results-to-out-params hoists a returned allocation into the
-// caller's buffer, but a returned reshape of an allocation becomes a copy
-// into it. The allocation can be the out-parameter seen through the
-// inverse reshape instead: the same bytes, no copy kernel.
+// caller's buffer, but a returned reshape of an allocation (or a chain of
+// them: instance norm's [1, 1024, 128, 128] collapsed to [1024, 128, 128]
+// and expanded to [16, 64, 128, 128]) becomes a copy into it. The
+// allocation can be the out-parameter seen through the inverse reshapes
+// instead: the same bytes, no copy kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,35 +49,57 @@ struct ResultsInPlace : ks::impl::KSResultsInPlaceBase<ResultsInPlace> {
     func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
     for (memref::CopyOp copy : copies) {
       auto target = dyn_cast<BlockArgument>(copy.getTarget());
-      Operation *reshape = copy.getSource().getDefiningOp();
-      if (!target || target.getOwner() != &func.getBody().front() || !target.hasOneUse() ||
-          !isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(reshape) ||
-          !reshape->hasOneUse() || reshape->getBlock() != copy->getBlock())
+      if (!target || target.getOwner() != &func.getBody().front() || !target.hasOneUse())
         continue;
       auto targetType = cast<MemRefType>(target.getType());
       if (!targetType.getLayout().isIdentity() ||
           targetType != cast<MemRefType>(copy.getSource().getType()))
         continue;
-      auto alloc = reshape->getOperand(0).getDefiningOp<memref::AllocOp>();
-      if (!alloc || alloc->getBlock() != copy->getBlock())
+      // The reshapes from the allocation to the copied value, the last
+      // first; each used only by the next.
+      SmallVector<Operation *> reshapes;
+      Value value = copy.getSource();
+      while (Operation *def = value.getDefiningOp()) {
+        if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(def) || !def->hasOneUse() ||
+            def->getBlock() != copy->getBlock())
+          break;
+        reshapes.push_back(def);
+        value = def->getOperand(0);
+      }
+      auto alloc = value.getDefiningOp<memref::AllocOp>();
+      if (reshapes.empty() || !alloc || alloc->getBlock() != copy->getBlock())
         continue;
       // Every other use of the allocation comes before the copy (or frees
       // it): nothing reads it after its contents went to the caller.
+      Operation *first = reshapes.back();
       bool before = llvm::all_of(alloc->getUsers(), [&](Operation *user) {
-        return user == reshape || isa<memref::DeallocOp>(user) ||
+        return user == first || isa<memref::DeallocOp>(user) ||
                (user->getBlock() == copy->getBlock() && user->isBeforeInBlock(copy));
       });
       if (!before)
         continue;
+      // The out-parameter seen through the inverse reshapes, the last
+      // reshape's inverse first.
       OpBuilder b(alloc);
-      Value view = inverseReshape(b, reshape, target);
-      if (!view || view.getType() != alloc.getType())
+      Value view = target;
+      SmallVector<Operation *> inverses;
+      for (Operation *reshape : reshapes) {
+        view = inverseReshape(b, reshape, view);
+        if (!view)
+          break;
+        inverses.push_back(view.getDefiningOp());
+      }
+      if (!view || view.getType() != alloc.getType()) {
+        for (Operation *inverse : llvm::reverse(inverses))
+          inverse->erase();
         continue;
+      }
       for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
         if (isa<memref::DeallocOp>(user))
           user->erase();
       copy->erase();
-      reshape->erase();
+      for (Operation *reshape : reshapes)
+        reshape->erase();
       alloc.replaceAllUsesWith(view);
       alloc->erase();
     }
