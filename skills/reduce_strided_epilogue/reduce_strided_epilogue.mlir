@@ -101,6 +101,13 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch
       block_dims = [${BX}, 1, 1] : (!transform.any_op) -> !transform.any_op
+  // Every load here is the thread's own (its column of the input, its sum,
+  // its register): marked ks.row_owned, ks-forward-row-values gives the
+  // epilogue the values the walk loaded where both are unrolled whole
+  // (U = C), and the column is read from memory once.
+  %loads = transform.structured.match ops{["memref.load"]} in %mapped
+      : (!transform.any_op) -> !transform.any_op
+  transform.annotate %loads "ks.row_owned" : !transform.any_op
   %kernel_func = transform.get_parent_op %mapped {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   transform.apply_patterns to %kernel_func {

@@ -2,7 +2,7 @@
 // reduce_strided_epilogue on RMS norm over 64 channels of [8, 64, 32, 32]
 // (the sum of squares and the normalization in one kernel): the GPU result
 // matches the CPU reference on fresh random inputs; one kernel, 8 x 8
-// blocks of 128 threads.
+// blocks of 128 threads, each column walked whole (U = 64) and read once.
 // RUN: ks-run %s --plan=%S/Inputs/plan_reduce_strided_epilogue.json --seed=73 --trials=5 --json=%t.json > %t.log
 // RUN: grep -q "output #0 8x64x32x32xf32: match" %t.log
 // RUN: grep -A3 '"grid": \[' %t.json | tr -d ' \n' | grep -q '8,8,1'

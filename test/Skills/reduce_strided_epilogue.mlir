@@ -10,6 +10,14 @@
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/rms_norm_2x8x16x16.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/rms_norm_2x8x16x16.mlir --emulate-gpu --plan=%t.plan.json --seed=47 | FileCheck %s --check-prefix=EMULATED
+// With the walk unrolled whole (U = 8 = C) the epilogue's loads are the
+// walk's, marked ks.row_owned: ks-forward-row-values forwards them and the
+// PTX loads the column once (8 loads, against 16 with U = 4 above).
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_strided_epilogue", "params": {"BX": 32, "U": 8}}]}' > %t.whole.json
+// RUN: rm -rf %t.whole && ks-opt %S/Inputs/rms_norm_2x8x16x16.mlir --ks-compile="plan=%t.whole.json ptx-dir=%t.whole" -o /dev/null
+// RUN: grep -c ld.global %t.whole/main_kernel.sm_90.ptx | FileCheck %s --check-prefix=WHOLE
+// RUN: grep -c ld.global %t.ptx/main_kernel.sm_90.ptx | FileCheck %s --check-prefix=TWICE
+// RUN: ks-run %S/Inputs/rms_norm_2x8x16x16.mlir --emulate-gpu --plan=%t.whole.json --seed=53 | FileCheck %s --check-prefix=EMULATED
 // A plan naming the normalization instead of the reduction is refused
 // before any rewriting:
 // RUN: echo '{"dispatches": [{"id": 2, "skill": "reduce_strided_epilogue", "params": {"BX": 32, "U": 4}}]}' > %t.bad.json
@@ -35,3 +43,6 @@
 // EMULATED: output #0 2x8x16x16xf32: match
 
 // BAD: error: skill reduce_strided_epilogue on dispatch 2: its requirement 'loop_range_1 % BX == 0' does not hold here (loops 2 x 8 x 256)
+
+// WHOLE: {{^}}8{{$}}
+// TWICE: {{^}}16{{$}}
