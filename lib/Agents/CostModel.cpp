@@ -1,6 +1,7 @@
 //===- CostModel.cpp - The Profiler's estimate when there is no GPU -------===//
 
 #include "ks/Agents/CostModel.h"
+#include "ks/Agents/WorkEstimate.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -54,11 +55,13 @@ Space spaceOf(Value memref) {
   return Space::Global;
 }
 
-double bytesOf(Type type) {
+/// Bytes one access of `type` moves (a vector's elements, a memref's
+/// element).
+double accessBytes(Type type) {
   if (auto vector = dyn_cast<VectorType>(type))
-    return double(vector.getNumElements()) * bytesOf(vector.getElementType());
+    return double(vector.getNumElements()) * accessBytes(vector.getElementType());
   if (auto memref = dyn_cast<MemRefType>(type))
-    return bytesOf(memref.getElementType());
+    return accessBytes(memref.getElementType());
   if (type.isIntOrFloat())
     return std::max(1u, type.getIntOrFloatBitWidth() / 8);
   if (type.isIndex())
@@ -115,23 +118,12 @@ private:
     return std::nullopt;
   }
 
-  /// The root buffer of a view, for the DRAM footprint.
-  static Value rootOf(Value memref) {
-    while (Operation *def = memref.getDefiningOp()) {
-      auto view = dyn_cast<ViewLikeOpInterface>(def);
-      if (!view)
-        break;
-      memref = view.getViewSource();
-    }
-    return memref;
-  }
-
   /// `alignment`: the access's alignment attribute, 0 when it has none
   /// (the lowering then aligns it to its element and it becomes scalar
   /// accesses).
   void access(Value memref, Type moved, bool store, double times, Counts &c,
               uint64_t alignment = 0) {
-    double bytes = bytesOf(moved) * times;
+    double bytes = accessBytes(moved) * times;
     switch (spaceOf(memref)) {
     case Space::Shared:
       c.shared += bytes;
@@ -139,14 +131,14 @@ private:
     case Space::Private:
       break;
     case Space::Global: {
-      double width = bytesOf(getElementTypeOrSelf(moved));
+      double width = accessBytes(getElementTypeOrSelf(moved));
       if (alignment)
-        width = std::clamp(double(alignment), width, std::min(16.0, bytesOf(moved)));
+        width = std::clamp(double(alignment), width, std::min(16.0, accessBytes(moved)));
       c.globalAccesses += bytes / width;
       (store ? c.globalStore : c.globalLoad) += bytes;
-      (store ? c.writtenBuffers : c.readBuffers).insert(rootOf(memref));
+      (store ? c.writtenBuffers : c.readBuffers).insert(bufferRoot(memref));
       if (!store)
-        c.loadedFrom[rootOf(memref)] += bytes;
+        c.loadedFrom[bufferRoot(memref)] += bytes;
       break;
     }
     }
@@ -374,7 +366,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     counter.countTopLevelRounds(kernel.getBody(), c);
     for (BlockArgument arg : entry.getArguments())
       if (auto type = dyn_cast<MemRefType>(arg.getType()); type && type.hasStaticShape()) {
-        double bytes = double(type.getNumElements()) * bytesOf(type.getElementType());
+        double bytes = double(type.getNumElements()) * accessBytes(type.getElementType());
         // A buffer read at a few computed places (a gather) moves what is
         // loaded from it, not all of it; where the trip counts are known.
         double read = bytes;

@@ -1,9 +1,8 @@
 // ks-results-in-place: a result returned through a reshape (or a chain of
-// reshapes) of an
-// allocation (a pooling's [N, C, 1, W] output returned as [N, C, W]) is
-// computed in the out-parameter seen through the inverse reshape, and the
-// copy into it goes. Kept: an allocation read after the copy, and an
-// out-parameter that something else also uses.
+// reshapes) of an allocation (a pooling's [N, C, 1, W] output returned as
+// [N, C, W]) is computed in the out-parameter seen through the inverse
+// reshape, and the copy into it goes. Kept: an allocation read after the
+// copy, and an out-parameter that something else also uses.
 // RUN: ks-opt %s --ks-results-in-place --split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @collapsed_result

@@ -14,6 +14,7 @@
 
 namespace mlir {
 class Type;
+class Value;
 namespace func {
 class FuncOp;
 } // namespace func
@@ -52,6 +53,10 @@ std::optional<WorkEstimate> estimateOpWork(mlir::linalg::LinalgOp op);
 /// Bytes of a statically shaped tensor or memref (0 for anything else;
 /// `index` elements count 8 bytes, sub-byte types round up to a byte).
 int64_t bytesOf(mlir::Type type);
+
+/// The buffer a memref is a view of (through subviews, reshapes, casts):
+/// itself when it is no view.
+mlir::Value bufferRoot(mlir::Value memref);
 
 } // namespace ks::agents
 
