@@ -21,6 +21,14 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %promoted = transform.structured.promote %one
       {operands_to_promote = [${OUT}], use_alloca}
       : (!transform.any_op) -> !transform.any_op
+  // The running result starts from the output's initializer (a fill's
+  // value, computed in the register) instead of the initializer's kernel
+  // writing it and the copy-in reading it back; the fill's kernel goes.
+  %copies = transform.structured.match ops{["linalg.copy"]} in %threads
+      : (!transform.any_op) -> !transform.any_op
+  %copy_in, %copy_out = transform.split_handle %copies
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  transform.ks.init_from_producer %copy_in : !transform.any_op
   %step, %walk = transform.structured.tile_using_for %promoted
       tile_sizes [0, ${U}]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
