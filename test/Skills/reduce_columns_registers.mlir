@@ -30,7 +30,7 @@
 // CHECK-LABEL: gpu.module @main_kernel
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<4xi8>
 // CHECK: %[[VIEW:.*]] = memref.view %[[ACC]]
-// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[VIEW]] : memref<1x1xf32>)
+// CHECK-NEXT: memref.store %cst, %[[VIEW]][%c0] : memref<1xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c64 step %c8 {
 // CHECK-COUNT-8: memref.load %[[VIEW]]
 // CHECK: }
