@@ -45,6 +45,41 @@ using namespace ks::agents;
 namespace json = llvm::json;
 
 namespace {
+
+/// `order` with each dispatch that may take the ops after it into its own
+/// kernel (an elementwise epilogue, a strided reduction's rereading
+/// epilogue, a row chain) moved before the first of those ops, the order
+/// otherwise kept. Tuned the other way round, the later op's skill (RMS
+/// norm's normalization vectorized) leaves the earlier one's fusing skill
+/// nothing to fuse, and every candidate of it fails to build.
+std::vector<const DispatchFeatures *>
+absorbersFirst(const std::vector<DispatchFeatures> &features,
+               std::vector<const DispatchFeatures *> order) {
+  // The dispatch (program order) that may absorb each one, if any.
+  llvm::DenseMap<int64_t, const DispatchFeatures *> absorber;
+  for (size_t i = 0; i < features.size(); ++i) {
+    const DispatchFeatures &f = features[i];
+    size_t span = f.rowChainOps > 0 ? f.rowChainOps
+                  : (f.elementwiseEpilogue || f.rereadingEpilogue) ? 1
+                                                                     : 0;
+    for (size_t j = i + 1; j <= i + span && j < features.size(); ++j)
+      absorber.try_emplace(features[j].id, &f);
+  }
+  llvm::DenseSet<const DispatchFeatures *> queued(order.begin(), order.end()), placed;
+  std::vector<const DispatchFeatures *> result;
+  for (const DispatchFeatures *f : order) {
+    if (placed.contains(f))
+      continue;
+    auto it = absorber.find(f->id);
+    if (it != absorber.end() && queued.contains(it->second) && !placed.contains(it->second)) {
+      result.push_back(it->second);
+      placed.insert(it->second);
+    }
+    result.push_back(f);
+    placed.insert(f);
+  }
+  return result;
+}
 /// What a candidate that reaches the speed-of-light target must still gain
 /// on a base short of it (more than noise).
 constexpr double kSolWin = 1.05;
@@ -799,6 +834,7 @@ llvm::Error Tuner::run() {
   std::stable_sort(order.begin(), order.end(), [&](auto *a, auto *b) {
     return seed.kernelUs[a->id] > seed.kernelUs[b->id];
   });
+  order = absorbersFirst(features, std::move(order));
   std::vector<const DispatchFeatures *> untuned;
   if (order.size() > opts.maxDispatches) {
     untuned.assign(order.begin() + opts.maxDispatches, order.end());

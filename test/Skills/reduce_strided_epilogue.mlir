@@ -18,6 +18,13 @@
 // RUN: grep -c ld.global %t.whole/main_kernel.sm_90.ptx | FileCheck %s --check-prefix=WHOLE
 // RUN: grep -c ld.global %t.ptx/main_kernel.sm_90.ptx | FileCheck %s --check-prefix=TWICE
 // RUN: ks-run %S/Inputs/rms_norm_2x8x16x16.mlir --emulate-gpu --plan=%t.whole.json --seed=53 | FileCheck %s --check-prefix=EMULATED
+// The loop (ks-tune, the cost model) at level1/35's size tunes the
+// reduction first though the normalization is the slower seed kernel: the
+// epilogue skill takes it in, where vectorizing it first had left the skill
+// nothing to fuse.
+// RUN: rm -rf %t.tune && ks-tune %S/Inputs/rms_norm_16x64x128x128.mlir --measure=model --rounds=1 --chip=sm_90 --out=%t.tune > %t.tune.log 2>&1
+// RUN: head -1 %t.tune/trajectory.jsonl | FileCheck %s --check-prefix=TUNE-FIRST
+// RUN: FileCheck %s --check-prefix=TUNE-PLAN < %t.tune/plan.json
 // A plan naming the normalization instead of the reduction is refused
 // before any rewriting:
 // RUN: echo '{"dispatches": [{"id": 2, "skill": "reduce_strided_epilogue", "params": {"BX": 32, "U": 4}}]}' > %t.bad.json
@@ -46,3 +53,8 @@
 
 // WHOLE: {{^}}8{{$}}
 // TWICE: {{^}}16{{$}}
+
+// TUNE-FIRST: "dispatch":1,{{.*}}"skill":"reduce_strided_epilogue"
+// TUNE-PLAN: "id": 1,
+// TUNE-PLAN: "skill": "reduce_strided_epilogue"
+// TUNE-PLAN-NOT: "id": 2,
