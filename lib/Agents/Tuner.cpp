@@ -80,6 +80,7 @@ absorbersFirst(const std::vector<DispatchFeatures> &features,
   }
   return result;
 }
+
 /// What a candidate that reaches the speed-of-light target must still gain
 /// on a base short of it (more than noise).
 constexpr double kSolWin = 1.05;

@@ -339,7 +339,7 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
       return false;
     int64_t ops = 0;
     for (Operation &op : producer.getBody()->without_terminator()) {
-      if (!isa<arith::ArithDialect>(op.getDialect()) || isa<linalg::IndexOp>(op))
+      if (!isa<arith::ArithDialect>(op.getDialect())) // nor linalg.index
         return false;
       ops += !isa<arith::ConstantOp>(op);
     }
@@ -376,15 +376,20 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
     }
     Value source = producer.getDpsInputOperand(0)->get();
     BlockArgument producerArg = producer.getMatchingBlockArgument(producer.getDpsInputOperand(0));
+    // The source reshaped as the result was, once per reshape.
+    llvm::DenseMap<Operation *, Value> reshapedSource;
     for (auto [reshape, read] : reads) {
       auto consumer = cast<linalg::GenericOp>(read->getOwner());
-      // The consumer reads the source, reshaped as the result was.
       Value from = source;
       if (reshape) {
-        rewriter.setInsertionPoint(reshape);
-        IRMapping sourceMapping;
-        sourceMapping.map(result, source);
-        from = rewriter.clone(*reshape, sourceMapping)->getResult(0);
+        Value &cloned = reshapedSource[reshape];
+        if (!cloned) {
+          rewriter.setInsertionPoint(reshape);
+          IRMapping sourceMapping;
+          sourceMapping.map(result, source);
+          cloned = rewriter.clone(*reshape, sourceMapping)->getResult(0);
+        }
+        from = cloned;
       }
       BlockArgument arg = consumer.getMatchingBlockArgument(read);
       rewriter.modifyOpInPlace(consumer, [&] {
