@@ -15,6 +15,10 @@
 // warps' totals meet in shared memory (one slot per warp), and warp 0
 // combines them: a long row read by hundreds of threads instead of 32.
 //
+// `ks.column_split = S` splits a reduction along a strided loop instead:
+// the block's x threads take its columns, its S rows of threads the
+// reduction (every S-th row each), and the partials meet in shared memory.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
@@ -49,6 +53,7 @@ constexpr llvm::StringLiteral kBlockReduceAttr = "ks.block_reduce";
 constexpr llvm::StringLiteral kWarpElementwiseAttr = "ks.warp_elementwise";
 constexpr llvm::StringLiteral kBlockElementwiseAttr = "ks.block_elementwise";
 constexpr llvm::StringLiteral kRowRegistersAttr = "ks.row_registers";
+constexpr llvm::StringLiteral kColumnSplitAttr = "ks.column_split";
 constexpr llvm::StringLiteral kRowOwnedAttr = "ks.row_owned";
 constexpr int32_t kWarpSize = 32;
 constexpr int64_t kMaxWarpsPerBlock = 32;
@@ -493,6 +498,132 @@ LogicalResult distributeArgReduction(linalg::LinalgOp op, const ArgReduction &ar
   return success();
 }
 
+/// The constant (x, y) sizes of the block of the launch around `op`, its z
+/// size one.
+std::optional<std::pair<int64_t, int64_t>> knownBlockXY(Operation *op) {
+  auto launch = op->getParentOfType<gpu::LaunchOp>();
+  APInt x, y, z;
+  if (!launch || !matchPattern(launch.getBlockSizeX(), m_ConstantInt(&x)) ||
+      !matchPattern(launch.getBlockSizeY(), m_ConstantInt(&y)) ||
+      !matchPattern(launch.getBlockSizeZ(), m_ConstantInt(&z)) || !z.isOne())
+    return std::nullopt;
+  return std::make_pair(x.getSExtValue(), y.getSExtValue());
+}
+
+/// `ks.column_split = S`: a block of BX x S threads shares an op whose
+/// parallel points (BX of them: neighbouring columns of a reduction along a
+/// strided loop) are its x threads' and whose reduction (the innermost
+/// loop) its y threads split: thread (x, y) folds rows y, y + S, ... of
+/// column x into a partial (the unrolled walk of the warp reductions), the
+/// partials meet in shared memory, and thread (x, 0) folds the S partials
+/// of its column, in order, into the output. S times the threads of one
+/// thread per column, each with an S-th of the walk: a reduction to 16384
+/// outputs (max over the middle dim of 16 x 4096 x 1024) had 512 warps on
+/// 132 SMs.
+LogicalResult distributeColumnSplit(linalg::LinalgOp op, int64_t split) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  std::optional<std::pair<int64_t, int64_t>> block = knownBlockXY(op);
+  int64_t points = 1;
+  for (int64_t r : ArrayRef(ranges).drop_back())
+    points *= r;
+  if (!block || block->second != split || block->first != points)
+    return op.emitError() << kColumnSplitAttr << " = " << split
+                          << " needs a block of (parallel points) x " << split
+                          << " threads, with constant sizes";
+  if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() != 1 ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
+      ShapedType::isDynamicShape(ranges))
+    return op.emitError() << kColumnSplitAttr
+                          << " needs an op on buffers with one static reduction loop, the "
+                             "innermost";
+  std::optional<ArgReduction> arg = matchArgReduction(op);
+  Operation *combiner = nullptr;
+  if (arg) {
+    combiner = arg->valueCombiner;
+  } else {
+    SmallVector<Operation *> combiners;
+    if (op.getNumDpsInits() != 1 ||
+        !matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1 ||
+        combiners.front()->getNumOperands() != 2 || combiners.front()->getNumResults() != 1)
+      return op.emitError() << kColumnSplitAttr
+                            << " needs a body that folds into one output with one binary op, "
+                               "or an argmax/argmin";
+    combiner = combiners.front();
+  }
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
+  if (!neutral)
+    return op.emitError() << kColumnSplitAttr << " needs a combiner with a neutral element, got '"
+                          << combiner->getName() << "'";
+
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value column = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value part = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  // The thread's column among the parallel points, row-major.
+  SmallVector<Value> ivs(ranges.size() - 1);
+  Value rest = column;
+  for (int64_t d = ranges.size() - 2; d >= 0; --d) {
+    if (ranges[d] == 1) {
+      ivs[d] = index(b, loc, 0);
+      continue;
+    }
+    Value range = index(b, loc, ranges[d]);
+    ivs[d] = arith::RemUIOp::create(b, loc, rest, range);
+    rest = arith::DivUIOp::create(b, loc, rest, range);
+  }
+  SmallVector<Value> inits{arith::ConstantOp::create(b, loc, *neutral)};
+  if (arg)
+    inits.push_back(arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(op.getRegionOutputArgs()[1].getType(), 0)));
+  SmallVector<Value> partial = foldPartial(b, loc, op, ivs, part, index(b, loc, split), 1,
+                                           ranges.back(), inits, split);
+  // Partial y of column x in slot y * BX + x of each output's buffer.
+  Value slot = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, part, index(b, loc, points)), column);
+  SmallVector<Value> slots;
+  for (Value value : partial) {
+    slots.push_back(sharedBuffer(b, loc, op, value.getType(), split * points));
+    memref::StoreOp::create(b, loc, value, slots.back(), ValueRange{slot});
+  }
+  gpu::BarrierOp::create(b, loc);
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, part, index(b, loc, 0));
+  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+  SmallVector<Value> total;
+  for (int64_t y = 0; y < split; ++y) {
+    Value at = arith::AddIOp::create(b, loc, column, index(b, loc, y * points));
+    SmallVector<Value> other;
+    for (Value buffer : slots)
+      other.push_back(memref::LoadOp::create(b, loc, buffer, ValueRange{at}));
+    if (total.empty())
+      total = other;
+    else if (arg)
+      std::tie(total[0], total[1]) =
+          combinePairs(b, loc, *arg, total[0], total[1], other[0], other[1]);
+    else
+      total[0] = combine(b, combiner, total[0], other[0]);
+  }
+  SmallVector<Value> dims(ivs);
+  dims.push_back(index(b, loc, 0)); // the outputs do not depend on the reduction loop
+  SmallVector<SmallVector<Value>> at;
+  SmallVector<Value> old;
+  for (OpOperand &out : op.getDpsInitsMutable()) {
+    at.push_back(applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
+    old.push_back(memref::LoadOp::create(b, loc, out.get(), at.back()));
+  }
+  SmallVector<Value> result;
+  if (arg) {
+    auto [v, i] = combinePairs(b, loc, *arg, old[0], old[1], total[0], total[1]);
+    result = {v, i};
+  } else {
+    result = {combine(b, combiner, total[0], old[0])};
+  }
+  for (auto [value, out, indices] : llvm::zip(result, op.getDpsInits(), at))
+    memref::StoreOp::create(b, loc, value, out, indices);
+  op->erase();
+  return success();
+}
+
 /// An op without reductions that a warp's lanes (or a block's threads)
 /// execute together (a row of an op after a row reduction), split as the
 /// reductions are: in the row-major order of its loops, thread t computes
@@ -598,6 +729,8 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   }
   if (attrName == kWarpElementwiseAttr || attrName == kBlockElementwiseAttr)
     return distributeElementwise(op, attrName, perLane);
+  if (attrName == kColumnSplitAttr)
+    return distributeColumnSplit(op, perLane);
   bool wholeBlock = attrName == kBlockReduceAttr;
   if (std::optional<ArgReduction> arg = matchArgReduction(op); arg && !wholeBlock)
     return distributeArgReduction(op, *arg, perLane);
@@ -714,7 +847,7 @@ struct DistributeWarpReductions
     SmallVector<std::pair<linalg::LinalgOp, StringRef>> marked;
     getOperation().walk([&](linalg::LinalgOp op) {
       for (StringRef attr : {kWarpReduceAttr, kBlockReduceAttr, kWarpElementwiseAttr,
-                             kBlockElementwiseAttr})
+                             kBlockElementwiseAttr, kColumnSplitAttr})
         if (op->hasAttr(attr))
           marked.push_back({op, attr});
     });

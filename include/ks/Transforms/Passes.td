@@ -355,6 +355,13 @@ def KSDistributeWarpReductions
     shuffled, and a lane takes its partner's pair where the value is better,
     or equal at a lower position, so the first occurrence wins as in the
     sequential fold.
+
+    `ks.column_split = S` marks a reduction along a strided loop that a
+    block of BX x S threads executes, BX being its parallel points (the
+    columns): thread (x, y) folds rows y, y + S, ... of column x into a
+    partial (or a (value, position) pair), the partials go to shared memory,
+    and after a barrier thread (x, 0) folds the S of its column in order,
+    and its output, into the output.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
