@@ -50,15 +50,18 @@ bool touchesOnlyOperands(linalg::LinalgOp op) {
 /// How many leading loops of `op` enumerate `rows` rows (the most, so unit
 /// loops after them count as rows), or none. The loops after them must be
 /// all parallel or all reductions, and the body must touch no memory
-/// besides the operands.
+/// besides the operands. An op without loops (the 0-d division after a
+/// loss's final sum) is all of a single row, with no row loops.
 std::optional<unsigned> rowDimsOf(linalg::LinalgOp op, int64_t rows) {
   if (!op.hasPureBufferSemantics() || !isa<func::FuncOp>(op->getParentOp()))
     return std::nullopt;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (ranges.empty() || ShapedType::isDynamicShape(ranges))
+  if ((ranges.empty() && rows != 1) || ShapedType::isDynamicShape(ranges))
     return std::nullopt;
   if (!touchesOnlyOperands(op))
     return std::nullopt;
+  if (ranges.empty())
+    return 0u;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   std::optional<unsigned> found;
   int64_t product = 1;
@@ -131,11 +134,19 @@ std::optional<int64_t> rowStrideOf(const RowChainMember &member, OpOperand &oper
     return std::nullopt;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned k = member.rowDims;
-  int64_t perRow = flat[k - 1];
+  // The elements per row are the innermost row loop's step; a row loop of
+  // range 1 steps nowhere (the map may leave it out). Without a longer row
+  // loop the op is the one row: all of the buffer.
+  int64_t perRow = cast<MemRefType>(base.getType()).getNumElements();
+  for (int64_t j = (int64_t)k - 1; j >= 0; --j)
+    if (ranges[j] != 1) {
+      perRow = flat[j];
+      break;
+    }
   if (perRow <= 0)
     return std::nullopt;
-  for (int64_t j = k - 1, expected = perRow; j >= 0; expected *= ranges[j], --j)
-    if (flat[j] != expected)
+  for (int64_t j = (int64_t)k - 1, expected = perRow; j >= 0; expected *= ranges[j], --j)
+    if (ranges[j] != 1 && flat[j] != expected)
       return std::nullopt;
   int64_t low = flat.back(), high = flat.back();
   for (unsigned j = k; j < numDims; ++j) {

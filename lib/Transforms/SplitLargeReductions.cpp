@@ -90,16 +90,22 @@ struct SplitLargeReductions
     : public ks::impl::KSSplitLargeReductionsBase<SplitLargeReductions> {
   using Base::Base;
 
+  /// The final stages of the splits made so far.
+  DenseSet<Operation *> finalStages;
+
   void runOnOperation() override {
-    // The final stage of a split can itself be long enough to split again
-    // (16M elements: 65536 partials, then 1024, then one).
+    // The final stage of a split can itself be long enough to split again,
+    // unless it goes to few outputs that one block each can fold quickly
+    // (the KL loss's 4096 row sums; a loss's 65536 partials are split).
+    finalStages.clear();
     IRRewriter rewriter(&getContext());
     DenseSet<Operation *> leftAlone;
     while (true) {
       SmallVector<std::pair<linalg::GenericOp, Shape>> candidates;
       getOperation()->walk([&](linalg::GenericOp op) {
         std::optional<Shape> shape = shapeOf(op);
-        if (shape && isLongEnough(*shape) && !leftAlone.contains(op))
+        if (shape && isLongEnough(*shape) && !leftAlone.contains(op) &&
+            !isBlockSizedFinalStage(op, *shape))
           candidates.emplace_back(op, *shape);
       });
       if (candidates.empty())
@@ -169,6 +175,13 @@ struct SplitLargeReductions
     rewriter.replaceOp(op, scalars);
   }
 
+  /// A final stage one block per output folds in one kernel: splitting it
+  /// again adds a kernel for the second partials and one for their fill.
+  bool isBlockSizedFinalStage(linalg::GenericOp op, const Shape &shape) {
+    return finalStages.contains(op) && shape.outputs <= fewOutputs &&
+           shape.reduced <= maxFinalStage;
+  }
+
   bool isLongEnough(const Shape &shape) {
     if (shape.outputs <= fewOutputs)
       return shape.reduced >= std::min<int64_t>(minReduction,
@@ -217,6 +230,7 @@ struct SplitLargeReductions
         });
     if (failed(result))
       return target; // e.g. a combiner splitReduction does not know
+    finalStages.insert(result->resultCombiningLinalgOp.getOperation());
     remapIndices(rewriter, result->splitLinalgOp, outputRank, ratio);
     ++numSplit;
     return nullptr;
@@ -318,6 +332,7 @@ struct SplitLargeReductions
           linalg::YieldOp::create(b, loc, folded->getResults());
         });
     rewriter.replaceOp(op, final.getResults());
+    finalStages.insert(final.getOperation());
     ++numSplit;
     return nullptr;
   }

@@ -968,7 +968,7 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
       if (d >= member.rowDims)
         inner *= ranges[d];
     }
-    for (int64_t d = member.rowDims - 1, below = 1; d >= 0; below *= ranges[d], --d) {
+    for (int64_t d = (int64_t)member.rowDims - 1, below = 1; d >= 0; below *= ranges[d], --d) {
       if (ranges[d] == 1)
         continue;
       AffineExpr r = getAffineDimExpr(0, ctx);

@@ -20,6 +20,14 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1}}]}' > %t.kl.json
 // RUN: ks-opt %S/Inputs/row_chain_kl_div.mlir --ks-seed-lowering="plan=%t.kl.json" | FileCheck %s --check-prefix=KL
 // RUN: ks-run %S/Inputs/row_chain_kl_div.mlir --emulate-gpu --plan=%t.kl.json --seed=73 | FileCheck %s --check-prefix=KL-EMULATED
+// A loss's tail (Inputs/loss_final_stage.mlir): the fill, the final sum of
+// its 512 partials (one row) and the 0-d division after it (an op without
+// loops is all of a single row) in one kernel of one block, instead of
+// three kernels; the loop (cost model) fuses them too.
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "fuse_rows_block", "params": {"T": 128, "E": 4, "V": 0}}]}' > %t.loss.json
+// RUN: ks-opt %S/Inputs/loss_final_stage.mlir --ks-seed-lowering="plan=%t.loss.json" | FileCheck %s --check-prefix=LOSS
+// RUN: ks-run %S/Inputs/loss_final_stage.mlir --emulate-gpu --plan=%t.loss.json --seed=31 | FileCheck %s --check-prefix=LOSS-EMULATED
+// RUN: rm -rf %t.tune && ks-tune %S/Inputs/loss_final_stage.mlir --chip=sm_90 --out=%t.tune --quiet | FileCheck %s --check-prefix=LOSS-TUNE
 // A reduction that no op over its rows follows starts no chain.
 // RUN: not ks-opt %S/Inputs/block_reduce_innermost_rows.mlir --ks-seed-lowering="plan=%S/Inputs/plan_fuse_rows_no_chain.json" 2>&1 | FileCheck %s --check-prefix=ERR
 
@@ -89,3 +97,14 @@
 // KL: math.log
 // KL: gpu.return
 // KL-EMULATED: output #0 f32: match
+
+// LOSS: gpu.launch_func @main_kernel_1::@main_kernel_1 blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+// LOSS-NOT: gpu.launch_func
+// LOSS-LABEL: gpu.module @main_kernel_1 attributes {ks.dispatch = 3 : i64}
+// LOSS: gpu.shuffle xor
+// LOSS: gpu.barrier
+// LOSS: arith.divf
+// LOSS: gpu.return
+// LOSS-EMULATED: output #0 f32: match
+// LOSS-TUNE: {{^}}2 {{.*}}fused: no kernel of its own
+// LOSS-TUNE: {{^}}4 {{.*}}fused: no kernel of its own

@@ -1,6 +1,7 @@
 // RUN: ks-opt %s --ks-split-large-reductions | FileCheck %s
 // RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1000000 few-outputs=0" | FileCheck %s --check-prefix=SMALL
-// RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1024" | FileCheck %s --check-prefix=TWICE
+// RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1024 max-final-stage=1024" | FileCheck %s --check-prefix=TWICE
+// RUN: ks-opt %s --ks-split-large-reductions="min-reduction=1024" | FileCheck %s --check-prefix=ONCE
 // The seed lowering splits it too; its kernels, emulated, match the CPU.
 // RUN: ks-run %s --entry=squared_error --emulate-gpu --seed=5 | FileCheck %s --check-prefix=EMULATED
 // EMULATED: output #0 f32: match
@@ -41,7 +42,15 @@ func.func @squared_error(%a: tensor<512x256xf32>, %b: tensor<512x256xf32>) -> te
 }
 
 // With min-reduction=1024 the final stage over 2048 partials is long enough
-// to split again: 32 partials of 64, then one.
+// to split again. To one output, a final stage of at most max-final-stage
+// partials (4096 by default) is left to one block, which folds it in one
+// kernel; with max-final-stage=1024 it is split: 32 partials of 64, then
+// one.
+// ONCE-LABEL: func.func @squared_error
+// ONCE: outs(%{{.*}} : tensor<2048xf32>)
+// ONCE: ins(%{{.*}} : tensor<2048xf32>) outs(%{{.*}} : tensor<1xf32>)
+// ONCE-NOT: tensor<32xf32>
+// ONCE-LABEL: func.func @many_rows
 // TWICE-LABEL: func.func @squared_error
 // TWICE: outs(%{{.*}} : tensor<2048xf32>)
 // TWICE: ins(%{{.*}} : tensor<64x32xf32>) outs(%{{.*}} : tensor<32xf32>)

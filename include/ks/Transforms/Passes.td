@@ -227,7 +227,12 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
     stage, which folds the innermost from the combiner's neutral element,
     and the final stage folds the partials. Ops whose combiner is not one
     op with a neutral element (e.g. argmax) are left as they are. A final
-    stage that is itself long enough is split again. Reductions to at most
+    stage that is itself long enough is split again, unless it folds at
+    most `max-final-stage` partials into few outputs: one block per output
+    folds those in one kernel (the KL loss's 4096 row sums), where a second
+    split costs two more kernels and a fill. Longer ones are split again:
+    one block took 5.9 us for a loss's 65536 partials on the H100, the
+    second split's two small kernels about 3. Reductions to at most
     `few-outputs` outputs (by default one: a loss's scalar) are split from
     `min-reduction-few-outputs` elements on: one thread walking 16384
     dependent steps waits on memory at every one (cross entropy's gathered
@@ -249,6 +254,9 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
     Option<"minReductionFewOutputs", "min-reduction-few-outputs", "int64_t",
            "4096", "Split reductions to few outputs from this many elements "
            "per output">,
+    Option<"maxFinalStage", "max-final-stage", "int64_t", "4096",
+           "A split's final stage to few outputs of at most this many "
+           "partials per output is not split again (one block folds it)">,
   ];
   let statistics = [
     Statistic<"numSplit", "split", "reductions split in two">
