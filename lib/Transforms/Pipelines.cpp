@@ -88,6 +88,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSSumBeforeMatmul());
   // A 1x1 convolution is a GEMM per image: the GEMM skills take it.
   pm.addNestedPass<func::FuncOp>(createKSPointwiseConvToBatchMatmul());
+  // A sum the program also computes in f64 is read from there.
+  pm.addNestedPass<func::FuncOp>(createKSReuseWiderSums());
   // Reductions to few outputs: a partial and a final stage, not one thread.
   pm.addNestedPass<func::FuncOp>(createKSSplitLargeReductions());
   pm.addPass(createCanonicalizerPass());

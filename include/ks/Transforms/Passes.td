@@ -81,6 +81,24 @@ def KSFoldTransposeIntoMatmul : Pass<"ks-fold-transpose-into-matmul"> {
   ];
 }
 
+def KSReuseWiderSums : Pass<"ks-reuse-wider-sums"> {
+  let summary = "Take a sum from the same sum computed in a wider type";
+  let description = [{
+    On tensors. A sum from zero of an f32 operand (`in + acc` in f32) whose
+    operand some earlier op already sums from zero in f64 (`extf(in) +
+    acc`), over the same loops with the same maps, is that f64 sum rounded
+    to f32: it is read from there instead of from memory again. Torch-MLIR's
+    group norm sums its input twice, in f64 for the variance's mean and in
+    f32 for the mean it subtracts (16.8 M elements, 24 us on the H100). The
+    rounded f64 sum is closer to the exact sum than the f32 one.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numReused", "reused", "f32 sums taken from an f64 sum">
+  ];
+}
+
 def KSSumBeforeMatmul : Pass<"ks-sum-before-matmul"> {
   let summary = "Sum a matmul's operand first when only sums of the product are used";
   let description = [{
