@@ -59,7 +59,8 @@ bool sameTensor(Value a, Value b) {
   auto ca = a.getDefiningOp<tensor::CollapseShapeOp>();
   auto cb = b.getDefiningOp<tensor::CollapseShapeOp>();
   if (ca && cb)
-    return ca.getType() == cb.getType() && ca.getReassociationIndices() == cb.getReassociationIndices() &&
+    return ca.getType() == cb.getType() &&
+           ca.getReassociationIndices() == cb.getReassociationIndices() &&
            sameTensor(ca.getSrc(), cb.getSrc());
   auto ea = a.getDefiningOp<tensor::ExpandShapeOp>();
   auto eb = b.getDefiningOp<tensor::ExpandShapeOp>();
