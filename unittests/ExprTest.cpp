@@ -50,6 +50,18 @@ TEST(Expr, ErrorsNameTheProblem) {
   EXPECT_EQ(error("3 $ 4"), "in '3 $ 4': unexpected '$'");
 }
 
+TEST(Expr, LogicShortCircuits) {
+  // The side that cannot change the result is not evaluated: it may name
+  // what is not defined (a two-loop clause for a one-loop op) or divide by
+  // zero; syntax errors there still count.
+  llvm::StringMap<int64_t> v{{"rank", 1}, {"r0", 1024}};
+  EXPECT_EQ(eval("rank != 2 || r1 % 4 == 0", v), 1);
+  EXPECT_EQ(eval("rank == 2 && r1 % 4 == 0", v), 0);
+  EXPECT_EQ(eval("rank == 1 || r0 / 0 > 1", v), 1);
+  EXPECT_EQ(error("rank == 2 || r1 > 0", v), "in 'rank == 2 || r1 > 0': unknown name 'r1'");
+  EXPECT_EQ(error("rank == 1 || (r1 > 0", v), "in 'rank == 1 || (r1 > 0': missing ')'");
+}
+
 TEST(Expr, NamesWithoutValues) {
   llvm::Expected<std::vector<std::string>> names = namesIn("BN / TN * TY <= limit_1");
   ASSERT_TRUE(bool(names));

@@ -36,6 +36,8 @@ private:
   const llvm::StringMap<int64_t> *vars;
   size_t pos = 0;
   std::string error;
+  /// Inside a side of `||` / `&&` the other side has decided.
+  int skipping = 0;
 
   void fail(const std::string &message) {
     if (error.empty())
@@ -53,10 +55,16 @@ private:
     return true;
   }
 
+  // `||` and `&&` short-circuit: the side that cannot change the result is
+  // parsed but not evaluated, so it may name what does not exist here (a
+  // two-loop clause's loop_range_1, for an op of one loop).
   int64_t parseOr() {
     int64_t v = parseAnd();
     while (error.empty() && eat("||")) {
+      bool decided = v != 0;
+      skipping += decided;
       int64_t r = parseAnd();
+      skipping -= decided;
       v = (v || r) ? 1 : 0;
     }
     return v;
@@ -64,7 +72,10 @@ private:
   int64_t parseAnd() {
     int64_t v = parseCmp();
     while (error.empty() && eat("&&")) {
+      bool decided = v == 0;
+      skipping += decided;
       int64_t r = parseCmp();
+      skipping -= decided;
       v = (v && r) ? 1 : 0;
     }
     return v;
@@ -107,7 +118,8 @@ private:
       if (mul) {
         v *= r;
       } else if (r == 0) {
-        fail("division by zero");
+        if (!skipping)
+          fail("division by zero");
         return 0;
       } else {
         v = div ? v / r : v % r;
@@ -149,7 +161,7 @@ private:
         ++pos;
       std::string name = text.substr(start, pos - start).str();
       names.push_back(name);
-      if (!vars)
+      if (!vars || skipping)
         return 1;
       auto it = vars->find(name);
       if (it == vars->end()) {

@@ -1,7 +1,7 @@
-// vectorize_128bit: a streaming dispatch (all loops parallel, two or three)
+// vectorize_128bit: a streaming dispatch (all loops parallel, one to three)
 // in blocks of TX threads; each thread handles R rows of VEC contiguous
 // elements of the innermost dim (block tiles R x BN, BN = VEC * TX; with
-// three loops 1 x R x BN, the outermost along z). The thread's tile is
+// three loops 1 x R x BN, the outermost along z; with one loop BN, R = 1). The thread's tile is
 // vectorized into R loads and stores of vector<VECxf32>, marked aligned to
 // their size where ks.align_vector_accesses proves it (the buffer a function
 // argument, an allocation or a reshape of one, its layout and the index
@@ -24,13 +24,27 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %num_elements = transform.num_associations %element_set
       : (!transform.any_param) -> !transform.param<i64>
   transform.match.param.cmpi eq %num_elements, %one : !transform.param<i64>
-  // Named ops (linalg.copy, ...) as linalg.generic, then the op in %op2 or
-  // in %op3 by its number of loops; the foreach over the other does nothing.
+  // Named ops (linalg.copy, ...) as linalg.generic, then the op in %op1,
+  // %op2 or %op3 by its number of loops; the foreach over the others does
+  // nothing.
   %generic = transform.structured.generalize %op : (!transform.any_op) -> !transform.any_op
+  %op1 = transform.collect_matching @vectorize_128bit_rank_1 in %generic
+      : (!transform.any_op) -> !transform.any_op
   %op2 = transform.collect_matching @vectorize_128bit_rank_2 in %generic
       : (!transform.any_op) -> !transform.any_op
   %op3 = transform.collect_matching @vectorize_128bit_rank_3 in %generic
       : (!transform.any_op) -> !transform.any_op
+  // One loop (a stream collapsed whole, R = 1): BN elements a block.
+  transform.foreach %op1 : !transform.any_op {
+  ^bb0(%o: !transform.any_op):
+    %tile, %blocks = transform.structured.tile_using_forall %o
+        tile_sizes [${BN}] (mapping = [#gpu.block<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %per_thread, %threads = transform.structured.tile_using_forall %tile
+        tile_sizes [${VEC}] (mapping = [#gpu.thread<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %per_thread vector_sizes [${VEC}] : !transform.any_op
+  }
   transform.foreach %op2 : !transform.any_op {
   ^bb0(%o: !transform.any_op):
     %tile, %blocks = transform.structured.tile_using_forall %o
@@ -80,7 +94,17 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   transform.yield
 }
 
-// Matchers: the op itself if it has two (three) loops.
+// Matchers: the op itself if it has one (two, three) loops.
+transform.named_sequence @vectorize_128bit_rank_1(%op: !transform.any_op {transform.readonly})
+    -> !transform.any_op {
+  transform.match.structured %op : !transform.any_op {
+  ^bb0(%s: !transform.any_op):
+    %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %rank, %one : !transform.param<i64>
+  }
+  transform.yield %op : !transform.any_op
+}
 transform.named_sequence @vectorize_128bit_rank_2(%op: !transform.any_op {transform.readonly})
     -> !transform.any_op {
   transform.match.structured %op : !transform.any_op {

@@ -24,6 +24,16 @@
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX --implicit-check-not='{{(ld|st)}}.global.{{[bf]}}32' < %t.ptx/main_kernel.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=PTX3 --implicit-check-not='{{(ld|st)}}.global.{{[bf]}}32' < %t.ptx/main_kernel_0.sm_90.ptx
+// One loop (Inputs/vectorize_128bit_rank1.mlir: a flattened stream divided
+// by a 0-d scalar): blocks of BN elements, one vector a thread, R = 1 only;
+// emulated on the CPU it matches the CPU reference.
+// RUN: echo '{"dispatches": [{"id": 0, "skill": "vectorize_128bit", "params": {"VEC": 4, "TX": 128, "R": 1}}]}' > %t.rank1.json
+// RUN: rm -rf %t.rank1 && ks-opt %S/Inputs/vectorize_128bit_rank1.mlir --ks-compile="plan=%t.rank1.json ptx-dir=%t.rank1" -o %t.rank1.mlir
+// RUN: FileCheck %s --check-prefix=RANK1-HOST < %t.rank1.mlir
+// RUN: FileCheck %s --check-prefix=RANK1 --implicit-check-not='{{(ld|st)}}.global.{{[bf]}}32' < %t.rank1/main_kernel.sm_90.ptx
+// RUN: ks-run %S/Inputs/vectorize_128bit_rank1.mlir --emulate-gpu --plan=%t.rank1.json --seed=13 | FileCheck %s --check-prefix=RANK1-EMULATED
+// RUN: echo '{"dispatches": [{"id": 0, "skill": "vectorize_128bit", "params": {"VEC": 4, "TX": 128, "R": 2}}]}' > %t.rank1r2.json
+// RUN: not ks-opt %S/Inputs/vectorize_128bit_rank1.mlir --ks-compile="plan=%t.rank1r2.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANK1-R2
 // RUN: echo '{"dispatches": [{"id": 0, "skill": "vectorize_128bit", "params": {"VEC": 2, "TX": 128, "R": 1}}]}' > %t.vec2.json
 // RUN: rm -rf %t.vec2 && ks-opt %S/Inputs/vectorize_128bit_bias_add.mlir --ks-compile="plan=%t.vec2.json ptx-dir=%t.vec2" -o %t.vec2.mlir
 // RUN: FileCheck %s --check-prefix=VEC2 < %t.vec2/main_kernel.sm_90.ptx
@@ -122,3 +132,12 @@ func.func @main(%x: memref<64x512xf32>, %b: memref<512xf32>, %y: memref<64x512xf
 // EMULATED: GPU kernels emulated on the CPU vs CPU reference
 // EMULATED-NOT: MISMATCH
 // EMULATED: output #0 {{.*}}: match
+
+// RANK1-HOST: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
+// The scalar read once (the one 32-bit access), the stream in and out 128
+// bits at a time.
+// RANK1: ld.global.v4.b32
+// RANK1: ld.global.b32
+// RANK1: st.global.v4.b32
+// RANK1-EMULATED: output #0 8192xf32: match
+// RANK1-R2: its requirement 'parallel_dims != 1 || (loop_range_0 % BN == 0 && R == 1 && loop_range_0 / BN <= 2147483647)' does not hold here (loops 8192)
