@@ -254,18 +254,60 @@ std::pair<Value, Value> rowSplitters(OpBuilder &b, Location loc, bool wholeBlock
           gpu::BlockDimOp::create(b, loc, gpu::Dimension::x)};
 }
 
+/// The loop indices of the point at row-major position `linear` among
+/// loops of `ranges` (the innermost fastest): a unit loop's index is 0,
+/// and below the outermost loop of range > 1 the rest of the position is
+/// that loop's index whole.
+SmallVector<Value> delinearizeRowMajor(OpBuilder &b, Location loc, Value linear,
+                                       ArrayRef<int64_t> ranges) {
+  SmallVector<Value> dims(ranges.size());
+  for (int64_t d = ranges.size() - 1; d >= 0; --d) {
+    if (ranges[d] == 1) {
+      dims[d] = index(b, loc, 0);
+      continue;
+    }
+    if (llvm::all_of(ranges.take_front(d), [](int64_t r) { return r == 1; })) {
+      dims[d] = linear;
+      continue;
+    }
+    Value range = index(b, loc, ranges[d]);
+    dims[d] = arith::RemUIOp::create(b, loc, linear, range);
+    linear = arith::DivUIOp::create(b, loc, linear, range);
+  }
+  return dims;
+}
+
+/// The one binary op (one result) that folds each element into `op`'s
+/// first output, or null.
+Operation *singleCombiner(linalg::LinalgOp op) {
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1 ||
+      combiners.front()->getNumOperands() != 2 || combiners.front()->getNumResults() != 1)
+    return nullptr;
+  return combiners.front();
+}
+
+/// The constant (x, y) sizes of the block of the launch around `op`, its z
+/// size one.
+std::optional<std::pair<int64_t, int64_t>> knownBlockXY(Operation *op) {
+  auto launch = op->getParentOfType<gpu::LaunchOp>();
+  APInt x, y, z;
+  if (!launch || !matchPattern(launch.getBlockSizeX(), m_ConstantInt(&x)) ||
+      !matchPattern(launch.getBlockSizeY(), m_ConstantInt(&y)) ||
+      !matchPattern(launch.getBlockSizeZ(), m_ConstantInt(&z)) || !z.isOne())
+    return std::nullopt;
+  return std::make_pair(x.getSExtValue(), y.getSExtValue());
+}
+
 /// The threads that split a row, when known: a warp's 32 lanes, or the
 /// block's threads where the launch gives a constant one-dimensional block.
 std::optional<int64_t> knownThreads(Operation *op, bool wholeBlock) {
   if (!wholeBlock)
     return kWarpSize;
-  auto launch = op->getParentOfType<gpu::LaunchOp>();
-  APInt x, y, z;
-  if (!launch || !matchPattern(launch.getBlockSizeX(), m_ConstantInt(&x)) ||
-      !matchPattern(launch.getBlockSizeY(), m_ConstantInt(&y)) ||
-      !matchPattern(launch.getBlockSizeZ(), m_ConstantInt(&z)) || !y.isOne() || !z.isOne())
+  std::optional<std::pair<int64_t, int64_t>> block = knownBlockXY(op);
+  if (!block || block->second != 1)
     return std::nullopt;
-  return x.getSExtValue();
+  return block->first;
 }
 
 /// `body` at the point `k` of a thread's walk where only some threads' `k`
@@ -498,18 +540,6 @@ LogicalResult distributeArgReduction(linalg::LinalgOp op, const ArgReduction &ar
   return success();
 }
 
-/// The constant (x, y) sizes of the block of the launch around `op`, its z
-/// size one.
-std::optional<std::pair<int64_t, int64_t>> knownBlockXY(Operation *op) {
-  auto launch = op->getParentOfType<gpu::LaunchOp>();
-  APInt x, y, z;
-  if (!launch || !matchPattern(launch.getBlockSizeX(), m_ConstantInt(&x)) ||
-      !matchPattern(launch.getBlockSizeY(), m_ConstantInt(&y)) ||
-      !matchPattern(launch.getBlockSizeZ(), m_ConstantInt(&z)) || !z.isOne())
-    return std::nullopt;
-  return std::make_pair(x.getSExtValue(), y.getSExtValue());
-}
-
 /// `ks.column_split = S`: a block of BX x S threads shares an op whose
 /// parallel points (BX of them: neighbouring columns of a reduction along a
 /// strided loop) are its x threads' and whose reduction (the innermost
@@ -541,14 +571,11 @@ LogicalResult distributeColumnSplit(linalg::LinalgOp op, int64_t split) {
   if (arg) {
     combiner = arg->valueCombiner;
   } else {
-    SmallVector<Operation *> combiners;
-    if (op.getNumDpsInits() != 1 ||
-        !matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1 ||
-        combiners.front()->getNumOperands() != 2 || combiners.front()->getNumResults() != 1)
+    combiner = op.getNumDpsInits() == 1 ? singleCombiner(op) : nullptr;
+    if (!combiner)
       return op.emitError() << kColumnSplitAttr
                             << " needs a body that folds into one output with one binary op, "
                                "or an argmax/argmin";
-    combiner = combiners.front();
   }
   std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
   if (!neutral)
@@ -560,17 +587,8 @@ LogicalResult distributeColumnSplit(linalg::LinalgOp op, int64_t split) {
   Value column = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value part = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
   // The thread's column among the parallel points, row-major.
-  SmallVector<Value> ivs(ranges.size() - 1);
-  Value rest = column;
-  for (int64_t d = ranges.size() - 2; d >= 0; --d) {
-    if (ranges[d] == 1) {
-      ivs[d] = index(b, loc, 0);
-      continue;
-    }
-    Value range = index(b, loc, ranges[d]);
-    ivs[d] = arith::RemUIOp::create(b, loc, rest, range);
-    rest = arith::DivUIOp::create(b, loc, rest, range);
-  }
+  SmallVector<Value> ivs =
+      delinearizeRowMajor(b, loc, column, ArrayRef(ranges).drop_back());
   SmallVector<Value> inits{arith::ConstantOp::create(b, loc, *neutral)};
   if (arg)
     inits.push_back(arith::ConstantOp::create(
@@ -663,26 +681,8 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName,
       perThread, points, ValueRange{},
       [&](OpBuilder &b, Location loc, Value k, ValueRange) -> SmallVector<Value> {
         for (int64_t e = 0; e < perThread; ++e) {
-          // The point's loop indices, the innermost fastest.
           Value linear = e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k;
-          SmallVector<Value> dims(ranges.size());
-          for (int64_t d = ranges.size() - 1; d >= 0; --d) {
-            if (ranges[d] == 1) {
-              dims[d] = index(b, loc, 0);
-              continue;
-            }
-            // Below the first loop of range > 1, the rest of the index is
-            // this loop's whole.
-            bool outermost = llvm::all_of(ArrayRef(ranges).take_front(d),
-                                          [](int64_t r) { return r == 1; });
-            if (outermost) {
-              dims[d] = linear;
-              continue;
-            }
-            Value range = index(b, loc, ranges[d]);
-            dims[d] = arith::RemUIOp::create(b, loc, linear, range);
-            linear = arith::DivUIOp::create(b, loc, linear, range);
-          }
+          SmallVector<Value> dims = delinearizeRowMajor(b, loc, linear, ranges);
           IRMapping map = bodyAt(b, loc, op, dims, invariants);
           for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands())) {
             auto store = memref::StoreOp::create(
@@ -741,14 +741,11 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
     return op.emitError() << attrName
                           << " needs an op on buffers with one output and one "
                              "reduction loop, the innermost";
-  SmallVector<Operation *> combiners;
-  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
-      combiners.size() != 1 || combiners.front()->getNumOperands() != 2 ||
-      combiners.front()->getNumResults() != 1)
+  Operation *combiner = singleCombiner(op);
+  if (!combiner)
     return op.emitError() << attrName
                           << " needs a body that folds into the output with one "
                              "binary op";
-  Operation *combiner = combiners.front();
   std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
   Type type = op.getRegionOutputArgs().front().getType();
   // A boolean and/or/xor (Torch-MLIR's "is the whole row masked" in a

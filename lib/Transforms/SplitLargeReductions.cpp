@@ -193,6 +193,9 @@ struct SplitLargeReductions
   /// its collapsed form, the same computation), else null.
   Operation *split(IRRewriter &rewriter, linalg::GenericOp op,
                    const Shape &shape) {
+    // Split or left alone, the op is no final stage from here on (split, it
+    // is erased, and a new op may come to have its address).
+    finalStages.erase(op.getOperation());
     // Each partial folds at least kMinPerPartial elements: fewer are not
     // worth a thread.
     constexpr int64_t kMinPerPartial = 64;
