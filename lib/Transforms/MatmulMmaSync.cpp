@@ -91,6 +91,11 @@ struct KernelBuilder {
   int64_t threads;
   /// An elementwise op applied to each output as it is stored, or null.
   linalg::LinalgOp epilogue;
+  /// Exact f32 FMAs on the CUDA cores instead of mma.sync: each thread
+  /// computes TM x TN outputs of its warp's tile (TM, TN > 0 selects it).
+  int64_t TM = 0, TN = 0;
+  /// Blocks per SM the kernel's registers must allow (0: ptxas's choice).
+  int64_t minBlocksPerSM = 0;
   /// A gather whose address splits into a part of K alone and a part of
   /// the other loops (a convolution's window offset plus its pixel's): the
   /// operand seen as 1-D, the K part of every K as a constant table, the
@@ -495,6 +500,10 @@ gpu::LaunchOp KernelBuilder::build() {
     batchTiles *= ranges[loop];
   Value gridZ = c(batchTiles * kSplits);
   auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ, c(threads), one, one);
+  // Launch bounds: ptxas caps the registers so that this many blocks fit.
+  if (minBlocksPerSM > 0)
+    launch->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    b.getI32IntegerAttr(minBlocksPerSM));
   b.setInsertionPointToEnd(&launch.getBody().front());
   gpu::TerminatorOp::create(b, loc);
   b.setInsertionPointToStart(&launch.getBody().front());
@@ -524,14 +533,50 @@ gpu::LaunchOp KernelBuilder::build() {
   // The first K step of this block's stretch.
   Value firstStep = kSplits > 1 ? mul(rem(launch.getBlockIds().z, kSplits), kSteps) : zero;
 
-  // The accumulators, from the output: fragment (i, j) holds rows g and
-  // g + 8, columns 2t and 2t + 1 of the warp's 16 x 8 tile (i, j).
-  auto accType = VectorType::get({2, 2}, b.getF32Type());
-  auto fragmentAt = [&](int64_t i, int64_t j, int64_t row, int64_t col) {
+  // FMA threads: the warp's WM x WN tile as (WM / TM) x (WN / TN) threads,
+  // lanes along N fastest. A thread's TM (TN) outputs along M (N) are quads
+  // of 4, the quads a WM (WN) / (TM (TN) / 4) apart. Within a quad, where the
+  // operand's tile is contiguous along M (N), the 4 are adjacent (one 16-byte
+  // read per K step, the lanes of a quarter-warp on consecutive 16 bytes);
+  // where K is contiguous, they are a thread apart (each 16-byte read of 4 K
+  // steps on its own padded row: the lanes' rows are consecutive, which the
+  // padding puts in distinct banks).
+  bool fma = TM > 0;
+  int64_t threadsM = fma ? WM / TM : 1, threadsN = fma ? WN / TN : 1;
+  Value threadRow = div(lane, threadsN), threadCol = rem(lane, threadsN);
+  auto threadPosition = [&](Value warpBase, Value thread, int64_t threadsAlong, int64_t x,
+                            bool adjacent) {
+    int64_t quad = x / 4, e = x % 4;
+    Value inQuad = adjacent ? add(mul(thread, 4), c(e)) : add(thread, c(e * threadsAlong));
+    return add(warpBase, add(inQuad, c(quad * threadsAlong * 4)));
+  };
+  bool adjacentM = layoutOf(A).colLoop == roles.m, adjacentN = layoutOf(B).colLoop == roles.n;
+  auto rowOf = [&](int64_t i) { return threadPosition(warpRow, threadRow, threadsM, i, adjacentM); };
+  auto colOf = [&](int64_t j) { return threadPosition(warpCol, threadCol, threadsN, j, adjacentN); };
+
+  // The accumulators, from the output. mma.sync: fragment (i, j) holds rows
+  // g and g + 8, columns 2t and 2t + 1 of the warp's 16 x 8 tile (i, j).
+  // FMA: row (i, q) holds output row rowOf(i), columns colOf(4q .. 4q + 3).
+  int64_t numAccs = fma ? TM * (TN / 4) : tilesM * tilesN;
+  auto accType = fma ? VectorType::get({4}, b.getF32Type())
+                     : VectorType::get({2, 2}, b.getF32Type());
+  auto elementPosition = [&](int64_t elem) {
+    return fma ? SmallVector<int64_t>{elem} : SmallVector<int64_t>{elem / 2, elem % 2};
+  };
+  // C's indices of element `elem` (of 4, row-major) of accumulator `acc`.
+  auto outputAt = [&](int64_t acc, int64_t elem) {
+    Value row, col;
+    if (fma) {
+      row = rowOf(acc / (TN / 4));
+      col = colOf(acc % (TN / 4) * 4 + elem);
+    } else {
+      int64_t i = acc / tilesN, j = acc % tilesN;
+      row = add(warpRow, add(group, c(i * kMmaM + elem / 2 * 8)));
+      col = add(warpCol, add(mul(inGroup, 2), c(j * kMmaN + elem % 2)));
+    }
     SmallVector<Value> at(origin);
-    at[roles.m] = add(add(origin[roles.m], warpRow), add(group, c(i * kMmaM + row * 8)));
-    at[roles.n] =
-        add(add(origin[roles.n], warpCol), add(mul(inGroup, 2), c(j * kMmaN + col)));
+    at[roles.m] = add(origin[roles.m], row);
+    at[roles.n] = add(origin[roles.n], col);
     return indicesOf(C, at);
   };
   // Whether an output is inside C where the tiles do not divide it (null
@@ -555,11 +600,9 @@ gpu::LaunchOp KernelBuilder::build() {
   };
   Value zeroF = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
   SmallVector<Value> accs;
-  for (int64_t i = 0; i < tilesM; ++i)
-    for (int64_t j = 0; j < tilesN; ++j) {
-      SmallVector<Value> elements;
-      for (int64_t row = 0; row < 2; ++row)
-        for (int64_t col = 0; col < 2; ++col) {
+  for (int64_t acc = 0; acc < numAccs; ++acc) {
+    SmallVector<Value> elements;
+    for (int64_t elem = 0; elem < 4; ++elem) {
           // With split-K the stretches' sums start from zero and are added
           // to the output at the end; after a zero fill the sums start from
           // zero too, without reading it.
@@ -567,7 +610,7 @@ gpu::LaunchOp KernelBuilder::build() {
             elements.push_back(zeroF);
             continue;
           }
-          SmallVector<Value> at = fragmentAt(i, j, row, col);
+          SmallVector<Value> at = outputAt(acc, elem);
           Value inside = insideC(at);
           // The initial value: C's element, or the broadcast input's
           // element that C's would have been.
@@ -624,6 +667,54 @@ gpu::LaunchOp KernelBuilder::build() {
 
     Value stage = rem(kStep, stages);
     SmallVector<Value> carried(loop.getRegionIterArgs());
+    if (fma) {
+      // Per 4 K steps: the thread's TM x 4 of A and 4 x TN of B in 16-byte
+      // reads, then 4 x TM x TN FMAs, the sums as TM x TN / 4 rows of 4.
+      auto quadType = VectorType::get({4}, b.getF32Type());
+      auto read4 = [&](Value tile, Value row, Value col) {
+        return vector::LoadOp::create(b, loc, quadType, tile, ValueRange{stage, row, col},
+                                      /*nontemporal=*/false, llvm::MaybeAlign(16))
+            .getResult();
+      };
+      auto extract = [&](Value v, int64_t e) {
+        return vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e}).getResult();
+      };
+      // values[kk][x]: `operand` at K step kk0 + kk and output position x.
+      auto readSteps = [&](OpOperand &operand, Value tile, int64_t count,
+                           function_ref<Value(int64_t)> positionOf, int64_t kk0) {
+        SmallVector<SmallVector<Value>> values(4, SmallVector<Value>(count));
+        if (layoutOf(operand).colLoop == roles.k) {
+          for (int64_t x = 0; x < count; ++x) {
+            Value steps = read4(tile, positionOf(x), c(kk0));
+            for (int64_t kk = 0; kk < 4; ++kk)
+              values[kk][x] = extract(steps, kk);
+          }
+          return values;
+        }
+        for (int64_t kk = 0; kk < 4; ++kk)
+          for (int64_t quad = 0; quad < count / 4; ++quad) {
+            Value outputs = read4(tile, c(kk0 + kk), positionOf(quad * 4));
+            for (int64_t e = 0; e < 4; ++e)
+              values[kk][quad * 4 + e] = extract(outputs, e);
+          }
+        return values;
+      };
+      for (int64_t kk0 = 0; kk0 < BK; kk0 += 4) {
+        auto aValues = readSteps(A, tileA, TM, rowOf, kk0);
+        auto bValues = readSteps(B, tileB, TN, colOf, kk0);
+        for (int64_t kk = 0; kk < 4; ++kk)
+          for (int64_t q = 0; q < TN / 4; ++q) {
+            Value bQuad = vector::FromElementsOp::create(
+                b, loc, quadType, ArrayRef(bValues[kk]).slice(q * 4, 4));
+            for (int64_t i = 0; i < TM; ++i) {
+              Value aSplat = vector::BroadcastOp::create(b, loc, quadType, aValues[kk][i]);
+              Value &acc = carried[i * (TN / 4) + q];
+              acc = vector::FMAOp::create(b, loc, aSplat, bQuad, acc);
+            }
+          }
+      }
+      scf::YieldOp::create(b, loc, carried);
+    } else {
     auto aType = VectorType::get({4, 1}, b.getF32Type());
     auto bType = VectorType::get({2, 1}, b.getF32Type());
     Value zeroAcc = arith::ConstantOp::create(
@@ -702,30 +793,28 @@ gpu::LaunchOp KernelBuilder::build() {
       }
     }
     scf::YieldOp::create(b, loc, carried);
+    }
   }
   // The copies the last trips issued are never read; they must land before
   // the block ends.
   nvgpu::DeviceAsyncWaitOp::create(b, loc, lastGroup, b.getI32IntegerAttr(0));
 
-  for (int64_t i = 0; i < tilesM; ++i)
-    for (int64_t j = 0; j < tilesN; ++j)
-      for (int64_t row = 0; row < 2; ++row)
-        for (int64_t col = 0; col < 2; ++col) {
-          Value v = vector::ExtractOp::create(b, loc, loop.getResult(i * tilesN + j),
-                                              ArrayRef<int64_t>{row, col});
-          SmallVector<Value> at = fragmentAt(i, j, row, col);
-          OpBuilder::InsertionGuard guard(b);
-          if (Value inside = insideC(at)) {
-            auto inC = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
-            b.setInsertionPoint(inC.thenBlock()->getTerminator());
-          }
-          if (kSplits > 1)
-            memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, v, C.get(), at);
-          else
-            memref::StoreOp::create(b, loc, v, C.get(), at);
-          if (epilogue)
-            applyEpilogue(at, v);
-        }
+  for (int64_t acc = 0; acc < numAccs; ++acc)
+    for (int64_t elem = 0; elem < 4; ++elem) {
+      Value v = vector::ExtractOp::create(b, loc, loop.getResult(acc), elementPosition(elem));
+      SmallVector<Value> at = outputAt(acc, elem);
+      OpBuilder::InsertionGuard guard(b);
+      if (Value inside = insideC(at)) {
+        auto inC = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
+        b.setInsertionPoint(inC.thenBlock()->getTerminator());
+      }
+      if (kSplits > 1)
+        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, v, C.get(), at);
+      else
+        memref::StoreOp::create(b, loc, v, C.get(), at);
+      if (epilogue)
+        applyEpilogue(at, v);
+    }
   return launch;
 }
 
@@ -813,7 +902,8 @@ std::string gatherRoles(linalg::LinalgOp op, Roles &roles) {
 
 /// Why `op` cannot be built with these tiles, or the empty string.
 std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> blockTile,
-                           ArrayRef<int64_t> warpTile, int64_t stages, int64_t kSplits) {
+                           ArrayRef<int64_t> warpTile, ArrayRef<int64_t> threadTile,
+                           int64_t stages, int64_t kSplits) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return "the target is not a contraction of two buffers into a third";
   bool permuted = llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
@@ -878,9 +968,20 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     if (copiedBy16Bytes(operand) &&
         cast<MemRefType>(operand.get().getType()).getShape().back() % 4)
       return "an operand's last dimension is not a multiple of 4 (16-byte copies)";
-  if (BK % kMmaK || BM % warpTile[0] || BN % warpTile[1] || warpTile[0] % kMmaM ||
-      warpTile[1] % kMmaN)
+  if (!threadTile.empty()) {
+    if (threadTile.size() != 2)
+      return "thread_tile needs two sizes";
+    int64_t TM = threadTile[0], TN = threadTile[1];
+    if (TM <= 0 || TN <= 0 || TM % 4 || TN % 4 || TM > 8 || TN > 8)
+      return "the thread tile's sizes must be 4 or 8";
+    if (BK % 4 || BM % warpTile[0] || BN % warpTile[1] || warpTile[0] % TM ||
+        warpTile[1] % TN || (warpTile[0] / TM) * (warpTile[1] / TN) != kWarp)
+      return "the tiles do not divide into warps of 32 threads of thread_tile outputs and K "
+             "steps of 4";
+  } else if (BK % kMmaK || BM % warpTile[0] || BN % warpTile[1] || warpTile[0] % kMmaM ||
+             warpTile[1] % kMmaN) {
     return "the tiles do not divide into m16n8k8 steps";
+  }
   int64_t kSteps = llvm::divideCeil(ranges[roles.k], BK);
   if (kSplits < 1 || kSteps % kSplits)
     return llvm::formatv("K's {0} steps of {1} do not split {2} ways", kSteps, BK, kSplits);
@@ -962,14 +1063,21 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     auto op = dyn_cast<linalg::LinalgOp>(target);
     if (!op)
       return emitDefiniteFailure() << "expects linalg ops, got " << target->getName();
-    Roles roles;
-    std::string unmet =
-        unmetCondition(op, roles, getBlockTile(), getWarpTile(), getStages(), getKSplits());
-    if (!unmet.empty())
-      return emitDefiniteFailure() << "cannot build a tensor-core kernel: " << unmet;
-    if (getPrecision() != "tf32x3" && getPrecision() != "tf32")
-      return emitDefiniteFailure() << "precision must be \"tf32x3\" or \"tf32\", got \""
+    if (getPrecision() != "tf32x3" && getPrecision() != "tf32" && getPrecision() != "fma")
+      return emitDefiniteFailure() << "precision must be \"tf32x3\", \"tf32\" or \"fma\", got \""
                                    << getPrecision() << "\"";
+    bool fma = getPrecision() == "fma";
+    if (fma != getThreadTile().has_value())
+      return emitDefiniteFailure() << (fma ? "precision \"fma\" needs a thread_tile"
+                                           : "a thread_tile is for precision \"fma\" only");
+    ArrayRef<int64_t> threadTile = fma ? *getThreadTile() : ArrayRef<int64_t>();
+    Roles roles;
+    std::string unmet = unmetCondition(op, roles, getBlockTile(), getWarpTile(), threadTile,
+                                       getStages(), getKSplits());
+    if (!unmet.empty())
+      return emitDefiniteFailure() << (fma ? "cannot build an FMA kernel: "
+                                           : "cannot build a tensor-core kernel: ")
+                                   << unmet;
     if (epilogue && getKSplits() > 1)
       return emitDefiniteFailure() << "cannot apply the epilogue: with k_splits > 1 no block "
                                       "has the whole sum";
@@ -991,6 +1099,11 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
                           (block[0] / warp[0]) * (block[1] / warp[1]) * kWarp,
                           epilogue};
     builder.foldPadding = getFoldPadding() != 0;
+    builder.minBlocksPerSM = getMinBlocksPerSm();
+    if (fma) {
+      builder.TM = threadTile[0];
+      builder.TN = threadTile[1];
+    }
     // A zero fill before the kernel is folded into it (split-K's atomic
     // adds need the zeros in memory).
     Operation *zeroFill = getKSplits() == 1 ? ks::findFillInit(op, 0.0) : nullptr;

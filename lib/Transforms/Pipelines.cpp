@@ -134,7 +134,7 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   // helper functions, which outlining copies into the kernels that call them.
   pm.addPass(createConvertMathToFuncs());
   pm.addNestedPass<func::FuncOp>(createKSSinkIntoKernels());
-  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createKSOutlineKernels());
   pm.addPass(createKSLabelKernels());
   pm.addPass(createSymbolDCEPass());
 }

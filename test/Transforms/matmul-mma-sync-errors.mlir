@@ -2,7 +2,10 @@
 // parameters do not meet, and builds nothing: here K's steps that do not
 // split k_splits ways, and an epilogue with split-K (no block has the whole
 // sum), and contractions with a gathered operand it cannot evaluate or
-// that are not GEMMs. The kernels themselves: test/Skills/matmul_tf32x3_mma*.mlir.
+// that are not GEMMs; for precision "fma", a missing thread_tile, one with
+// another precision, and thread tiles that do not make warps of 32
+// threads or are not quads of 4. The kernels themselves:
+// test/Skills/matmul_tf32x3_mma*.mlir, matmul_fma_pipelined.mlir.
 // RUN: ks-opt %s --transform-interpreter --split-input-file --verify-diagnostics
 
 func.func @uneven_split(%a: memref<64x2048xf32>, %b: memref<2048x64xf32>, %c: memref<64x64xf32>) {
@@ -140,6 +143,86 @@ module attributes {transform.with_named_sequence} {
     %launch = transform.ks.matmul_mma_sync %mm {
         block_tile = array<i64: 32, 64, 16>, warp_tile = array<i64: 16, 32>,
         stages = 2 : i64, precision = "tf32x3"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @fma_without_thread_tile(%a: memref<128x64xf32>, %b: memref<64x128xf32>, %c: memref<128x128xf32>) {
+  linalg.matmul ins(%a, %b : memref<128x64xf32>, memref<64x128xf32>) outs(%c : memref<128x128xf32>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{precision "fma" needs a thread_tile}}
+    %launch = transform.ks.matmul_mma_sync %mm {
+        block_tile = array<i64: 128, 128, 8>, warp_tile = array<i64: 32, 64>,
+        stages = 2 : i64, precision = "fma"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @thread_tile_with_tf32(%a: memref<128x64xf32>, %b: memref<64x128xf32>, %c: memref<128x128xf32>) {
+  linalg.matmul ins(%a, %b : memref<128x64xf32>, memref<64x128xf32>) outs(%c : memref<128x128xf32>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{a thread_tile is for precision "fma" only}}
+    %launch = transform.ks.matmul_mma_sync %mm {
+        block_tile = array<i64: 128, 128, 8>, warp_tile = array<i64: 32, 64>,
+        thread_tile = array<i64: 8, 8>, stages = 2 : i64, precision = "tf32x3"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @fma_64_thread_warps(%a: memref<128x64xf32>, %b: memref<64x128xf32>, %c: memref<128x128xf32>) {
+  linalg.matmul ins(%a, %b : memref<128x64xf32>, memref<64x128xf32>) outs(%c : memref<128x128xf32>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot build an FMA kernel: the tiles do not divide into warps of 32 threads of thread_tile outputs and K steps of 4}}
+    %launch = transform.ks.matmul_mma_sync %mm {
+        block_tile = array<i64: 128, 128, 8>, warp_tile = array<i64: 32, 64>,
+        thread_tile = array<i64: 4, 8>, stages = 2 : i64, precision = "fma"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @fma_thread_tile_not_quads(%a: memref<128x64xf32>, %b: memref<64x128xf32>, %c: memref<128x128xf32>) {
+  linalg.matmul ins(%a, %b : memref<128x64xf32>, memref<64x128xf32>) outs(%c : memref<128x128xf32>)
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot build an FMA kernel: the thread tile's sizes must be 4 or 8}}
+    %launch = transform.ks.matmul_mma_sync %mm {
+        block_tile = array<i64: 128, 128, 8>, warp_tile = array<i64: 32, 64>,
+        thread_tile = array<i64: 2, 16>, stages = 2 : i64, precision = "fma"}
         : (!transform.any_op) -> !transform.any_op
     transform.yield
   }

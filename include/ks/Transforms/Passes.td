@@ -456,6 +456,19 @@ def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
+def KSOutlineKernels : Pass<"ks-outline-kernels", "mlir::ModuleOp"> {
+  let summary = "Outline GPU kernels, keeping their launches' NVVM attributes";
+  let description = [{
+    Upstream's `gpu-kernel-outlining`, after which each kernel also has the
+    `nvvm.*` attributes its `gpu.launch` carried (`nvvm.minctasm`,
+    `nvvm.maxnreg`: launch bounds a skill chose), which upstream drops.
+    They reach the PTX as `.minnctapersm` / `.maxnreg`. The launches are
+    matched to their `gpu.launch_func` by position: outlining replaces each
+    launch in place.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
 def KSLabelKernels : Pass<"ks-label-kernels", "mlir::ModuleOp"> {
   let summary = "Label each outlined kernel module with the dispatch it computes";
   let description = [{

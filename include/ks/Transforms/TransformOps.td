@@ -254,7 +254,7 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Replace an f32 contraction on buffers by a tensor-core kernel (mma.sync, TF32)";
+  let summary = "Replace an f32 contraction on buffers by a tensor-core (mma.sync, TF32) or an FMA kernel";
   let description = [{
     `target` is an f32 contraction on static buffers (`linalg.matmul`, a
     batched or transposed variant, or the equivalent `linalg.generic`: one
@@ -324,6 +324,21 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     thread applies it to the outputs it has just stored, and the op is
     erased: no kernel of its own, no second pass over the output.
 
+    `precision` = "fma" computes on the CUDA cores instead, exactly as f32
+    fused multiply-adds (no TF32 rounding), with the same tiles, pipeline,
+    edges, split-K and epilogue: each warp's tile is (WM / TM) x (WN / TN)
+    threads of `thread_tile` = [TM, TN] outputs (multiples of 4, at most 8;
+    32 threads a warp), each thread's outputs along M (N) in quads of 4
+    spread over the warp tile. Per 4 K steps a thread reads its TM x 4 of A
+    and 4 x TN of B from shared memory 16 bytes at a time (4 K steps of a
+    row where K is contiguous, 4 adjacent outputs of a K step where M or N
+    is) and does 4 x TM x TN FMAs (`vector.fma` on rows of 4 sums).
+
+    With `min_blocks_per_sm` = B > 0, the launch carries `nvvm.minctasm`
+    = B (`ks-outline-kernels` keeps it on the kernel): ptxas caps the
+    registers so that B blocks fit on an SM (`.minnctapersm`), spilling if
+    it must.
+
     Returns the launch; fails definitely, naming the unmet condition,
     otherwise.
   }];
@@ -332,7 +347,9 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
                        DenseI64ArrayAttr:$block_tile, DenseI64ArrayAttr:$warp_tile,
                        I64Attr:$stages, StrAttr:$precision,
                        DefaultValuedAttr<I64Attr, "1">:$k_splits,
-                       DefaultValuedAttr<I64Attr, "0">:$fold_padding);
+                       DefaultValuedAttr<I64Attr, "0">:$fold_padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$thread_tile,
+                       DefaultValuedAttr<I64Attr, "0">:$min_blocks_per_sm);
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat =
       "$target (`epilogue` `(` $epilogue^ `)`)? attr-dict `:` functional-type(operands, results)";
