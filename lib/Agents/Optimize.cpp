@@ -75,6 +75,7 @@ struct Optimize : public ks::agents::impl::KSOptimizeBase<Optimize> {
     options.skillDirs = skillDirs;
     options.policy = policy;
     options.rounds = rounds;
+    options.precision = precision;
     options.jobs = jobs;
     options.maxDispatches = maxDispatches;
     options.win = win;

@@ -168,6 +168,10 @@ bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values
 
 llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, const Skill &skill,
                                                     const ParamValues &given) {
+  if (!precisionAllows(input.precision, skill.numerics))
+    return llvm::createStringError("skill " + skill.id + ": its numerics (" + skill.numerics +
+                                   ") are outside the precision policy (" + input.precision +
+                                   ")");
   llvm::Expected<ParamValues> values = skill.resolve(given);
   if (!values)
     return values.takeError();
@@ -290,6 +294,11 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
     const Skill *skill = library.find(id);
     if (!llvm::is_contained(skill->opClasses, opClass)) {
       passOver("written for " + llvm::join(skill->opClasses, ", ") + ", not " + opClass);
+      continue;
+    }
+    if (!precisionAllows(input.precision, skill->numerics)) {
+      passOver("its numerics (" + skill->numerics + ") are outside the precision policy (" +
+               input.precision + ")");
       continue;
     }
     std::string why;

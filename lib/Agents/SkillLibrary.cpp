@@ -106,6 +106,24 @@ llvm::Expected<ParamValues> ks::agents::parseParamList(llvm::StringRef text) {
   return values;
 }
 
+llvm::ArrayRef<llvm::StringRef> ks::agents::numericsLevels() {
+  static const llvm::StringRef levels[] = {"exact", "tf32x3", "tf32"};
+  return levels;
+}
+
+bool ks::agents::precisionAllows(llvm::StringRef policy, llvm::StringRef numerics) {
+  auto levels = numericsLevels();
+  auto rank = [&](llvm::StringRef level) { return llvm::find(levels, level) - levels.begin(); };
+  return rank(numerics) <= rank(policy);
+}
+
+llvm::Error ks::agents::checkPrecision(llvm::StringRef policy) {
+  if (llvm::is_contained(numericsLevels(), policy))
+    return llvm::Error::success();
+  return llvm::createStringError("unknown precision '" + policy.str() + "': expected " +
+                                 llvm::join(numericsLevels(), ", "));
+}
+
 llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
   auto buffer = llvm::MemoryBuffer::getFile(descriptorPath);
   if (!buffer)
@@ -140,6 +158,15 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
   if (llvm::Error e = take(r.strings("requires"), s.requires)) return std::move(e);
   if (llvm::Error e = take(r.strings("pitfalls"), s.pitfalls)) return std::move(e);
   if (llvm::Error e = take(r.string("test"), s.test)) return std::move(e);
+  std::string numerics;
+  if (llvm::Error e = take(r.string("numerics", /*required=*/false), numerics))
+    return std::move(e);
+  if (!numerics.empty()) {
+    if (!llvm::is_contained(numericsLevels(), numerics))
+      return r.fieldError("numerics", "'" + numerics + "' is not one of " +
+                                          llvm::join(numericsLevels(), ", "));
+    s.numerics = numerics;
+  }
 
   // The directory must be named after the id: one place to look for it.
   llvm::StringRef dir = llvm::sys::path::parent_path(descriptorPath);

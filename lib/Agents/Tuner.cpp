@@ -764,6 +764,7 @@ llvm::Error Tuner::run() {
         return err;
       json::Object report{{"module", opts.module},
                           {"chip", opts.chip},
+                          {"precision", opts.precision},
                           {"measured_on_gpu", false},
                           {"measurement", "none: every dispatch was found in the tuning database"},
                           {"database", opts.db},
@@ -890,6 +891,7 @@ llvm::Error Tuner::run() {
       input.features = featureJson;
       input.metrics = baseMetrics;
       input.base = "seed";
+      input.precision = opts.precision;
       input.repair = repair;
       if (best.count(d))
         input.centers[best[d].skill] = best[d].params;
@@ -1226,6 +1228,7 @@ llvm::Error Tuner::run() {
     return err;
   json::Object report{{"module", opts.module},
                       {"chip", opts.chip},
+                      {"precision", opts.precision},
                       {"measured_on_gpu", onGpu},
                       {"numerics", onGpu ? "candidates checked on the GPU against the seed "
                                            "kernels, full size, fresh random inputs"
@@ -1332,6 +1335,12 @@ llvm::Error Tuner::reuseFromDatabase(PlanSteps &known, std::set<int64_t> &fromDb
                           f.id, r->skill, llvm::toString(fits.takeError())));
         continue;
       }
+      if (!precisionAllows(opts.precision, skill->numerics)) {
+        say(llvm::formatv("dispatch {0}: the database's {1} has numerics {2}, outside the "
+                          "precision policy ({3}): tuning it",
+                          f.id, r->skill, skill->numerics, opts.precision));
+        continue;
+      }
       known[f.id] = Step{r->skill, r->params};
       winner = r->skill + " " + llvm::formatv("{0}", json::Value(paramsJson(r->params))).str();
     }
@@ -1390,5 +1399,7 @@ llvm::Error ks::agents::renderReport(llvm::StringRef outDir) {
 llvm::Error ks::agents::tune(const TuneOptions &options) {
   if (options.module.empty())
     return llvm::createStringError("no module to tune");
+  if (llvm::Error err = checkPrecision(options.precision))
+    return err;
   return Tuner(options).run();
 }

@@ -102,7 +102,7 @@ def cmd_tune(args):
         work = os.path.join(args.output, "runs", stem)
         mlir = os.path.join(os.path.dirname(manifest), m["mlir"])
         cmd = [find_tool("ks-tune"), mlir, f"--measure={args.measure}", f"--rounds={args.rounds}",
-               f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
+               f"--precision={args.precision}", f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
         t0 = time.time()
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
@@ -217,6 +217,12 @@ def main(argv=None):
     p.add_argument("-o", "--output", required=True, help="folder for <level>__<problem>.plan.json")
     p.add_argument("--measure", default="model", help="ks-tune --measure: model (no GPU) or gpu")
     p.add_argument("--rounds", type=int, default=6)
+    # As PyTorch's fp32 matmuls by default (allow_tf32 off): f32 operations
+    # only, unless the user admits tensor-core numerics.
+    p.add_argument("--precision", default="exact", choices=["exact", "tf32x3", "tf32"],
+                   help="ks-tune --precision: the loosest numerics a skill may have: exact (f32 "
+                        "operations only), tf32x3 (three TF32 tensor-core products, about fp32's "
+                        "accuracy) or tf32")
     # A whole model has up to ~45 dispatches; the cost model can rank a slow
     # one (a thread per row walking it) low, so all of them are tuned.
     p.add_argument("--max-dispatches", type=int, default=64,

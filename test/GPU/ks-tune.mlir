@@ -1,7 +1,8 @@
 // REQUIRES: cuda-gpu
 // The loop end to end on a 1024^3 matmul: the seed is measured, the
-// planner reads the counters (GEMM tiling) and proposes tensor cores
-// (3xTF32) and shared-memory tiles (copied asynchronously, double-buffered),
+// planner reads the counters (GEMM tiling) and, under the default precision
+// policy (exact: no tensor cores), proposes the FMA GEMM of warp tiles and
+// shared-memory tiles (copied asynchronously, multi-buffered),
 // each candidate is checked against the seed kernels on the GPU and timed,
 // the base moves on a clear win, and plan, trajectory and report are
 // written. The winning plan then runs again through ks-run and matches the
@@ -12,10 +13,10 @@
 // RUN: grep -q '"batch":{"first_round":1,"size":3}' %t.out/trajectory.jsonl
 // RUN: grep -q '"waited_ms"' %t.out/d1-r2.run.json
 // RUN: grep -q "whole program: seed" %t.log
-// The plan holds one of the case's first candidates: tensor cores at fp32
-// accuracy (3xTF32) or pipelined shared-memory tiles, whichever measured
-// faster.
-// RUN: grep -qE '"skill": "matmul_(tf32x3_mma|smem_pipelined)"' %t.out/plan.json
+// The plan holds one of the case's first candidates, FMA warp tiles or
+// pipelined shared-memory tiles, whichever measured faster; no tensor core.
+// RUN: grep -qE '"skill": "matmul_(fma_pipelined|smem_pipelined)"' %t.out/plan.json
+// RUN: not grep -q tf32x3 %t.out/plan.json
 // RUN: grep -q '"accepted":true' %t.out/trajectory.jsonl
 // RUN: grep -q '"rule":"case gemm-shared-memory' %t.out/trajectory.jsonl
 // RUN: %python %S/Inputs/check_tune.py %t.out/report.json > %t.check

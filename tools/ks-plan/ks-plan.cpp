@@ -31,6 +31,7 @@ namespace json = llvm::json;
 static cl::opt<std::string> situationFile(cl::Positional, cl::Required,
                                           cl::desc("<situation.json>"));
 static cl::opt<std::string> policyFile("policy", cl::desc("Decision policy (default: policy.json of the first skill directory)"));
+static cl::opt<std::string> precision("precision", cl::desc("Precision policy: the loosest numerics a skill may have (exact, tf32x3, tf32)"), cl::init("exact"));
 static cl::opt<std::string> skillDirs("skill-dirs", cl::desc("Skill directories, comma-separated (default: the skill path)"));
 
 [[noreturn]] static void fail(const llvm::Twine &message) {
@@ -68,6 +69,9 @@ int main(int argc, char **argv) {
   if (const json::Object *metrics = root->getObject("metrics"))
     input.metrics = *metrics;
   input.base = root->getString("base").value_or("seed").str();
+  if (llvm::Error err = checkPrecision(precision))
+    fail(llvm::toString(std::move(err)));
+  input.precision = precision;
   if (const json::Array *trajectory = root->getArray("trajectory")) {
     for (auto [i, item] : llvm::enumerate(*trajectory)) {
       const json::Object *o = item.getAsObject();

@@ -33,6 +33,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<std::string> skillDirs("skill-dirs", cl::desc("Skill directories, comma-separated"));
   cl::opt<std::string> policy("policy", cl::desc("Decision policy (default: policy.json of the first skill directory)"));
   cl::opt<std::string> learnedDir("learned-dir", cl::desc("Where a winning script of the LLM skill author (--ks-llm-author) is saved as a draft skill (default: learned/ in the first skill directory)"));
+  cl::opt<std::string> precision("precision", cl::desc("Precision policy: the loosest numerics a skill may have: exact (f32 operations only), tf32x3 (three TF32 tensor-core products, about fp32's accuracy) or tf32"), cl::init("exact"));
   cl::opt<unsigned> rounds("rounds", cl::desc("Candidates per dispatch at most"), cl::init(6));
   cl::opt<unsigned> jobs("jobs", cl::desc("Candidates built at once, in parallel (0: one per core)"), cl::init(0));
   cl::opt<unsigned> maxDispatches("max-dispatches", cl::desc("Tune this many of the slowest dispatches"), cl::init(8));
@@ -72,6 +73,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.skillDirs = skillDirs;
   options.policy = policy;
   options.rounds = rounds;
+  options.precision = precision;
   options.jobs = jobs;
   options.maxDispatches = maxDispatches;
   options.win = win;

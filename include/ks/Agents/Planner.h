@@ -35,6 +35,9 @@ struct PlanInput {
   /// "occupancy_limited_by_registers" and "kernels_per_run".
   llvm::json::Object metrics;
   std::string base = "seed";
+  /// The precision policy (SkillLibrary.h's numerics): skills whose
+  /// numerics it does not admit are passed over.
+  std::string precision = "exact";
   std::vector<Attempt> trajectory;
   /// Where to search from, per skill (the accepted parameters so far);
   /// a skill not here is searched from its defaults.

@@ -55,6 +55,12 @@ struct Skill {
   llvm::json::Object expected;
   std::vector<std::string> pitfalls;
   std::string test;
+  /// What it does to f32 arithmetic (the precision policy's scale):
+  /// "exact" (f32 operations only, the default), "tf32x3" (three TF32
+  /// tensor-core products per step: about fp32's accuracy, not bit-equal),
+  /// "tf32" (one TF32 product: 10-bit mantissas). `precisionAllows` says
+  /// whether a policy admits it.
+  std::string numerics = "exact";
 
   /// `given` completed with defaults and derived parameters, checked against
   /// the space and the constraints; an error names the value or constraint.
@@ -88,6 +94,15 @@ private:
   std::vector<Skill> all;
   std::vector<std::string> rootDirs;
 };
+
+/// The numerics a skill may declare, from the strictest: "exact", "tf32x3",
+/// "tf32". A precision policy is one of them: the loosest numerics it
+/// admits.
+llvm::ArrayRef<llvm::StringRef> numericsLevels();
+/// Whether the precision policy `policy` admits a skill of `numerics`.
+bool precisionAllows(llvm::StringRef policy, llvm::StringRef numerics);
+/// An error naming the allowed values unless `policy` is one of them.
+llvm::Error checkPrecision(llvm::StringRef policy);
 
 /// Parses one descriptor (the directory holds the script). Exposed for tests.
 llvm::Expected<Skill> loadSkill(llvm::StringRef descriptorPath);

@@ -30,6 +30,9 @@ struct TuneOptions {
   std::string skillDirs;  ///< Comma-separated (default: the skill path).
   std::string policy;     ///< Default: policy.json of the first skill dir.
   unsigned rounds = 6;    ///< Candidates per dispatch at most.
+  /// The precision policy: the loosest numerics a skill may have
+  /// (SkillLibrary.h): "exact" (f32 operations only), "tf32x3" or "tf32".
+  std::string precision = "exact";
   /// Candidates built at once (each batch is planned on the same evidence;
   /// on a GPU, ks-run processes take turns for their measurements); 0: as
   /// many as the machine has cores.
