@@ -16,7 +16,7 @@
 // RUN: not ks-tune %s --precision=fp16 --measure=model --out=%t/bad 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not ks-opt %s --ks-optimize="precision=fp16 measure=model out=%t/badopt" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADOPT
 
-// EXACT: ks-tune: dispatch 1 (matmul) round 1/1: matmul_fma_pipelined {"BK":8,"BM":64,"BN":128,"MINB":4,"S":4,"TM":8,"TN":8,"WM":32,"WN":64}
+// EXACT: ks-tune: dispatch 1 (matmul) round 1/1: matmul_fma_pipelined {"BK":16,"BM":64,"BN":128,"MINB":3,"S":2,"TM":8,"TN":8,"WM":32,"WN":64}
 // EXACTTRAJ: "skill":"matmul_fma_pipelined"
 // EXACTTRAJ-NOT: "skill":"matmul_tf32x3_mma"
 // EXACTREPORT: "precision": "exact"
