@@ -543,7 +543,8 @@ gpu::LaunchOp KernelBuilder::build() {
   // padding puts in distinct banks).
   bool fma = TM > 0;
   int64_t threadsM = fma ? WM / TM : 1, threadsN = fma ? WN / TN : 1;
-  Value threadRow = div(lane, threadsN), threadCol = rem(lane, threadsN);
+  Value threadRow = fma ? div(lane, threadsN) : Value();
+  Value threadCol = fma ? rem(lane, threadsN) : Value();
   auto threadPosition = [&](Value warpBase, Value thread, int64_t threadsAlong, int64_t x,
                             bool adjacent) {
     int64_t quad = x / 4, e = x % 4;
@@ -565,18 +566,17 @@ gpu::LaunchOp KernelBuilder::build() {
   };
   // C's indices of element `elem` (of 4, row-major) of accumulator `acc`.
   auto outputAt = [&](int64_t acc, int64_t elem) {
-    Value row, col;
+    SmallVector<Value> at(origin);
     if (fma) {
-      row = rowOf(acc / (TN / 4));
-      col = colOf(acc % (TN / 4) * 4 + elem);
+      at[roles.m] = add(origin[roles.m], rowOf(acc / (TN / 4)));
+      at[roles.n] = add(origin[roles.n], colOf(acc % (TN / 4) * 4 + elem));
     } else {
       int64_t i = acc / tilesN, j = acc % tilesN;
-      row = add(warpRow, add(group, c(i * kMmaM + elem / 2 * 8)));
-      col = add(warpCol, add(mul(inGroup, 2), c(j * kMmaN + elem % 2)));
+      at[roles.m] =
+          add(add(origin[roles.m], warpRow), add(group, c(i * kMmaM + elem / 2 * 8)));
+      at[roles.n] =
+          add(add(origin[roles.n], warpCol), add(mul(inGroup, 2), c(j * kMmaN + elem % 2)));
     }
-    SmallVector<Value> at(origin);
-    at[roles.m] = add(origin[roles.m], row);
-    at[roles.n] = add(origin[roles.n], col);
     return indicesOf(C, at);
   };
   // Whether an output is inside C where the tiles do not divide it (null
