@@ -323,6 +323,8 @@ struct KernelBuilder {
   }
 
   void applyEpilogue(ArrayRef<Value> at, Value result);
+  void fmaStep(Value tileA, Value tileB, Value stage, function_ref<Value(int64_t)> rowOf,
+               function_ref<Value(int64_t)> colOf, SmallVectorImpl<Value> &sums);
   gpu::LaunchOp build();
 };
 
@@ -465,6 +467,60 @@ void KernelBuilder::applyEpilogue(ArrayRef<Value> at, Value result) {
     memref::StoreOp::create(b, loc, map.lookupOrDefault(yielded), init.get(), valuesAt(init));
 }
 
+/// One K step of the FMA kernel from `stage` of the shared tiles: per 4 K
+/// steps, the thread's TM x 4 of A and 4 x TN of B in 16-byte reads, then
+/// 4 x TM x TN FMAs on its sums, TM x TN / 4 rows of 4 (`sums`). `rowOf` and
+/// `colOf` give the tile positions of the thread's outputs.
+void KernelBuilder::fmaStep(Value tileA, Value tileB, Value stage,
+                            function_ref<Value(int64_t)> rowOf,
+                            function_ref<Value(int64_t)> colOf, SmallVectorImpl<Value> &sums) {
+  OpOperand &A = *op.getDpsInputOperand(0);
+  OpOperand &B = *op.getDpsInputOperand(1);
+  auto quadType = VectorType::get({4}, b.getF32Type());
+  auto read4 = [&](Value tile, Value row, Value col) {
+    return vector::LoadOp::create(b, loc, quadType, tile, ValueRange{stage, row, col},
+                                  /*nontemporal=*/false, llvm::MaybeAlign(16))
+        .getResult();
+  };
+  auto extract = [&](Value v, int64_t e) {
+    return vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e}).getResult();
+  };
+  // values[kk][x]: `operand` at K step kk0 + kk and output position x.
+  auto readSteps = [&](OpOperand &operand, Value tile, int64_t count,
+                       function_ref<Value(int64_t)> positionOf, int64_t kk0) {
+    SmallVector<SmallVector<Value>> values(4, SmallVector<Value>(count));
+    if (layoutOf(operand).colLoop == roles.k) {
+      for (int64_t x = 0; x < count; ++x) {
+        Value steps = read4(tile, positionOf(x), c(kk0));
+        for (int64_t kk = 0; kk < 4; ++kk)
+          values[kk][x] = extract(steps, kk);
+      }
+      return values;
+    }
+    for (int64_t kk = 0; kk < 4; ++kk)
+      for (int64_t quad = 0; quad < count / 4; ++quad) {
+        Value outputs = read4(tile, c(kk0 + kk), positionOf(quad * 4));
+        for (int64_t e = 0; e < 4; ++e)
+          values[kk][quad * 4 + e] = extract(outputs, e);
+      }
+    return values;
+  };
+  for (int64_t kk0 = 0; kk0 < BK; kk0 += 4) {
+    auto aValues = readSteps(A, tileA, TM, rowOf, kk0);
+    auto bValues = readSteps(B, tileB, TN, colOf, kk0);
+    for (int64_t kk = 0; kk < 4; ++kk)
+      for (int64_t q = 0; q < TN / 4; ++q) {
+        Value bQuad = vector::FromElementsOp::create(
+            b, loc, quadType, ArrayRef(bValues[kk]).slice(q * 4, 4));
+        for (int64_t i = 0; i < TM; ++i) {
+          Value aSplat = vector::BroadcastOp::create(b, loc, quadType, aValues[kk][i]);
+          Value &acc = sums[i * (TN / 4) + q];
+          acc = vector::FMAOp::create(b, loc, aSplat, bQuad, acc);
+        }
+      }
+  }
+}
+
 gpu::LaunchOp KernelBuilder::build() {
   OpOperand &A = *op.getDpsInputOperand(0);
   OpOperand &B = *op.getDpsInputOperand(1);
@@ -603,37 +659,37 @@ gpu::LaunchOp KernelBuilder::build() {
   for (int64_t acc = 0; acc < numAccs; ++acc) {
     SmallVector<Value> elements;
     for (int64_t elem = 0; elem < 4; ++elem) {
-          // With split-K the stretches' sums start from zero and are added
-          // to the output at the end; after a zero fill the sums start from
-          // zero too, without reading it.
-          if (kSplits > 1 || zeroInit) {
-            elements.push_back(zeroF);
-            continue;
-          }
-          SmallVector<Value> at = outputAt(acc, elem);
-          Value inside = insideC(at);
-          // The initial value: C's element, or the broadcast input's
-          // element that C's would have been.
-          Value source = C.get();
-          if (broadcastInit) {
-            source = broadcastInit->input;
-            SmallVector<Value> inputAt;
-            for (unsigned dim : broadcastInit->outputDims)
-              inputAt.push_back(at[dim]);
-            at = inputAt;
-          }
-          if (!inside) {
-            elements.push_back(memref::LoadOp::create(b, loc, source, at));
-            continue;
-          }
-          // Outside C: a clamped read, replaced by zero.
-          for (Value &index : at)
-            index = arith::SelectOp::create(b, loc, inside, index, c(0));
-          elements.push_back(arith::SelectOp::create(
-              b, loc, inside, memref::LoadOp::create(b, loc, source, at), zeroF));
-        }
-      accs.push_back(vector::FromElementsOp::create(b, loc, accType, elements));
+      // With split-K the stretches' sums start from zero and are added
+      // to the output at the end; after a zero fill the sums start from
+      // zero too, without reading it.
+      if (kSplits > 1 || zeroInit) {
+        elements.push_back(zeroF);
+        continue;
+      }
+      SmallVector<Value> at = outputAt(acc, elem);
+      Value inside = insideC(at);
+      // The initial value: C's element, or the broadcast input's
+      // element that C's would have been.
+      Value source = C.get();
+      if (broadcastInit) {
+        source = broadcastInit->input;
+        SmallVector<Value> inputAt;
+        for (unsigned dim : broadcastInit->outputDims)
+          inputAt.push_back(at[dim]);
+        at = inputAt;
+      }
+      if (!inside) {
+        elements.push_back(memref::LoadOp::create(b, loc, source, at));
+        continue;
+      }
+      // Outside C: a clamped read, replaced by zero.
+      for (Value &index : at)
+        index = arith::SelectOp::create(b, loc, inside, index, c(0));
+      elements.push_back(arith::SelectOp::create(
+          b, loc, inside, memref::LoadOp::create(b, loc, source, at), zeroF));
     }
+    accs.push_back(vector::FromElementsOp::create(b, loc, accType, elements));
+  }
 
   // Prologue: K steps 0 .. stages - 2 in flight, one group each.
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
@@ -668,132 +724,87 @@ gpu::LaunchOp KernelBuilder::build() {
     Value stage = rem(kStep, stages);
     SmallVector<Value> carried(loop.getRegionIterArgs());
     if (fma) {
-      // Per 4 K steps: the thread's TM x 4 of A and 4 x TN of B in 16-byte
-      // reads, then 4 x TM x TN FMAs, the sums as TM x TN / 4 rows of 4.
-      auto quadType = VectorType::get({4}, b.getF32Type());
-      auto read4 = [&](Value tile, Value row, Value col) {
-        return vector::LoadOp::create(b, loc, quadType, tile, ValueRange{stage, row, col},
-                                      /*nontemporal=*/false, llvm::MaybeAlign(16))
-            .getResult();
-      };
-      auto extract = [&](Value v, int64_t e) {
-        return vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e}).getResult();
-      };
-      // values[kk][x]: `operand` at K step kk0 + kk and output position x.
-      auto readSteps = [&](OpOperand &operand, Value tile, int64_t count,
-                           function_ref<Value(int64_t)> positionOf, int64_t kk0) {
-        SmallVector<SmallVector<Value>> values(4, SmallVector<Value>(count));
-        if (layoutOf(operand).colLoop == roles.k) {
-          for (int64_t x = 0; x < count; ++x) {
-            Value steps = read4(tile, positionOf(x), c(kk0));
-            for (int64_t kk = 0; kk < 4; ++kk)
-              values[kk][x] = extract(steps, kk);
-          }
-          return values;
-        }
-        for (int64_t kk = 0; kk < 4; ++kk)
-          for (int64_t quad = 0; quad < count / 4; ++quad) {
-            Value outputs = read4(tile, c(kk0 + kk), positionOf(quad * 4));
-            for (int64_t e = 0; e < 4; ++e)
-              values[kk][quad * 4 + e] = extract(outputs, e);
-          }
-        return values;
-      };
-      for (int64_t kk0 = 0; kk0 < BK; kk0 += 4) {
-        auto aValues = readSteps(A, tileA, TM, rowOf, kk0);
-        auto bValues = readSteps(B, tileB, TN, colOf, kk0);
-        for (int64_t kk = 0; kk < 4; ++kk)
-          for (int64_t q = 0; q < TN / 4; ++q) {
-            Value bQuad = vector::FromElementsOp::create(
-                b, loc, quadType, ArrayRef(bValues[kk]).slice(q * 4, 4));
-            for (int64_t i = 0; i < TM; ++i) {
-              Value aSplat = vector::BroadcastOp::create(b, loc, quadType, aValues[kk][i]);
-              Value &acc = carried[i * (TN / 4) + q];
-              acc = vector::FMAOp::create(b, loc, aSplat, bQuad, acc);
-            }
-          }
-      }
-      scf::YieldOp::create(b, loc, carried);
+      fmaStep(tileA, tileB, stage, rowOf, colOf, carried);
     } else {
-    auto aType = VectorType::get({4, 1}, b.getF32Type());
-    auto bType = VectorType::get({2, 1}, b.getF32Type());
-    Value zeroAcc = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0).getValue()));
-    // A fragment (16 x 8) i: a0 = (g, t), a1 = (g + 8, t), a2 = (g, t + 4),
-    // a3 = (g + 8, t + 4); B fragment (8 x 8) j: b0 = (t, g), b1 = (t + 4,
-    // g); each split into its TF32 part and remainder.
-    auto fragmentA = [&](int64_t kk, int64_t i) {
-      SmallVector<Value> e;
-      for (int64_t col = 0; col < 2; ++col)
+      auto aType = VectorType::get({4, 1}, b.getF32Type());
+      auto bType = VectorType::get({2, 1}, b.getF32Type());
+      Value zeroAcc = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0).getValue()));
+      // A fragment (16 x 8) i: a0 = (g, t), a1 = (g + 8, t), a2 = (g, t + 4),
+      // a3 = (g + 8, t + 4); B fragment (8 x 8) j: b0 = (t, g), b1 = (t + 4,
+      // g); each split into its TF32 part and remainder.
+      auto fragmentA = [&](int64_t kk, int64_t i) {
+        SmallVector<Value> e;
+        for (int64_t col = 0; col < 2; ++col)
+          for (int64_t row = 0; row < 2; ++row)
+            e.push_back(readTile(A, tileA, stage, roles.m,
+                                 add(warpRow, add(group, c(i * kMmaM + row * 8))),
+                                 add(inGroup, c(kk + col * 4))));
+        return split(e, aType);
+      };
+      auto fragmentB = [&](int64_t kk, int64_t j) {
+        SmallVector<Value> e;
         for (int64_t row = 0; row < 2; ++row)
-          e.push_back(readTile(A, tileA, stage, roles.m,
-                               add(warpRow, add(group, c(i * kMmaM + row * 8))),
-                               add(inGroup, c(kk + col * 4))));
-      return split(e, aType);
-    };
-    auto fragmentB = [&](int64_t kk, int64_t j) {
-      SmallVector<Value> e;
-      for (int64_t row = 0; row < 2; ++row)
-        e.push_back(readTile(B, tileB, stage, roles.k, add(inGroup, c(kk + row * 4)),
-                             add(warpCol, add(group, c(j * kMmaN)))));
-      return split(e, bType);
-    };
-    // The fragments of the side with fewer tiles are read first and kept;
-    // the other side's are read one at a time, used against all of them
-    // and dropped: fewer fragments live at once (registers; with 32 x 64
-    // warp tiles, 132 instead of 176).
-    bool columnsOuter = tilesN >= tilesM;
-    int64_t outerTiles = columnsOuter ? tilesN : tilesM;
-    int64_t innerTiles = columnsOuter ? tilesM : tilesN;
-    // Two K steps of 8 a flush where BK allows: their products are summed
-    // by the tensor core from zero and added to the running sums by one f32
-    // add. The tensor core truncates its sums, so accumulating all of K in
-    // it drifts toward zero (by 3.7e-3 over K = 4096 on the H100), where an
-    // add rounds to nearest; a flush per two steps halves the adds (the
-    // kernel is bound by issuing instructions as much as by the tensor
-    // cores) and truncates each sum as often as one per step.
-    int64_t stepsPerFlush = (BK / kMmaK) % 2 == 0 ? 2 : 1;
-    for (int64_t kk0 = 0; kk0 < BK; kk0 += kMmaK * stepsPerFlush) {
-      // kept[f][x], one[f]: step f of the flush.
-      SmallVector<SmallVector<std::pair<Value, Value>>> kept(stepsPerFlush);
-      for (int64_t f = 0; f < stepsPerFlush; ++f)
-        for (int64_t x = 0; x < innerTiles; ++x) {
-          int64_t kk = kk0 + f * kMmaK;
-          kept[f].push_back(columnsOuter ? fragmentA(kk, x) : fragmentB(kk, x));
-        }
-      for (int64_t y = 0; y < outerTiles; ++y) {
-        SmallVector<std::pair<Value, Value>> one;
-        for (int64_t f = 0; f < stepsPerFlush; ++f) {
-          int64_t kk = kk0 + f * kMmaK;
-          one.push_back(columnsOuter ? fragmentB(kk, y) : fragmentA(kk, y));
-        }
-        for (int64_t x = 0; x < innerTiles; ++x) {
-          auto operands = [&](int64_t f) {
-            auto [aBig, aSmall] = columnsOuter ? kept[f][x] : one[f];
-            auto [bBig, bSmall] = columnsOuter ? one[f] : kept[f][x];
-            return std::make_tuple(aBig, aSmall, bBig, bSmall);
-          };
-          Value step = zeroAcc;
-          // The small products first: they are the smallest terms, and the
-          // sums they are truncated at are small too.
-          if (threeProducts)
+          e.push_back(readTile(B, tileB, stage, roles.k, add(inGroup, c(kk + row * 4)),
+                               add(warpCol, add(group, c(j * kMmaN)))));
+        return split(e, bType);
+      };
+      // The fragments of the side with fewer tiles are read first and kept;
+      // the other side's are read one at a time, used against all of them
+      // and dropped: fewer fragments live at once (registers; with 32 x 64
+      // warp tiles, 132 instead of 176).
+      bool columnsOuter = tilesN >= tilesM;
+      int64_t outerTiles = columnsOuter ? tilesN : tilesM;
+      int64_t innerTiles = columnsOuter ? tilesM : tilesN;
+      // Two K steps of 8 a flush where BK allows: their products are summed
+      // by the tensor core from zero and added to the running sums by one f32
+      // add. The tensor core truncates its sums, so accumulating all of K in
+      // it drifts toward zero (by 3.7e-3 over K = 4096 on the H100), where an
+      // add rounds to nearest; a flush per two steps halves the adds (the
+      // kernel is bound by issuing instructions as much as by the tensor
+      // cores) and truncates each sum as often as one per step.
+      int64_t stepsPerFlush = (BK / kMmaK) % 2 == 0 ? 2 : 1;
+      for (int64_t kk0 = 0; kk0 < BK; kk0 += kMmaK * stepsPerFlush) {
+        // kept[f][x], one[f]: step f of the flush.
+        SmallVector<SmallVector<std::pair<Value, Value>>> kept(stepsPerFlush);
+        for (int64_t f = 0; f < stepsPerFlush; ++f)
+          for (int64_t x = 0; x < innerTiles; ++x) {
+            int64_t kk = kk0 + f * kMmaK;
+            kept[f].push_back(columnsOuter ? fragmentA(kk, x) : fragmentB(kk, x));
+          }
+        for (int64_t y = 0; y < outerTiles; ++y) {
+          SmallVector<std::pair<Value, Value>> one;
+          for (int64_t f = 0; f < stepsPerFlush; ++f) {
+            int64_t kk = kk0 + f * kMmaK;
+            one.push_back(columnsOuter ? fragmentB(kk, y) : fragmentA(kk, y));
+          }
+          for (int64_t x = 0; x < innerTiles; ++x) {
+            auto operands = [&](int64_t f) {
+              auto [aBig, aSmall] = columnsOuter ? kept[f][x] : one[f];
+              auto [bBig, bSmall] = columnsOuter ? one[f] : kept[f][x];
+              return std::make_tuple(aBig, aSmall, bBig, bSmall);
+            };
+            Value step = zeroAcc;
+            // The small products first: they are the smallest terms, and the
+            // sums they are truncated at are small too.
+            if (threeProducts)
+              for (int64_t f = 0; f < stepsPerFlush; ++f) {
+                auto [aBig, aSmall, bBig, bSmall] = operands(f);
+                step = mma(aSmall, bBig, step);
+                step = mma(aBig, bSmall, step);
+              }
             for (int64_t f = 0; f < stepsPerFlush; ++f) {
               auto [aBig, aSmall, bBig, bSmall] = operands(f);
-              step = mma(aSmall, bBig, step);
-              step = mma(aBig, bSmall, step);
+              step = mma(aBig, bBig, step);
             }
-          for (int64_t f = 0; f < stepsPerFlush; ++f) {
-            auto [aBig, aSmall, bBig, bSmall] = operands(f);
-            step = mma(aBig, bBig, step);
+            int64_t i = columnsOuter ? x : y, j = columnsOuter ? y : x;
+            Value &acc = carried[i * tilesN + j];
+            acc = arith::AddFOp::create(b, loc, acc, step);
           }
-          int64_t i = columnsOuter ? x : y, j = columnsOuter ? y : x;
-          Value &acc = carried[i * tilesN + j];
-          acc = arith::AddFOp::create(b, loc, acc, step);
         }
       }
     }
     scf::YieldOp::create(b, loc, carried);
-    }
   }
   // The copies the last trips issued are never read; they must land before
   // the block ends.
