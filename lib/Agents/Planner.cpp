@@ -168,10 +168,8 @@ bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values
 
 llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, const Skill &skill,
                                                     const ParamValues &given) {
-  if (!precisionAllows(input.precision, skill.numerics))
-    return llvm::createStringError("skill " + skill.id + ": its numerics (" + skill.numerics +
-                                   ") are outside the precision policy (" + input.precision +
-                                   ")");
+  if (std::string outside = outsidePrecision(skill, input.precision); !outside.empty())
+    return llvm::createStringError("skill " + skill.id + ": " + outside);
   llvm::Expected<ParamValues> values = skill.resolve(given);
   if (!values)
     return values.takeError();
@@ -296,9 +294,8 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       passOver("written for " + llvm::join(skill->opClasses, ", ") + ", not " + opClass);
       continue;
     }
-    if (!precisionAllows(input.precision, skill->numerics)) {
-      passOver("its numerics (" + skill->numerics + ") are outside the precision policy (" +
-               input.precision + ")");
+    if (std::string outside = outsidePrecision(*skill, input.precision); !outside.empty()) {
+      passOver(outside);
       continue;
     }
     std::string why;

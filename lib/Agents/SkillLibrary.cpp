@@ -117,6 +117,13 @@ bool ks::agents::precisionAllows(llvm::StringRef policy, llvm::StringRef numeric
   return rank(numerics) <= rank(policy);
 }
 
+std::string ks::agents::outsidePrecision(const Skill &skill, llvm::StringRef policy) {
+  if (precisionAllows(policy, skill.numerics))
+    return "";
+  return "its numerics (" + skill.numerics + ") are outside the precision policy (" +
+         policy.str() + ")";
+}
+
 llvm::Error ks::agents::checkPrecision(llvm::StringRef policy) {
   if (llvm::is_contained(numericsLevels(), policy))
     return llvm::Error::success();

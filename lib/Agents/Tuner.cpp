@@ -1335,10 +1335,9 @@ llvm::Error Tuner::reuseFromDatabase(PlanSteps &known, std::set<int64_t> &fromDb
                           f.id, r->skill, llvm::toString(fits.takeError())));
         continue;
       }
-      if (!precisionAllows(opts.precision, skill->numerics)) {
-        say(llvm::formatv("dispatch {0}: the database's {1} has numerics {2}, outside the "
-                          "precision policy ({3}): tuning it",
-                          f.id, r->skill, skill->numerics, opts.precision));
+      if (std::string outside = outsidePrecision(*skill, opts.precision); !outside.empty()) {
+        say(llvm::formatv("dispatch {0}: the database's {1} does not apply ({2}): tuning it",
+                          f.id, r->skill, outside));
         continue;
       }
       known[f.id] = Step{r->skill, r->params};

@@ -24,7 +24,7 @@
 // TF32X3: ks-tune: dispatch 1 (matmul) round 1/1: matmul_tf32x3_mma
 // TF32X3REPORT: "precision": "tf32x3"
 
-// AGAIN: ks-tune: dispatch 1: the database's matmul_tf32x3_mma has numerics tf32x3, outside the precision policy (exact): tuning it
+// AGAIN: ks-tune: dispatch 1: the database's matmul_tf32x3_mma does not apply (its numerics (tf32x3) are outside the precision policy (exact)): tuning it
 // AGAIN: ks-tune: dispatch 1 (matmul) round 1/1: matmul_fma_pipelined
 
 // BAD: ks-tune: unknown precision 'fp16': expected exact, tf32x3, tf32
