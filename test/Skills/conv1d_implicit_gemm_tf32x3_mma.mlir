@@ -20,7 +20,7 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "conv1d_implicit_gemm_tf32x3_mma", "params": {"BM": 32, "BN": 64, "BK": 16, "WM": 16, "WN": 32, "S": 3}}]}' > %t.unpadded.plan.json
 // RUN: ks-run %S/Inputs/conv1d_ncw_2x8x68.mlir --emulate-gpu --plan=%t.unpadded.plan.json --seed=63 | FileCheck %s --check-prefix=UNPADDED
 // The planner proposes it for a 1-d convolution (the convolution-1d case).
-// RUN: ks-tune %S/Inputs/conv1d_padded_bias_2x8x64.mlir --measure=model --rounds=1 --out=%t.tune > %t.tune.log 2>&1
+// RUN: rm -rf %t.tune && ks-tune %S/Inputs/conv1d_padded_bias_2x8x64.mlir --precision=tf32x3 --measure=model --rounds=1 --out=%t.tune > %t.tune.log 2>&1
 // RUN: FileCheck %s --check-prefix=TUNE < %t.tune/trajectory.jsonl
 // RUN: sed -e 's/12x8x5xf32/12x9x3xf32/g' -e 's/2x8x64xf32/2x9x64xf32/g' -e 's/2x8x68xf32/2x9x66xf32/g' -e 's/high\[0, 0, 2\]/high[0, 0, 0]/' %S/Inputs/conv1d_padded_bias_2x8x64.mlir > %t.odd.mlir
 // RUN: not ks-opt %t.odd.mlir --ks-seed-lowering="plan=%t.plan.json" 2>&1 | FileCheck %s --check-prefix=ODD

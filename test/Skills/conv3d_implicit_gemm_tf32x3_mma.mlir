@@ -19,7 +19,7 @@
 // RUN: ks-opt %S/Inputs/conv3d_padded_bias_2x4x6x8x12.mlir --ks-seed-lowering="plan=%t.fold.plan.json" | FileCheck %s --check-prefix=FOLDED
 // RUN: ks-run %S/Inputs/conv3d_padded_bias_2x4x6x8x12.mlir --emulate-gpu --plan=%t.fold.plan.json --seed=72 | FileCheck %s --check-prefix=EMULATED
 // The planner proposes it for a 3-d convolution (the convolution-3d case).
-// RUN: ks-tune %S/Inputs/conv3d_padded_bias_2x4x6x8x12.mlir --measure=model --rounds=1 --out=%t.tune > %t.tune.log 2>&1
+// RUN: rm -rf %t.tune && ks-tune %S/Inputs/conv3d_padded_bias_2x4x6x8x12.mlir --precision=tf32x3 --measure=model --rounds=1 --out=%t.tune > %t.tune.log 2>&1
 // RUN: FileCheck %s --check-prefix=TUNE < %t.tune/trajectory.jsonl
 // RUN: sed -e 's/8x4x3x3x3xf32/8x3x3x3x3xf32/g' -e 's/2x4x6x8x12xf32/2x3x6x8x12xf32/g' -e 's/2x4x8x10x14xf32/2x3x8x10x14xf32/g' %S/Inputs/conv3d_padded_bias_2x4x6x8x12.mlir > %t.odd.mlir
 // RUN: not ks-opt %t.odd.mlir --ks-seed-lowering="plan=%t.plan.json" 2>&1 | FileCheck %s --check-prefix=ODD

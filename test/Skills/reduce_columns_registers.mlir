@@ -22,7 +22,7 @@
 // The output operand must be the one named: OUT = 1 on the two-input sum
 // is refused by the requirements before anything is compiled.
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_columns_registers", "params": {"BX": 128, "U": 8, "OUT": 1}}]}' > %t.bad.json
-// RUN: ks-tune %S/Inputs/column_sums.mlir --measure=model --rounds=1 --out=%t.tune > %t.tune.log 2>&1
+// RUN: rm -rf %t.tune && ks-tune %S/Inputs/column_sums.mlir --measure=model --rounds=1 --out=%t.tune > %t.tune.log 2>&1
 // RUN: FileCheck %s --check-prefix=TUNE < %t.tune/trajectory.jsonl
 
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c4, %c1, %c1) threads in (%c128, %c1, %c1)

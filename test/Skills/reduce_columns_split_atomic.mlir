@@ -14,7 +14,7 @@
 // The planner proposes it for such a sum (the policy's
 // reduction-columns-split case) and not for the column maxima of
 // Inputs/column_sums.mlir (not a sum, 32 rows).
-// RUN: ks-tune %S/Inputs/column_sums_long.mlir --measure=model --rounds=1 --out=%t.tune > %t.tune.log 2>&1
+// RUN: rm -rf %t.tune && ks-tune %S/Inputs/column_sums_long.mlir --measure=model --rounds=1 --out=%t.tune > %t.tune.log 2>&1
 // RUN: FileCheck %s --check-prefix=TUNE < %t.tune/trajectory.jsonl
 // A max is not a sum: forced on one, the transform refuses it.
 // RUN: sed -e 's/arith.addf %a, %acc/arith.maximumf %a, %acc/' %S/Inputs/column_sums_long.mlir > %t.max.mlir
