@@ -35,7 +35,9 @@ const char *kAuthorSystem =
 std::string firstLine(llvm::StringRef s) { return s.split('\n').first.trim().str(); }
 } // namespace
 
-llvm::Error ks::agents::vetDraftScript(llvm::StringRef script, mlir::MLIRContext &context) {
+llvm::Expected<std::string> ks::agents::vetDraftScript(llvm::StringRef script,
+                                                       mlir::MLIRContext &context,
+                                                       llvm::StringRef precision) {
   if (script.size() > 64 * 1024)
     return llvm::createStringError("the script is over 64 KiB");
   if (script.contains("${"))
@@ -53,8 +55,16 @@ llvm::Error ks::agents::vetDraftScript(llvm::StringRef script, mlir::MLIRContext
   if (!module)
     return llvm::createStringError("the script does not parse: " + firstLine(diagnostics));
   std::string refused;
+  // The loosest numerics its kernels have: a tensor-core GEMM's precision.
+  Skill numerics;
   module->getBody()->walk([&](mlir::Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
+    // (By name: ks-plan links no ks transform ops, which the context has.)
+    if (name == "transform.ks.matmul_mma_sync")
+      if (auto precisionAttr = op->getAttrOfType<mlir::StringAttr>("precision"))
+        if (precisionAttr.getValue() != "fma" &&
+            !precisionAllows(numerics.numerics, precisionAttr.getValue()))
+          numerics.numerics = precisionAttr.getValue().str();
     if (op->getName().getDialectNamespace() != "transform") {
       refused = "op '" + name.str() + "' is not a transform op: a draft holds transform ops only";
       return mlir::WalkResult::interrupt();
@@ -76,7 +86,9 @@ llvm::Error ks::agents::vetDraftScript(llvm::StringRef script, mlir::MLIRContext
     return llvm::createStringError(refused);
   if (!llvm::isa_and_nonnull<mlir::transform::NamedSequenceOp>(module->lookupSymbol("apply")))
     return llvm::createStringError("the script defines no transform.named_sequence @apply");
-  return llvm::Error::success();
+  if (std::string outside = outsidePrecision(numerics, precision); !outside.empty())
+    return llvm::createStringError(outside);
+  return numerics.numerics;
 }
 
 LlmAuthored ks::agents::authorWithLlm(LlmClient &client, const PlanInput &input,
@@ -145,10 +157,12 @@ LlmAuthored ks::agents::authorWithLlm(LlmClient &client, const PlanInput &input,
     out.rejected = "a skill named " + draft.id + " already exists";
     return out;
   }
-  if (llvm::Error err = vetDraftScript(draft.script, context)) {
-    out.rejected = "script refused: " + llvm::toString(std::move(err));
+  llvm::Expected<std::string> numerics = vetDraftScript(draft.script, context, input.precision);
+  if (!numerics) {
+    out.rejected = "script refused: " + llvm::toString(numerics.takeError());
     return out;
   }
+  draft.numerics = *numerics;
   out.draft = std::move(draft);
   return out;
 }
@@ -185,6 +199,7 @@ llvm::Expected<std::string> ks::agents::writeDraftSkill(const DraftSkill &draft,
   json::Object descriptor{
       {"id", draft.id},
       {"category", "learned"},
+      {"numerics", draft.numerics},
       {"summary", draft.summary},
       {"script", draft.id + ".mlir"},
       {"op_classes", json::Array{draft.opClass}},

@@ -31,6 +31,9 @@ struct DraftSkill {
   std::string script;  ///< transform.named_sequence @apply(...) { ... }
   std::string opClass;    ///< The dispatch's, the only class it is for.
   std::string bottleneck; ///< The policy's name for what it addresses.
+  /// Its numerics (SkillLibrary.h), from the script: "tf32x3" or "tf32"
+  /// where it builds tensor-core kernels of that precision, else "exact".
+  std::string numerics = "exact";
 };
 
 struct LlmAuthored {
@@ -39,9 +42,12 @@ struct LlmAuthored {
   bool fatal = false;
 };
 
-/// Why `script` may not run, or success. `context` must have the transform
-/// dialect and its extensions loaded or registered.
-llvm::Error vetDraftScript(llvm::StringRef script, mlir::MLIRContext &context);
+/// Why `script` may not run, or its numerics: a script whose numerics the
+/// precision policy `precision` does not admit may not run either.
+/// `context` must have the transform dialect and its extensions loaded or
+/// registered.
+llvm::Expected<std::string> vetDraftScript(llvm::StringRef script, mlir::MLIRContext &context,
+                                           llvm::StringRef precision);
 
 /// Asks `client` (role "author") for a script for the dispatch the
 /// policy's last decision (`policyDecision`, with no skill) describes.
