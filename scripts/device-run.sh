@@ -11,19 +11,22 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# The precision policy the benchmark's tuning runs under (KS_PRECISION,
+# default tf32x3: 3xTF32 tensor-core GEMMs and convolutions at about fp32's
+# accuracy; exact for f32 operations only, ks's own default).
+precision=${KS_PRECISION:-tf32x3}
+
 if [ "${1:-}" = "--prepare" ]; then
   # The bundle, and the problems imported through Torch-MLIR (which the GPU
   # machine does not have) for the 'torch' part.
   scripts/make-bundle.sh || exit
   # ... and a plan per problem from ks-tune with the cost model (no GPU here),
-  # under the benchmark's precision policy (KS_PRECISION, default tf32x3:
-  # 3xTF32 tensor-core GEMMs and convolutions at about fp32's accuracy;
-  # exact for f32 operations only, ks's own default).
+  # under the benchmark's precision policy.
   rm -rf dist/torch-imports dist/torch-plans
   export PYTHONPATH=python
   .venv/bin/python -W ignore -m ks_torch import bench/problems -o dist/torch-imports || exit
   exec .venv/bin/python -W ignore -m ks_torch tune dist/torch-imports -o dist/torch-plans \
-    --precision="${KS_PRECISION:-tf32x3}"
+    --precision="$precision"
 fi
 
 out=${OUT:-$PWD/device-out}
@@ -207,7 +210,7 @@ for input in $tune_inputs; do
   [[ $input == */* ]] && src=dist/torch-imports/$input.mlir
   tune_names+=" $name"
   timeout $(( ${KS_TUNE_BUDGET:-40} + 120 )) ks-tune "$src" --chip="$chip" \
-    --precision="${KS_PRECISION:-tf32x3}" --out="$tune/$name" --measure=gpu --rounds="${KS_TUNE_ROUNDS:-4}" \
+    --precision="$precision" --out="$tune/$name" --measure=gpu --rounds="${KS_TUNE_ROUNDS:-4}" \
     --max-dispatches="${KS_TUNE_DISPATCHES:-3}" --trials=20 \
     --budget="${KS_TUNE_BUDGET:-40}" --quiet >"$tune/$name.log" 2>&1
   echo "$name exit $?" >>"$tune/exits.log"
@@ -220,7 +223,7 @@ fi
 if part jobs; then
   for j in 1 6; do
     start=$(date +%s.%N)
-    ks-tune bench/seed/matmul_2048.mlir --chip="$chip" --precision="${KS_PRECISION:-tf32x3}" \
+    ks-tune bench/seed/matmul_2048.mlir --chip="$chip" --precision="$precision" \
       --out="$tune/jobs-$j" --measure=gpu \
       --rounds=6 --max-dispatches=1 --trials=20 --jobs=$j --quiet >"$tune/jobs-$j.log" 2>&1
     rc=$?

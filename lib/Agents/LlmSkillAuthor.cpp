@@ -56,15 +56,15 @@ llvm::Expected<std::string> ks::agents::vetDraftScript(llvm::StringRef script,
     return llvm::createStringError("the script does not parse: " + firstLine(diagnostics));
   std::string refused;
   // The loosest numerics its kernels have: a tensor-core GEMM's precision.
-  Skill numerics;
+  std::string numerics = "exact";
   module->getBody()->walk([&](mlir::Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
     // (By name: ks-plan links no ks transform ops, which the context has.)
     if (name == "transform.ks.matmul_mma_sync")
       if (auto precisionAttr = op->getAttrOfType<mlir::StringAttr>("precision"))
         if (precisionAttr.getValue() != "fma" &&
-            !precisionAllows(numerics.numerics, precisionAttr.getValue()))
-          numerics.numerics = precisionAttr.getValue().str();
+            !precisionAllows(numerics, precisionAttr.getValue()))
+          numerics = precisionAttr.getValue().str();
     if (op->getName().getDialectNamespace() != "transform") {
       refused = "op '" + name.str() + "' is not a transform op: a draft holds transform ops only";
       return mlir::WalkResult::interrupt();
@@ -88,7 +88,7 @@ llvm::Expected<std::string> ks::agents::vetDraftScript(llvm::StringRef script,
     return llvm::createStringError("the script defines no transform.named_sequence @apply");
   if (std::string outside = outsidePrecision(numerics, precision); !outside.empty())
     return llvm::createStringError(outside);
-  return numerics.numerics;
+  return numerics;
 }
 
 LlmAuthored ks::agents::authorWithLlm(LlmClient &client, const PlanInput &input,

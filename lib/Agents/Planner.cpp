@@ -168,7 +168,7 @@ bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values
 
 llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, const Skill &skill,
                                                     const ParamValues &given) {
-  if (std::string outside = outsidePrecision(skill, input.precision); !outside.empty())
+  if (std::string outside = outsidePrecision(skill.numerics, input.precision); !outside.empty())
     return llvm::createStringError("skill " + skill.id + ": " + outside);
   llvm::Expected<ParamValues> values = skill.resolve(given);
   if (!values)
@@ -294,7 +294,7 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       passOver("written for " + llvm::join(skill->opClasses, ", ") + ", not " + opClass);
       continue;
     }
-    if (std::string outside = outsidePrecision(*skill, input.precision); !outside.empty()) {
+    if (std::string outside = outsidePrecision(skill->numerics, input.precision); !outside.empty()) {
       passOver(outside);
       continue;
     }

@@ -117,10 +117,10 @@ bool ks::agents::precisionAllows(llvm::StringRef policy, llvm::StringRef numeric
   return rank(numerics) <= rank(policy);
 }
 
-std::string ks::agents::outsidePrecision(const Skill &skill, llvm::StringRef policy) {
-  if (precisionAllows(policy, skill.numerics))
+std::string ks::agents::outsidePrecision(llvm::StringRef numerics, llvm::StringRef policy) {
+  if (precisionAllows(policy, numerics))
     return "";
-  return "its numerics (" + skill.numerics + ") are outside the precision policy (" +
+  return "its numerics (" + numerics.str() + ") are outside the precision policy (" +
          policy.str() + ")";
 }
 

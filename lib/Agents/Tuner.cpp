@@ -1335,7 +1335,7 @@ llvm::Error Tuner::reuseFromDatabase(PlanSteps &known, std::set<int64_t> &fromDb
                           f.id, r->skill, llvm::toString(fits.takeError())));
         continue;
       }
-      if (std::string outside = outsidePrecision(*skill, opts.precision); !outside.empty()) {
+      if (std::string outside = outsidePrecision(skill->numerics, opts.precision); !outside.empty()) {
         say(llvm::formatv("dispatch {0}: the database's {1} does not apply ({2}): tuning it",
                           f.id, r->skill, outside));
         continue;

@@ -101,9 +101,10 @@ private:
 llvm::ArrayRef<llvm::StringRef> numericsLevels();
 /// Whether the precision policy `policy` admits a skill of `numerics`.
 bool precisionAllows(llvm::StringRef policy, llvm::StringRef numerics);
-/// Why `policy` does not admit `skill` ("its numerics (tf32x3) are outside
-/// the precision policy (exact)"), or the empty string where it does.
-std::string outsidePrecision(const Skill &skill, llvm::StringRef policy);
+/// Why `policy` does not admit `numerics` ("its numerics (tf32x3) are
+/// outside the precision policy (exact)"), or the empty string where it
+/// does.
+std::string outsidePrecision(llvm::StringRef numerics, llvm::StringRef policy);
 /// An error naming the allowed values unless `policy` is one of them.
 llvm::Error checkPrecision(llvm::StringRef policy);
 
