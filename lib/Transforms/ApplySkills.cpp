@@ -46,8 +46,15 @@ struct Step {
   ParamValues params;
 };
 
-/// The plan's steps, or an error naming the file and the entry.
-llvm::Expected<std::vector<Step>> readPlan(llvm::StringRef path) {
+struct Plan {
+  std::vector<Step> steps;
+  /// One-block tails run in the last block of the kernel before them
+  /// (ks-finish-in-last-block).
+  bool finishInLastBlock = false;
+};
+
+/// The plan, or an error naming the file and the entry.
+llvm::Expected<Plan> readPlan(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     return llvm::createStringError("cannot read the plan " + path.str() + ": " +
@@ -61,7 +68,15 @@ llvm::Expected<std::vector<Step>> readPlan(llvm::StringRef path) {
   if (!list)
     return llvm::createStringError("the plan " + path.str() +
                                    " has no \"dispatches\" list");
-  std::vector<Step> steps;
+  Plan plan;
+  if (const llvm::json::Value *finish = root->get("finish_in_last_block")) {
+    std::optional<bool> value = finish->getAsBoolean();
+    if (!value)
+      return llvm::createStringError("the plan " + path.str() +
+                                     ": \"finish_in_last_block\" must be true or false");
+    plan.finishInLastBlock = *value;
+  }
+  std::vector<Step> &steps = plan.steps;
   for (auto [i, item] : llvm::enumerate(*list)) {
     auto bad = [&, i = i](const char *what) {
       return llvm::createStringError("the plan " + path.str() + ", dispatches[" +
@@ -87,7 +102,7 @@ llvm::Expected<std::vector<Step>> readPlan(llvm::StringRef path) {
     }
     steps.push_back(std::move(step));
   }
-  return steps;
+  return plan;
 }
 
 struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
@@ -107,10 +122,12 @@ struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
     };
     std::vector<Step> steps;
     if (!plan.empty()) {
-      llvm::Expected<std::vector<Step>> read = readPlan(plan);
+      llvm::Expected<Plan> read = readPlan(plan);
       if (!read)
         return fail(read.takeError());
-      steps = std::move(*read);
+      steps = std::move(read->steps);
+      if (read->finishInLastBlock)
+        getOperation()->setAttr("ks.finish_in_last_block", UnitAttr::get(&getContext()));
     }
     if (!skill.empty() || dispatch >= 0) {
       if (skill.empty() || dispatch < 0)

@@ -208,6 +208,8 @@ private:
 
   LogicalResult emitSequence(OpBuilder &b, Block &block);
   LogicalResult emitUniformFor(OpBuilder &b, scf::ForOp loop);
+  LogicalResult emitUniformIf(OpBuilder &b, scf::IfOp branch);
+  Value uniformValue(OpBuilder &b, Value v);
   LogicalResult emitThreadLoop(OpBuilder &b,
                                function_ref<LogicalResult(OpBuilder &, Thread &)> body);
   LogicalResult emitSegment(OpBuilder &b, Block &block, ArrayRef<Operation *> ops);
@@ -561,6 +563,56 @@ LogicalResult KernelEmulator::emitUniformFor(OpBuilder &b, scf::ForOp loop) {
   return success();
 }
 
+/// `v` as one value for the whole block where it is one: made of values
+/// the same in every thread and of loads from shared memory at such
+/// indices (every thread reads the same word, as after a barrier); null
+/// otherwise.
+Value KernelEmulator::uniformValue(OpBuilder &b, Value v) {
+  if (Value m = blockMap.lookupOrNull(v))
+    return m;
+  Operation *def = v.getDefiningOp();
+  if (!def || isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def))
+    return nullptr;
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(def))
+    return *atBlockLevel(b, v, def);
+  auto load = dyn_cast<memref::LoadOp>(def);
+  auto space = load ? dyn_cast_or_null<gpu::AddressSpaceAttr>(load.getMemRefType().getMemorySpace())
+                    : nullptr;
+  bool sharedLoad = space && space.getValue() == gpu::AddressSpace::Workgroup;
+  if (!sharedLoad && !isRecomputable(def))
+    return nullptr;
+  IRMapping local;
+  for (Value operand : def->getOperands()) {
+    Value m = uniformValue(b, operand);
+    if (!m)
+      return nullptr;
+    local.map(operand, m);
+  }
+  return b.clone(*def, local)->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+/// A branch around a split: its condition must be the same in every thread
+/// of the block (as ks-finish-in-last-block's last-block test, read from
+/// shared memory after a barrier); the branch then runs once per block
+/// around its thread loops.
+LogicalResult KernelEmulator::emitUniformIf(OpBuilder &b, scf::IfOp branch) {
+  Value condition = branch.getNumResults() == 0 ? uniformValue(b, branch.getCondition()) : nullptr;
+  if (!condition)
+    return error(branch, "it contains a barrier or shuffle that threads may reach "
+                         "a different number of times");
+  auto outer = scf::IfOp::create(b, branch.getLoc(), condition, branch.elseBlock() != nullptr);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(outer.thenBlock()->getTerminator());
+  if (failed(emitSequence(b, *branch.thenBlock())))
+    return failure();
+  if (branch.elseBlock()) {
+    b.setInsertionPoint(outer.elseBlock()->getTerminator());
+    if (failed(emitSequence(b, *branch.elseBlock())))
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult KernelEmulator::emitSequence(OpBuilder &b, Block &block) {
   SmallVector<Operation *> segment;
   for (Operation &op : block.without_terminator()) {
@@ -621,6 +673,11 @@ LogicalResult KernelEmulator::emitSequence(OpBuilder &b, Block &block) {
     segment.clear();
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       if (failed(emitUniformFor(b, loop)))
+        return failure();
+      continue;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      if (failed(emitUniformIf(b, branch)))
         return failure();
       continue;
     }

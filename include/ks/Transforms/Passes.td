@@ -325,7 +325,9 @@ def KSApplySkills : Pass<"ks-apply-skills", "mlir::ModuleOp"> {
     the plan's parameters (defaults for the others) on the op marked
     `ks.dispatch = N`. The plan is a JSON file
     `{"dispatches": [{"id": N, "skill": "ID", "params": {"NAME": V}}]}`, or
-    one dispatch given by `dispatch`, `skill` and `params`. Skills are read
+    one dispatch given by `dispatch`, `skill` and `params`. A plan's
+    `"finish_in_last_block": true` marks the module for
+    `ks-finish-in-last-block` (`ks.finish_in_last_block`). Skills are read
     from `skill-dirs` (comma-separated) or the default skill path. A skill
     must map its dispatch to a `gpu.launch`; the seed mapping then lowers the
     remaining ops. Any failure is an error naming the skill, the dispatch and
@@ -441,6 +443,27 @@ def KSEmulateGPUOnCPU : Pass<"ks-emulate-gpu-on-cpu", "mlir::ModuleOp"> {
     "mlir::func::FuncDialect", "mlir::scf::SCFDialect",
     "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
     "mlir::vector::VectorDialect", "mlir::LLVM::LLVMDialect"];
+}
+
+def KSFinishInLastBlock : Pass<"ks-finish-in-last-block", "mlir::ModuleOp"> {
+  let summary = "Run a one-block kernel in the last block of the kernel before it";
+  let description = [{
+    Where the module asks for it (`ks.finish_in_last_block`, set by a plan's
+    `"finish_in_last_block": true`), a `gpu.launch` of one block that follows
+    a launch of the same constant block size, with only allocations, pure
+    ops and deallocations between them, moves into that launch: each of its
+    blocks fences its writes at device scope and counts itself done on a
+    device-wide counter (a zero-initialized global); the block that counts
+    last fences again and runs the tail's body as block 0 of a grid of one,
+    and sets the counter back to zero. Saves the tail's launch and the gap
+    before it (a split reduction's last fold, a loss's division). The
+    producer's launch keeps its dispatch and lists the tail's in
+    `ks.finishes`. The two kernels must not run concurrently with another
+    launch of the same kernel (the counter is the kernel module's).
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
 }
 
 def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
