@@ -23,6 +23,8 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "Alignment.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,6 +36,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -245,6 +248,46 @@ IRMapping bodyAt(OpBuilder &b, Location loc, linalg::LinalgOp op, ArrayRef<Value
   return map;
 }
 
+/// The inputs of `op` a thread reads `perThread` neighbouring elements of
+/// in one access, at loop indices `dims` (the group's first point, the
+/// innermost loop the one the group walks): read along that loop with unit
+/// stride and provably aligned to the group (ld.global.v4 for 4 f32, where
+/// scalar loads issue four instructions and replay through L1), not
+/// written by the op. Each is loaded as a vector there; the group's bodies
+/// take its elements. Not for rows kept in registers, whose scalar
+/// accesses ks-forward-row-values matches.
+SmallVector<std::pair<BlockArgument, Value>>
+loadGroupVectors(OpBuilder &b, Location loc, linalg::LinalgOp op, ArrayRef<Value> dims,
+                 int64_t perThread) {
+  SmallVector<std::pair<BlockArgument, Value>> vectors;
+  if (perThread < 2 || op->hasAttr(kRowRegistersAttr))
+    return vectors;
+  unsigned inner = op.getNumLoops() - 1;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    auto type = dyn_cast<MemRefType>(in->get().getType());
+    if (!type || !op.payloadUsesValueFromOperand(in) || !type.getElementType().isIntOrFloat() ||
+        llvm::any_of(op.getDpsInits(), [&](Value out) { return mayAlias(out, in->get()); }))
+      continue;
+    int64_t bits = type.getElementTypeBitWidth() * perThread;
+    if (bits > 128 || !llvm::isPowerOf2_64(bits))
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(in);
+    if (map.getNumResults() == 0 ||
+        map.getResults().back() != getAffineDimExpr(inner, op.getContext()) ||
+        llvm::any_of(map.getResults().drop_back(),
+                     [&](AffineExpr e) { return e.isFunctionOfDim(inner); }))
+      continue;
+    SmallVector<Value> indices = applyMap(b, loc, map, dims);
+    auto vectorType = VectorType::get({perThread}, type.getElementType());
+    if (ks::provedAlignment(in->get(), indices, vectorType) * 8 < bits)
+      continue;
+    auto load = vector::LoadOp::create(b, loc, vectorType, in->get(), indices);
+    load->setAttr("alignment", b.getI64IntegerAttr(bits / 8));
+    vectors.emplace_back(op.getMatchingBlockArgument(in), load);
+  }
+  return vectors;
+}
+
 /// Who splits a row, and how many they are: a warp's lanes, or the block's
 /// threads.
 std::pair<Value, Value> rowSplitters(OpBuilder &b, Location loc, bool wholeBlock, Value lane) {
@@ -417,11 +460,16 @@ SmallVector<Value> foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, 
       b, loc, start, step, stepConst, perLane, length, inits,
       [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
         SmallVector<Value> running(acc.begin(), acc.end());
+        SmallVector<Value> first(ivs.begin(), ivs.end());
+        first.push_back(k);
+        auto vectors = loadGroupVectors(b, loc, op, first, perLane);
         for (int64_t e = 0; e < perLane; ++e) {
           SmallVector<Value> dims(ivs.begin(), ivs.end());
           dims.push_back(
               e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k);
           IRMapping seeded = invariants;
+          for (auto [arg, vector] : vectors)
+            seeded.map(arg, vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{e}));
           for (auto [arg, value] : llvm::zip(op.getRegionOutputArgs(), running))
             seeded.map(arg, value);
           IRMapping map = bodyAt(b, loc, op, dims, std::move(seeded));

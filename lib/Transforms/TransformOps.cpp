@@ -4,6 +4,7 @@
 
 #include "ks/Agents/RowChain.h"
 
+#include "Alignment.h"
 #include "KernelInit.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -532,103 +533,6 @@ void transform::KSPadInnermostOp::getEffects(
 // ks.align_vector_accesses
 //===----------------------------------------------------------------------===//
 
-namespace {
-constexpr int64_t kMaxKnownDivisor = 64;
-
-/// The largest power of two (up to 64) dividing `c` (0: any).
-int64_t powerOfTwoDividing(int64_t c) {
-  return c == 0 ? kMaxKnownDivisor
-                : std::min<int64_t>(kMaxKnownDivisor, int64_t(1) << llvm::countr_zero(uint64_t(c)));
-}
-
-/// The largest power of two (up to 64) `index` is known to be a multiple of.
-int64_t knownDivisor(Value index, unsigned depth = 0) {
-  if (depth > 8)
-    return 1;
-  if (std::optional<int64_t> c = getConstantIntValue(index))
-    return powerOfTwoDividing(*c);
-  if (auto arg = dyn_cast<BlockArgument>(index)) {
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (!loop || arg != loop.getInductionVar())
-      return 1;
-    return std::min(knownDivisor(loop.getLowerBound(), depth + 1),
-                    knownDivisor(loop.getStep(), depth + 1));
-  }
-  Operation *def = index.getDefiningOp();
-  // The innermost digit of a delinearized index (x mod its basis, where a
-  // reshape folded into an access split x): a multiple of what divides both.
-  if (auto delinearize = dyn_cast_or_null<affine::AffineDelinearizeIndexOp>(def)) {
-    SmallVector<OpFoldResult> basis = delinearize.getMixedBasis();
-    std::optional<int64_t> last =
-        basis.empty() ? std::nullopt : getConstantIntValue(basis.back());
-    if (index != delinearize.getResults().back() || !last)
-      return 1;
-    return std::min(knownDivisor(delinearize.getLinearIndex(), depth + 1),
-                    powerOfTwoDividing(*last));
-  }
-  if (auto apply = dyn_cast_or_null<affine::AffineApplyOp>(def)) {
-    // Each operand's divisor, then the expression's: sum -> min, product ->
-    // product, constant -> its own.
-    AffineMap map = apply.getAffineMap();
-    SmallVector<int64_t> divisors;
-    for (Value operand : apply.getMapOperands())
-      divisors.push_back(knownDivisor(operand, depth + 1));
-    std::function<int64_t(AffineExpr)> of = [&](AffineExpr e) -> int64_t {
-      if (auto c = dyn_cast<AffineConstantExpr>(e))
-        return powerOfTwoDividing(c.getValue());
-      if (auto d = dyn_cast<AffineDimExpr>(e))
-        return divisors[d.getPosition()];
-      if (auto sym = dyn_cast<AffineSymbolExpr>(e))
-        return divisors[map.getNumDims() + sym.getPosition()];
-      auto bin = cast<AffineBinaryOpExpr>(e);
-      if (e.getKind() == AffineExprKind::Add)
-        return std::min(of(bin.getLHS()), of(bin.getRHS()));
-      if (e.getKind() == AffineExprKind::Mul)
-        return std::min<int64_t>(kMaxKnownDivisor, of(bin.getLHS()) * of(bin.getRHS()));
-      return 1; // floordiv, ceildiv, mod: not tracked
-    };
-    return map.getNumResults() == 1 ? of(map.getResult(0)) : 1;
-  }
-  if (auto add = dyn_cast_or_null<arith::AddIOp>(def))
-    return std::min(knownDivisor(add.getLhs(), depth + 1), knownDivisor(add.getRhs(), depth + 1));
-  if (auto mul = dyn_cast_or_null<arith::MulIOp>(def))
-    return std::min<int64_t>(kMaxKnownDivisor, knownDivisor(mul.getLhs(), depth + 1) *
-                                                   knownDivisor(mul.getRhs(), depth + 1));
-  return 1;
-}
-
-/// The alignment in bytes a 1-d vector access of `vector` elements at
-/// `indices` of `memref` provably has, or 0.
-int64_t provedAlignment(Value memref, ValueRange indices, VectorType vector) {
-  auto type = dyn_cast<MemRefType>(memref.getType());
-  if (!type || vector.getRank() != 1 || type.getMemorySpace() || indices.empty())
-    return 0;
-  // The buffer starts where a function argument or an allocation does
-  // (device buffers are 256-byte aligned): it is one, or a chain of
-  // reshapes of one, which keep the start.
-  Value root = ks::reshapeChain(memref).back();
-  bool base = isa<BlockArgument>(root) &&
-              isa<func::FuncOp>(cast<BlockArgument>(root).getOwner()->getParentOp());
-  base = base || root.getDefiningOp<memref::AllocOp>();
-  if (!base)
-    return 0;
-  int64_t offset;
-  SmallVector<int64_t> strides;
-  if (failed(type.getStridesAndOffset(strides, offset)) || ShapedType::isDynamic(offset) ||
-      strides.back() != 1)
-    return 0;
-  int64_t lanes = vector.getNumElements();
-  if (offset % lanes != 0)
-    return 0;
-  for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
-    if (ShapedType::isDynamic(stride) || stride % lanes != 0)
-      return 0;
-  if (knownDivisor(indices.back()) % lanes != 0)
-    return 0;
-  int64_t bytes = lanes * vector.getElementTypeBitWidth() / 8;
-  return llvm::isPowerOf2_64(bytes) ? std::min<int64_t>(bytes, 16) : 0;
-}
-} // namespace
 
 DiagnosedSilenceableFailure transform::KSAlignVectorAccessesOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
@@ -637,9 +541,9 @@ DiagnosedSilenceableFailure transform::KSAlignVectorAccessesOp::apply(
     target->walk([&](Operation *op) {
       int64_t align = 0;
       if (auto load = dyn_cast<vector::LoadOp>(op))
-        align = provedAlignment(load.getBase(), load.getIndices(), load.getVectorType());
+        align = ks::provedAlignment(load.getBase(), load.getIndices(), load.getVectorType());
       else if (auto store = dyn_cast<vector::StoreOp>(op))
-        align = provedAlignment(store.getBase(), store.getIndices(), store.getVectorType());
+        align = ks::provedAlignment(store.getBase(), store.getIndices(), store.getVectorType());
       if (align > 1)
         rewriter.modifyOpInPlace(op, [&] {
           op->setAttr("alignment", rewriter.getI64IntegerAttr(align));

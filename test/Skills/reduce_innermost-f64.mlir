@@ -1,5 +1,6 @@
 // The row-reduction skills on f64 rows (Torch-MLIR computes the variance of
-// layer, group and instance norm in f64): the lanes' partial sums are
+// layer, group and instance norm in f64): two neighbouring elements a
+// lane reads in one 16-byte load (ld.global.v2.b64); the lanes' partial sums are
 // combined by 64-bit shuffles, each split into two 32-bit ones (five steps,
 // ten shfl.sync; the block version runs the butterfly twice). Both match
 // the CPU reference in emulation.
@@ -13,7 +14,7 @@
 // RUN: ks-run %S/Inputs/f64_row_sums.mlir --emulate-gpu --plan=%t.warp.json --seed=61 | FileCheck %s --check-prefix=EMULATED
 // RUN: ks-run %S/Inputs/f64_row_sums.mlir --emulate-gpu --plan=%t.block.json --seed=62 | FileCheck %s --check-prefix=EMULATED
 
-// WARP: ld.global.b64
+// WARP: ld.global.v2.b64
 // WARP-COUNT-10: shfl.sync.bfly.b32
 // WARP: add.rn.f64
 // WARP-NOT: shfl.sync

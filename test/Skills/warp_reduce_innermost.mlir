@@ -46,16 +46,19 @@
 // CHECK: linalg.fill {{.*}}{ks.dispatch = 2 : i64}
 
 // After the seed lowering: lane l reads elements 4l .. 4l+3 of every 128
-// (8 trips over the row, counted from 0: a warp's lanes are known to be 32),
-// from -0.0 (the neutral element of addf), the walk unrolled 4 trips deep
-// so that 16 loads are in flight together; then five xor shuffles, and lane
-// 0 adds the total to the output.
+// (8 trips over the row, counted from 0: a warp's lanes are known to be 32)
+// as one 16-byte vector load (the row starts 1024 elements after the last,
+// lane l's group 4l after its start), from -0.0 (the neutral element of
+// addf), the walk unrolled 4 trips deep so that 4 vector loads are in
+// flight together; then five xor shuffles, and lane 0 adds the total to the
+// output.
 // SEED: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
 // SEED-LABEL: gpu.module @main_kernel_0
 // SEED: %[[LANE:.*]] = gpu.lane_id upper_bound 32
 // SEED: %[[START:.*]] = arith.muli %[[LANE]], %c4 : index
 // SEED: %[[PART:.*]] = scf.for %{{.*}} = %c0 to %c8 step %c4 iter_args(%{{.*}} = %cst) -> (f32) {
-// SEED-COUNT-16: memref.load
+// SEED-COUNT-4: vector.load %{{.*}}[%c0, %{{.*}}] {alignment = 16 : i64} : memref<1x1024xf32, strided<[1024, 1], offset: ?>>, vector<4xf32>
+// SEED-NOT: memref.load
 // SEED: scf.yield
 // SEED: %[[S16:.*]], %{{.*}} = gpu.shuffle xor %[[PART]], %c16_i32, %c32_i32 : f32
 // SEED: %[[T16:.*]] = arith.addf %[[PART]], %[[S16]] : f32
@@ -74,15 +77,15 @@
 // SEED: gpu.shuffle xor
 // SEED: arith.maximumf
 
-// In the PTX: no loop left, each lane's 32 loads in straight-line code
-// (four at a time 128 floats, 512 bytes, apart), then the butterfly over
-// the lanes; no shared memory and no barrier.
+// In the PTX: no loop left, each lane's 8 vector loads of 4 floats in
+// straight-line code (128 floats, 512 bytes, apart), then the butterfly
+// over the lanes; no shared memory and no barrier.
 // SUM-NOT: .shared
 // SUM: %laneid
-// SUM: ld.global.b32 {{%r[0-9]+}}, [[[PTR:%rd[0-9]+]]];
-// SUM: ld.global.b32 {{%r[0-9]+}}, [[[PTR]]+12];
-// SUM: ld.global.b32 {{%r[0-9]+}}, [[[PTR]]+512];
-// SUM: ld.global.b32 {{%r[0-9]+}}, [[[PTR]]+3596];
+// SUM-NOT: ld.global.b32
+// SUM: ld.global.v4.b32 {{{%r[0-9]+, %r[0-9]+, %r[0-9]+, %r[0-9]+}}}, [[[PTR:%rd[0-9]+]]];
+// SUM: ld.global.v4.b32 {{{.*}}}, [[[PTR]]+512];
+// SUM: ld.global.v4.b32 {{{.*}}}, [[[PTR]]+3584];
 // SUM-NOT: bra
 // SUM: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16, 31, -1;
 // SUM-NEXT: add.rn.f32

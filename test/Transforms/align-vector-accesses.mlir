@@ -1,7 +1,8 @@
 // transform.ks.align_vector_accesses: 4-wide loads and stores of a function
-// argument at column offsets provably multiple of 4 (4 * i + 8, a loop
-// stepping by 4 from 0) are marked 16-byte aligned; at i + 1, through a
-// view with an odd offset, or in shared memory, they are left alone.
+// argument (or of a row of one) at column offsets provably multiple of 4
+// (4 * i + 8, a loop stepping by 4 from 0) are marked 16-byte aligned; at
+// i + 1, through a view with an odd offset, or in shared memory, they are
+// left alone.
 // RUN: ks-opt %s --transform-interpreter | FileCheck %s
 
 // CHECK-LABEL: func.func @columns
@@ -29,6 +30,25 @@ func.func @columns(%x: memref<8x64xf32>, %y: memref<8x64xf32>, %r: index, %i: in
     %z = vector.load %x[%r, %k] : memref<8x64xf32>, vector<4xf32>
     vector.store %z, %y[%r, %odd] : memref<8x64xf32>, vector<4xf32>
   }
+  return
+}
+
+// Rows of a buffer (subviews at [r, 0] of rows 64 long) start a multiple of
+// 4 in: aligned; a view starting at column 2, or at row r of rows 62 long,
+// is not.
+// CHECK-LABEL: func.func @rows
+// CHECK: vector.load %{{.*}}[%c0, %{{.*}}] {alignment = 16 : i64} : memref<1x64xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// CHECK: vector.load %{{.*}}[%c0, %{{.*}}] : memref<1x60xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// CHECK: vector.load %{{.*}}[%c0, %{{.*}}] : memref<1x62xf32, strided<[62, 1], offset: ?>>, vector<4xf32>
+func.func @rows(%x: memref<8x64xf32>, %z: memref<8x62xf32>, %r: index, %i: index) {
+  %c0 = arith.constant 0 : index
+  %at = affine.apply affine_map<()[s0] -> (s0 * 4)>()[%i]
+  %row = memref.subview %x[%r, 0] [1, 64] [1, 1] : memref<8x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+  %v = vector.load %row[%c0, %at] : memref<1x64xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+  %shifted = memref.subview %x[%r, 2] [1, 60] [1, 1] : memref<8x64xf32> to memref<1x60xf32, strided<[64, 1], offset: ?>>
+  %w = vector.load %shifted[%c0, %at] : memref<1x60xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+  %short = memref.subview %z[%r, 0] [1, 62] [1, 1] : memref<8x62xf32> to memref<1x62xf32, strided<[62, 1], offset: ?>>
+  %u = vector.load %short[%c0, %at] : memref<1x62xf32, strided<[62, 1], offset: ?>>, vector<4xf32>
   return
 }
 
