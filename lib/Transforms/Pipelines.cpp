@@ -70,6 +70,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSScaleAfterContraction());
   // Fuse elementwise producers into consumers while the IR is still tensors.
   pm.addPass(createKSFuseElementwise());
+  // Fused, a log of a softmax is one expression: log(exp(a) / b).
+  pm.addNestedPass<func::FuncOp>(createKSLogOfExpQuotient());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Unit loops out of reductions (keepdim results, [N, 1, K] views), so that

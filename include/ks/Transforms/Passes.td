@@ -593,6 +593,23 @@ def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
                            "mlir::vector::VectorDialect"];
 }
 
+def KSLogOfExpQuotient : Pass<"ks-log-of-exp-quotient", "mlir::func::FuncOp"> {
+  let summary = "Rewrite log(exp(a) / b) as a - log(b) (the log of a softmax)";
+  let description = [{
+    Torch-MLIR's `log(softmax(x))` is, once fused, `math.log(arith.divf(
+    math.exp(a), b))` per element: an exponential, a correctly rounded
+    division and a logarithm, where `a - log(b)` is one subtraction and a
+    logarithm per row (the KL divergence loss's kernel was bound by its
+    instructions). Where the original's `exp(a)` or quotient is not a
+    normal float (infinite, subnormal or 0) the original is computed, in an
+    `scf.if` rarely taken, so its infinities and subnormal roundings stay;
+    elsewhere the result differs by the roundings of the steps left out.
+    f32 and f64.
+  }];
+  let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def KSFoldIndexTables : Pass<"ks-fold-index-tables", "mlir::func::FuncOp"> {
   let summary = "Compute a gather's constant index tables from the loop indices instead of reading them";
   let description = [{
