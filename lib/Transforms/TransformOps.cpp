@@ -906,6 +906,120 @@ void transform::KSFuseRowChainOp::getEffects(
   modifiesPayload(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// ks.fold_epilogue_into_copy_back
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The elementwise op that rewrites all of `buffer` in place right after
+/// `nest` (past views and constants), as KSFoldEpilogueIntoCopyBackOp
+/// describes; null if there is none.
+linalg::GenericOp inPlaceEpilogueAfter(Operation *nest, Value buffer) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity())
+    return nullptr;
+  Operation *op = nest->getNextNode();
+  while (op && (isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(op) ||
+                op->hasTrait<OpTrait::ConstantLike>()))
+    op = op->getNextNode();
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureBufferSemantics() || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !llvm::all_of(generic.getIndexingMapsArray(), [](AffineMap m) { return m.isIdentity(); }))
+    return nullptr;
+  for (Value operand : {generic.getDpsInputs()[0], generic.getDpsInits()[0]}) {
+    auto operandType = dyn_cast<MemRefType>(operand.getType());
+    if (ks::reshapeChain(operand).back() != buffer || !operandType ||
+        !operandType.hasStaticShape() || operandType.getNumElements() != type.getNumElements())
+      return nullptr;
+  }
+  // The payload computes from its element and values defined outside.
+  Block *body = generic.getBody();
+  WalkResult reads = body->walk([&](Operation *inner) {
+    if (isa<linalg::IndexOp>(inner) || !isMemoryEffectFree(inner))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (reads.wasInterrupted())
+    return nullptr;
+  return generic;
+}
+} // namespace
+
+DiagnosedSilenceableFailure transform::KSFoldEpilogueIntoCopyBackOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  if (getEnabled() == 0)
+    return DiagnosedSilenceableFailure::success();
+  // The copies out of private buffers, grouped by the buffer they write.
+  llvm::MapVector<Value, SmallVector<linalg::CopyOp>> copiesOf;
+  for (Operation *target : state.getPayloadOps(getTarget()))
+    if (auto copy = dyn_cast<linalg::CopyOp>(target);
+        copy && copy.hasPureBufferSemantics() && isPrivate(copy.getInputs()[0]))
+      if (Value root = rootOf(copy.getOutputs()[0]))
+        copiesOf[root].push_back(copy);
+  SmallVector<Operation *> folded;
+  for (auto &[buffer, copies] : copiesOf) {
+    auto func = copies.front()->getParentOfType<func::FuncOp>();
+    if (!func)
+      continue;
+    Operation *nest = func.getBody().front().findAncestorOpInBlock(*copies.front());
+    linalg::GenericOp epilogue = nest ? inPlaceEpilogueAfter(nest, buffer) : nullptr;
+    if (!epilogue)
+      continue;
+    // The nest writes the buffer through these copies only.
+    bool onlyCopies = true;
+    nest->walk([&](Operation *op) {
+      // Loops and other ops of recursive effects: their ops are walked.
+      if (op == nest || llvm::is_contained(copies, op) || isMemoryEffectFree(op) ||
+          op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return;
+      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!effects || effects.getEffectOnValue<MemoryEffects::Write>(buffer) ||
+          llvm::any_of(op->getOperands(), [&](Value v) {
+            return isa<MemRefType>(v.getType()) && rootOf(v) == buffer &&
+                   effects.getEffectOnValue<MemoryEffects::Write>(v);
+          }))
+        onlyCopies = false;
+    });
+    if (!onlyCopies)
+      continue;
+    Block *payload = epilogue.getBody();
+    for (linalg::CopyOp copy : copies) {
+      rewriter.setInsertionPoint(copy);
+      auto tileType = cast<MemRefType>(copy.getInputs()[0].getType());
+      unsigned rank = tileType.getRank();
+      SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
+      SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+      auto applied = linalg::GenericOp::create(
+          rewriter, copy.getLoc(), copy.getInputs(), copy.getOutputs(), maps, iterators,
+          [&](OpBuilder &b, Location loc, ValueRange args) {
+            // In place, the element the payload reads and the one it
+            // overwrites are the same: the sum in registers.
+            IRMapping map;
+            map.map(payload->getArgument(0), args[0]);
+            map.map(payload->getArgument(1), args[0]);
+            for (Operation &inner : payload->without_terminator())
+              b.clone(inner, map);
+            auto yield = cast<linalg::YieldOp>(payload->getTerminator());
+            linalg::YieldOp::create(b, loc, map.lookupOrDefault(yield.getValues()[0]));
+          });
+      rewriter.replaceOp(copy, applied->getResults());
+    }
+    folded.push_back(epilogue);
+  }
+  if (!folded.empty())
+    ks::eraseFolded(rewriter, folded);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSFoldEpilogueIntoCopyBackOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
 #define GET_OP_CLASSES
 #include "ks/Transforms/TransformOps.cpp.inc"
 

@@ -30,6 +30,14 @@ transform.named_sequence @apply(%target: !transform.any_op {transform.consumed})
   %inits = transform.structured.match ops{["linalg.copy"]} in %threads
       : (!transform.any_op) -> !transform.any_op
   transform.ks.init_from_producer %inits : !transform.any_op
+  // EPI = 1: the elementwise op after the pooling that rewrites its output
+  // in place (the average's division by the window) runs on the results in
+  // registers as they are written; its kernel, a second pass over the
+  // output, goes.
+  %copies_back = transform.structured.match ops{["linalg.copy"]} in %threads
+      : (!transform.any_op) -> !transform.any_op
+  transform.ks.fold_epilogue_into_copy_back %copies_back {enabled = ${EPI} : i64}
+      : !transform.any_op
   // Loops (n, c, oh, ow, kh, kw) -> (n, c, kh, kw, oh, ow).
   %generic = transform.structured.generalize %promoted
       : (!transform.any_op) -> !transform.any_op

@@ -14,6 +14,13 @@
 // RUN: ks-run %S/../Skills/Inputs/maxpool1d_padded_2x4x512.mlir --plan=%t.fold.json --seed=46 --json=%t.fold.run.json > %t.fold.log
 // RUN: grep -q "output #0 2x4x256xf32: match" %t.fold.log
 // RUN: grep -c '"grid": \[' %t.fold.run.json | grep -qx 1
+// With EPI = 1 (the default) on an average pooling: the division by the
+// window applied to the sums in registers, one kernel, against the CPU
+// reference.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "pool_window_registers", "params": {"TX": 16, "RT": 2, "CT": 1}}]}' > %t.avg.json
+// RUN: ks-run %S/../Skills/Inputs/avgpool_2x4x8x32.mlir --plan=%t.avg.json --seed=47 --json=%t.avg.run.json > %t.avg.log
+// RUN: grep -q "output #0 2x4x4x16xf32: match" %t.avg.log
+// RUN: grep -c '"grid": \[' %t.avg.run.json | grep -qx 1
 func.func @main(%x: tensor<16x64x113x113xf32>) -> tensor<16x64x56x56xf32> {
   %ninf = arith.constant 0xFF800000 : f32
   %e = tensor.empty() : tensor<16x64x56x56xf32>

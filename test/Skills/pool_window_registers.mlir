@@ -24,6 +24,17 @@
 // RUN: ks-opt %S/Inputs/maxpool1d_padded_2x4x512.mlir --ks-seed-lowering="plan=%t.fold.plan.json" | FileCheck %s --check-prefix=FOLDED-IR
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "pool_window_registers", "params": {"TX": 16, "RT": 2, "CT": 1}}]}' > %t.sum.json
 // RUN: ks-run %S/Inputs/sumpool_2x4x8x32.mlir --emulate-gpu --plan=%t.sum.json --seed=18 | FileCheck %s --check-prefix=EMULATED
+// Average pooling (Inputs/avgpool_2x4x8x32.mlir): with EPI = 1 (the
+// default) the division by the window's 4 elements, in place on the sums,
+// runs on the sums in registers as the thread writes them: one kernel, the
+// division's dispatch folded; with EPI = 0 it keeps its kernel. Both match
+// the CPU reference.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "pool_window_registers", "params": {"TX": 16, "RT": 2, "CT": 1}}]}' > %t.avg.json
+// RUN: ks-opt %S/Inputs/avgpool_2x4x8x32.mlir --ks-seed-lowering="plan=%t.avg.json" | FileCheck %s --check-prefix=AVG
+// RUN: ks-run %S/Inputs/avgpool_2x4x8x32.mlir --emulate-gpu --plan=%t.avg.json --seed=19 | FileCheck %s --check-prefix=EMULATED
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "pool_window_registers", "params": {"TX": 16, "RT": 2, "CT": 1, "EPI": 0}}]}' > %t.avg0.json
+// RUN: ks-opt %S/Inputs/avgpool_2x4x8x32.mlir --ks-seed-lowering="plan=%t.avg0.json" | FileCheck %s --check-prefix=AVG0
+// RUN: ks-run %S/Inputs/avgpool_2x4x8x32.mlir --emulate-gpu --plan=%t.avg0.json --seed=19 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK-NOT: linalg.fill {{.*}}ks.dispatch = 0
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3, {{.*}} = %c4, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1)
@@ -71,3 +82,16 @@ func.func @main(%x: memref<2x4x20x34xf32>, %y: memref<2x4x9x16xf32>) {
 // FOLDED-IR: memref.load %arg1[{{.*}}] : memref<2x4x1x512xf32>
 // FOLDED-IR: arith.select
 // FOLDED-IR: arith.maximumf
+
+// AVG: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 2>}
+// AVG: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c4, %c2) threads in (%c16, %c1, %c1)
+// AVG-NOT: gpu.launch_func
+// AVG-LABEL: gpu.module @main_kernel
+// AVG: %[[SUM:.*]] = arith.addf
+// AVG: memref.store %[[SUM]], %[[PRIV:.*]][%c0, %c0, %{{.*}}, %c0] : memref<1x1x2x1xf32>
+// AVG: %[[S:.*]] = memref.load %[[PRIV]]
+// AVG-NEXT: %[[AVG:.*]] = arith.divf %[[S]], %{{.*}} : f32
+// AVG-NEXT: memref.store %[[AVG]], %{{.*}} : memref<1x1x2x1xf32, strided<[256, 64, 16, 1], offset: ?>>
+
+// AVG0-NOT: ks.folded_dispatches
+// AVG0-COUNT-2: gpu.launch_func

@@ -533,4 +533,27 @@ def KSReadPaddingInPlaceOp : Op<Transform_Dialect, "ks.read_padding_in_place",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSFoldEpilogueIntoCopyBackOp : Op<Transform_Dialect, "ks.fold_epilogue_into_copy_back",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Apply the elementwise op after a kernel where its results leave registers";
+  let description = [{
+    `target` holds the `linalg.copy` ops of a kernel's loop nest that write
+    its results from private buffers (`transform.structured.promote` with
+    `use_alloca`) into tiles of a buffer B. When the op right after the nest
+    (past views and constants) is an elementwise `linalg.generic` that
+    rewrites all of B in place (through reshapes of it, identity maps, its
+    payload reading only its element and values from outside, no
+    `linalg.index`), and the nest writes B only through these copies, each
+    copy becomes that payload on its tile (the average pooling's division
+    by the window applied to the sums in registers) and the op is erased,
+    its dispatch recorded in the module's `ks.folded_dispatches`: B is
+    written once instead of written, read and written again. Otherwise, or
+    with `enabled` = 0, nothing changes. The handle is consumed.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<I64Attr, "1">:$enabled);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 #endif // KS_TRANSFORMS_TRANSFORMOPS
