@@ -268,8 +268,10 @@ loadGroupVectors(OpBuilder &b, Location loc, linalg::LinalgOp op, ArrayRef<Value
     if (!type || !op.payloadUsesValueFromOperand(in) || !type.getElementType().isIntOrFloat() ||
         llvm::any_of(op.getDpsInits(), [&](Value out) { return mayAlias(out, in->get()); }))
       continue;
-    int64_t bits = type.getElementTypeBitWidth() * perThread;
-    if (bits > 128 || !llvm::isPowerOf2_64(bits))
+    // Whole bytes only: an i1 buffer holds a byte per element, a vector of
+    // i1 is bits.
+    int64_t elementBits = type.getElementTypeBitWidth(), bits = elementBits * perThread;
+    if (elementBits % 8 != 0 || bits > 128 || !llvm::isPowerOf2_64(bits))
       continue;
     AffineMap map = op.getMatchingIndexingMap(in);
     if (map.getNumResults() == 0 ||

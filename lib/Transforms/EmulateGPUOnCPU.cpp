@@ -10,7 +10,9 @@
 // lives across a split is kept per thread in a scratch buffer (pure values
 // are recomputed instead); a loop that contains a split must be uniform
 // (bounds the same in every thread) and runs once per block around its
-// thread loops, its loop-carried values kept per thread. Shared memory is
+// thread loops, its loop-carried values kept per thread; so does a branch
+// whose condition is the same in every thread (from block-level values and
+// shared memory read after a barrier). Shared memory is
 // one buffer, reused by the blocks in turn. Anything the emulation cannot
 // run faithfully (a barrier under thread-dependent control flow, an op
 // without a CPU meaning) is an error naming it.

@@ -23,6 +23,11 @@
 // RUN: echo '{"dispatches": [{"id": 2, "skill": "warp_reduce_innermost", "params": {"R": 4, "E": 4}}]}' > %t.argmax.json
 // RUN: ks-opt %S/Inputs/argmax_rows_ties.mlir --ks-seed-lowering="plan=%t.argmax.json" | FileCheck %s --check-prefix=ARGMAX
 // RUN: ks-run %S/Inputs/argmax_rows_ties.mlir --emulate-gpu --plan=%t.argmax.json --seed=5 | FileCheck %s --check-prefix=ARGMAX-EMULATED
+// A row of booleans (i1, a byte each in memory) is read element by element
+// (no vector of i1, which would be bits), and counts right.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "warp_reduce_innermost", "params": {"R": 4, "E": 4}}]}' > %t.mask.json
+// RUN: ks-opt %S/Inputs/mask_row_counts.mlir --ks-seed-lowering="plan=%t.mask.json" | FileCheck %s --check-prefix=MASK
+// RUN: ks-run %S/Inputs/mask_row_counts.mlir --emulate-gpu --plan=%t.mask.json --seed=5 | FileCheck %s --check-prefix=MASK-EMULATED
 // ARGMAX: gpu.module @main_kernel_1 attributes {ks.dispatch = 2 : i64}
 // ARGMAX: %[[PAIR:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %c0_i64) -> (f32, i64)
 // ARGMAX: gpu.shuffle  xor %[[PAIR]]#0, %c16_i32, %c32_i32 : f32
@@ -124,3 +129,8 @@ func.func @main(%a: memref<64x1024xf32>, %sums: memref<64xf32>, %maxima: memref<
 // EMULATED: GPU kernels emulated on the CPU vs CPU reference
 // EMULATED-NOT: MISMATCH
 // EMULATED: output #0 {{.*}}: match
+
+// MASK-NOT: vector.load
+// MASK-COUNT-4: memref.load %{{.*}} : memref<1x1024xi1, strided<[1024, 1], offset: ?>>
+// MASK-NOT: vector.load
+// MASK-EMULATED: output #0 16xi32: match
