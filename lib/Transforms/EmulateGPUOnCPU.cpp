@@ -211,7 +211,7 @@ private:
   LogicalResult emitSequence(OpBuilder &b, Block &block);
   LogicalResult emitUniformFor(OpBuilder &b, scf::ForOp loop);
   LogicalResult emitUniformIf(OpBuilder &b, scf::IfOp branch);
-  Value uniformValue(OpBuilder &b, Value v);
+  Value uniformValue(OpBuilder &b, Value v, bool sharedLoads);
   LogicalResult emitThreadLoop(OpBuilder &b,
                                function_ref<LogicalResult(OpBuilder &, Thread &)> body);
   LogicalResult emitSegment(OpBuilder &b, Block &block, ArrayRef<Operation *> ops);
@@ -231,7 +231,12 @@ bool isRecomputable(Operation *op) {
   return op && op->getNumRegions() == 0 && isMemoryEffectFree(op) && !isSyncPoint(op);
 }
 
-FailureOr<Value> KernelEmulator::atBlockLevel(OpBuilder &b, Value v, Operation *user) {
+/// `v` as one value for the whole block where it is one: made of values
+/// the same in every thread (block ids and sizes, kernel arguments,
+/// induction variables of uniform loops) through pure ops, and with
+/// `sharedLoads`, of loads from shared memory at such indices (every
+/// thread reads the same word, as after a barrier); null otherwise.
+Value KernelEmulator::uniformValue(OpBuilder &b, Value v, bool sharedLoads) {
   if (Value m = blockMap.lookupOrNull(v))
     return m;
   Operation *def = v.getDefiningOp();
@@ -241,19 +246,30 @@ FailureOr<Value> KernelEmulator::atBlockLevel(OpBuilder &b, Value v, Operation *
     return gridSize[int(dim.getDimension())];
   if (auto dim = dyn_cast_or_null<gpu::BlockDimOp>(def))
     return constIndex(b, blockSize[int(dim.getDimension())]);
-  if (isa_and_nonnull<gpu::ThreadIdOp, gpu::LaneIdOp>(def) || !isRecomputable(def)) {
-    error(user, "it synchronizes threads inside a loop whose bounds may differ between "
-                "threads");
-    return failure();
-  }
+  if (isa_and_nonnull<gpu::ThreadIdOp, gpu::LaneIdOp>(def))
+    return nullptr;
+  auto load = dyn_cast_or_null<memref::LoadOp>(def);
+  auto space = load ? dyn_cast_or_null<gpu::AddressSpaceAttr>(load.getMemRefType().getMemorySpace())
+                    : nullptr;
+  bool sharedLoad = sharedLoads && space && space.getValue() == gpu::AddressSpace::Workgroup;
+  if (!sharedLoad && !isRecomputable(def))
+    return nullptr;
   IRMapping local;
   for (Value operand : def->getOperands()) {
-    FailureOr<Value> m = atBlockLevel(b, operand, user);
-    if (failed(m))
-      return failure();
-    local.map(operand, *m);
+    Value m = uniformValue(b, operand, sharedLoads);
+    if (!m)
+      return nullptr;
+    local.map(operand, m);
   }
   return b.clone(*def, local)->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+FailureOr<Value> KernelEmulator::atBlockLevel(OpBuilder &b, Value v, Operation *user) {
+  if (Value m = uniformValue(b, v, /*sharedLoads=*/false))
+    return m;
+  error(user, "it synchronizes threads inside a loop whose bounds may differ between "
+              "threads");
+  return failure();
 }
 
 FailureOr<Value> KernelEmulator::inThread(OpBuilder &b, Thread &t, Value v, Operation *user) {
@@ -565,40 +581,14 @@ LogicalResult KernelEmulator::emitUniformFor(OpBuilder &b, scf::ForOp loop) {
   return success();
 }
 
-/// `v` as one value for the whole block where it is one: made of values
-/// the same in every thread and of loads from shared memory at such
-/// indices (every thread reads the same word, as after a barrier); null
-/// otherwise.
-Value KernelEmulator::uniformValue(OpBuilder &b, Value v) {
-  if (Value m = blockMap.lookupOrNull(v))
-    return m;
-  Operation *def = v.getDefiningOp();
-  if (!def || isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def))
-    return nullptr;
-  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(def))
-    return *atBlockLevel(b, v, def);
-  auto load = dyn_cast<memref::LoadOp>(def);
-  auto space = load ? dyn_cast_or_null<gpu::AddressSpaceAttr>(load.getMemRefType().getMemorySpace())
-                    : nullptr;
-  bool sharedLoad = space && space.getValue() == gpu::AddressSpace::Workgroup;
-  if (!sharedLoad && !isRecomputable(def))
-    return nullptr;
-  IRMapping local;
-  for (Value operand : def->getOperands()) {
-    Value m = uniformValue(b, operand);
-    if (!m)
-      return nullptr;
-    local.map(operand, m);
-  }
-  return b.clone(*def, local)->getResult(cast<OpResult>(v).getResultNumber());
-}
-
 /// A branch around a split: its condition must be the same in every thread
 /// of the block (as ks-finish-in-last-block's last-block test, read from
 /// shared memory after a barrier); the branch then runs once per block
 /// around its thread loops.
 LogicalResult KernelEmulator::emitUniformIf(OpBuilder &b, scf::IfOp branch) {
-  Value condition = branch.getNumResults() == 0 ? uniformValue(b, branch.getCondition()) : nullptr;
+  Value condition = branch.getNumResults() == 0
+                        ? uniformValue(b, branch.getCondition(), /*sharedLoads=*/true)
+                        : nullptr;
   if (!condition)
     return error(branch, "it contains a barrier or shuffle that threads may reach "
                          "a different number of times");

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
@@ -33,18 +34,12 @@ namespace ks {
 using namespace mlir;
 
 namespace {
-std::optional<int64_t> constantIndex(Value v) {
-  if (auto c = v.getDefiningOp<arith::ConstantIndexOp>())
-    return c.value();
-  return std::nullopt;
-}
-
 /// The launch's three grid or block sizes, if all are constants.
 std::optional<std::array<int64_t, 3>> constantSizes(gpu::KernelDim3 dims) {
   std::array<Value, 3> values = {dims.x, dims.y, dims.z};
   std::array<int64_t, 3> sizes;
   for (auto [i, v] : llvm::enumerate(values)) {
-    std::optional<int64_t> c = constantIndex(v);
+    std::optional<int64_t> c = getConstantIntValue(v);
     if (!c)
       return std::nullopt;
     sizes[i] = *c;

@@ -148,6 +148,8 @@ std::optional<BroadcastInit> findBroadcastInit(linalg::LinalgOp op) {
 }
 
 void eraseFolded(RewriterBase &rewriter, ArrayRef<Operation *> ops) {
+  if (ops.empty())
+    return;
   auto module = ops.front()->getParentOfType<ModuleOp>();
   SmallVector<int64_t> folded;
   if (auto old = module->getAttrOfType<DenseI64ArrayAttr>("ks.folded_dispatches"))

@@ -969,21 +969,9 @@ DiagnosedSilenceableFailure transform::KSFoldEpilogueIntoCopyBackOp::apply(
     if (!epilogue)
       continue;
     // The nest writes the buffer through these copies only.
-    bool onlyCopies = true;
-    nest->walk([&](Operation *op) {
-      // Loops and other ops of recursive effects: their ops are walked.
-      if (op == nest || llvm::is_contained(copies, op) || isMemoryEffectFree(op) ||
-          op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-        return;
-      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-      if (!effects || effects.getEffectOnValue<MemoryEffects::Write>(buffer) ||
-          llvm::any_of(op->getOperands(), [&](Value v) {
-            return isa<MemRefType>(v.getType()) && rootOf(v) == buffer &&
-                   effects.getEffectOnValue<MemoryEffects::Write>(v);
-          }))
-        onlyCopies = false;
-    });
-    if (!onlyCopies)
+    std::optional<DenseSet<Value>> written = ks::writtenRoots(
+        nest->getRegion(0), [&](Operation *op) { return llvm::is_contained(copies, op); });
+    if (!written || written->contains(buffer))
       continue;
     Block *payload = epilogue.getBody();
     for (linalg::CopyOp copy : copies) {
@@ -1009,8 +997,7 @@ DiagnosedSilenceableFailure transform::KSFoldEpilogueIntoCopyBackOp::apply(
     }
     folded.push_back(epilogue);
   }
-  if (!folded.empty())
-    ks::eraseFolded(rewriter, folded);
+  ks::eraseFolded(rewriter, folded);
   return DiagnosedSilenceableFailure::success();
 }
 
