@@ -12,6 +12,7 @@
 
 #include "ks/Transforms/TransformOps.h"
 
+#include "Epilogue.h"
 #include "KernelInit.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -322,7 +323,6 @@ struct KernelBuilder {
                                     /*tf32Enabled=*/true);
   }
 
-  void applyEpilogue(ArrayRef<Value> at, Value result);
   void fmaStep(Value tileA, Value tileB, Value stage, function_ref<Value(int64_t)> rowOf,
                function_ref<Value(int64_t)> colOf, SmallVectorImpl<Value> &sums);
   gpu::LaunchOp build();
@@ -435,36 +435,6 @@ void KernelBuilder::prepareGatherTable(OpOperand &operand) {
   for (int64_t d = 0; d < type.getRank(); ++d)
     for (AffineExpr term : otherTerms[d])
       gatherOtherTerms.push_back({strides[d], term});
-}
-
-/// The epilogue at the output `at` (its loops are the output's indices),
-/// the contraction's value there being `result`: its other operands loaded,
-/// its body cloned, what it yields stored.
-void KernelBuilder::applyEpilogue(ArrayRef<Value> at, Value result) {
-  Value output = op.getDpsInitOperand(0)->get();
-  auto valuesAt = [&](OpOperand &operand) {
-    SmallVector<Value> indices;
-    for (AffineExpr e : epilogue.getMatchingIndexingMap(&operand).getResults())
-      indices.push_back(isa<AffineDimExpr>(e) ? at[cast<AffineDimExpr>(e).getPosition()]
-                                              : c(cast<AffineConstantExpr>(e).getValue()));
-    return indices;
-  };
-  Block &body = epilogue->getRegion(0).front();
-  IRMapping map;
-  for (OpOperand &operand : epilogue->getOpOperands()) {
-    BlockArgument arg = epilogue.getMatchingBlockArgument(&operand);
-    if (arg.use_empty())
-      continue;
-    if (operand.get() == output && !epilogue.isDpsInit(&operand))
-      map.map(arg, result);
-    else
-      map.map(arg, memref::LoadOp::create(b, loc, operand.get(), valuesAt(operand)));
-  }
-  for (Operation &inner : body.without_terminator())
-    b.clone(inner, map);
-  for (auto [yielded, init] :
-       llvm::zip(body.getTerminator()->getOperands(), epilogue.getDpsInitsMutable()))
-    memref::StoreOp::create(b, loc, map.lookupOrDefault(yielded), init.get(), valuesAt(init));
 }
 
 /// One K step of the FMA kernel from `stage` of the shared tiles: per 4 K
@@ -824,7 +794,7 @@ gpu::LaunchOp KernelBuilder::build() {
       else
         memref::StoreOp::create(b, loc, v, C.get(), at);
       if (epilogue)
-        applyEpilogue(at, v);
+        ks::applyEpilogue(b, loc, op, epilogue, at, v);
     }
   return launch;
 }
@@ -1010,48 +980,6 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     return "the shared tiles take more than 48 KB";
   return "";
 }
-/// Why `epilogue` cannot be applied in `op`'s kernel, or the empty string.
-std::string unmetEpilogueCondition(linalg::LinalgOp op, const Roles &roles,
-                                   linalg::LinalgOp epilogue) {
-  if (!roles.batches.empty())
-    return "an epilogue is applied to 2-d contractions only";
-  if (!epilogue.hasPureBufferSemantics() || epilogue.getNumLoops() != 2 ||
-      epilogue.getNumParallelLoops() != 2)
-    return "the epilogue is not a 2-d elementwise op on buffers";
-  bool readsIndex = false;
-  epilogue->getRegion(0).walk([&](linalg::IndexOp) { readsIndex = true; });
-  if (readsIndex)
-    return "the epilogue reads its loop indices";
-  Value output = op.getDpsInitOperand(0)->get();
-  bool readsOutput = false;
-  for (OpOperand &operand : epilogue->getOpOperands()) {
-    AffineMap map = epilogue.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
-      return "an epilogue operand is not read through a permutation of its loops";
-    if (operand.get() == output) {
-      if (!map.isIdentity())
-        return "the epilogue reads the contraction's output other than where it writes";
-      readsOutput |= !epilogue.isDpsInit(&operand);
-    }
-    if (epilogue.isDpsInit(&operand) &&
-        (operand.get() == op.getDpsInputOperand(0)->get() ||
-         operand.get() == op.getDpsInputOperand(1)->get()))
-      return "the epilogue writes an operand of the contraction";
-    if (epilogue.isDpsInit(&operand) && !map.isIdentity())
-      return "the epilogue writes other than where the contraction does";
-  }
-  if (!readsOutput)
-    return "the epilogue does not read the contraction's output";
-  if (epilogue.getStaticLoopRanges() !=
-      ArrayRef<int64_t>{op.getStaticLoopRanges()[roles.m], op.getStaticLoopRanges()[roles.n]})
-    return "the epilogue's loops are not the contraction's output";
-  if (op.getMatchingIndexingMap(op.getDpsInitOperand(0)).getResults() !=
-      ArrayRef<AffineExpr>{getAffineDimExpr(roles.m, op.getContext()),
-                           getAffineDimExpr(roles.n, op.getContext())})
-    return "the contraction's output is not [M, N]";
-  return "";
-}
-
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
@@ -1093,7 +1021,10 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
       return emitDefiniteFailure() << "cannot apply the epilogue: with k_splits > 1 no block "
                                       "has the whole sum";
     if (epilogue) {
-      std::string unmetEpilogue = unmetEpilogueCondition(op, roles, epilogue);
+      std::string unmetEpilogue =
+          roles.batches.empty()
+              ? ks::unmetEpilogueCondition(op, roles.m, roles.n, epilogue)
+              : "an epilogue is applied to 2-d contractions only";
       if (!unmetEpilogue.empty())
         return emitDefiniteFailure() << "cannot apply the epilogue: " << unmetEpilogue;
       // The kernel takes the epilogue's place: its other operands must be

@@ -1,0 +1,37 @@
+//===- Epilogue.h - An elementwise op applied as a kernel stores its output -===//
+//
+// A GEMM kernel can apply the elementwise op that follows it (a bias, an
+// activation) to each output as it stores it: that op then needs no kernel
+// and no second pass over the output. These say when that is sound and
+// clone the op's body at one output.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KS_LIB_TRANSFORMS_EPILOGUE_H
+#define KS_LIB_TRANSFORMS_EPILOGUE_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+
+#include <string>
+
+namespace ks {
+
+/// Why `epilogue` cannot be applied in the kernel of the 2-d contraction
+/// `op` (output [M, N], M and N its loops `mLoop` and `nLoop`), or the empty
+/// string: the epilogue must be a 2-d elementwise op on buffers over the
+/// output's loops, reading the output where it writes and writing neither
+/// of the contraction's inputs.
+std::string unmetEpilogueCondition(mlir::linalg::LinalgOp op, int64_t mLoop, int64_t nLoop,
+                                   mlir::linalg::LinalgOp epilogue);
+
+/// `epilogue` at the output `at` (its loops are the output's indices) of
+/// the contraction `op`, whose value there is `result`: its other operands
+/// loaded, its body cloned, what it yields stored, at `b`'s insertion point.
+void applyEpilogue(mlir::OpBuilder &b, mlir::Location loc, mlir::linalg::LinalgOp op,
+                   mlir::linalg::LinalgOp epilogue, mlir::ArrayRef<mlir::Value> at,
+                   mlir::Value result);
+
+} // namespace ks
+
+#endif // KS_LIB_TRANSFORMS_EPILOGUE_H
