@@ -587,6 +587,16 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
                            : 0.0;
   }
   f.tensorCoreEligible = tensorCoreEligible(op, f.opClass, ranges);
+  if (f.opClass == OpClass::Matmul) {
+    std::optional<ContractionRoles> roles = contractionRoles(op);
+    f.kContiguousOperands =
+        roles && roles->k.size() == 1 && op.getNumDpsInputs() == 2 &&
+        llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+          AffineMap map = op.getMatchingIndexingMap(input);
+          return map.getNumResults() > 0 && map.getResults().back() ==
+                                                 getAffineDimExpr(roles->k[0], op.getContext());
+        });
+  }
 
   // Data reuse: the simpler of the two measures, max over shaped inputs of
   // iteration-space size / input elements (for an MxNxK matmul max(M, N):
@@ -697,6 +707,7 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
     obj["elementwise_epilogue"] = true;
   if (f.rereadingEpilogue)
     obj["rereading_epilogue"] = true;
+  setIf("k_contiguous_operands", f.kContiguousOperands);
   if (f.rowChainOps > 0) {
     obj["row_chain_ops"] = f.rowChainOps;
     obj["row_chain_row_points"] = f.rowChainRowPoints;

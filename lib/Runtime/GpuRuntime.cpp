@@ -319,6 +319,7 @@ llvm::StringMap<void *> runtime::gpuRuntimeSymbols() {
   // unranked memref argument is typed); one function behind both.
   symbols["ksTensorMap2D_bf16"] = reinterpret_cast<void *>(&ksTensorMap2D);
   symbols["ksTensorMap2D_f16"] = reinterpret_cast<void *>(&ksTensorMap2D);
+  symbols["ksTensorMap2D_f32"] = reinterpret_cast<void *>(&ksTensorMap2D);
   KS_SYMBOL(mgpuStreamCreate);
   KS_SYMBOL(mgpuStreamDestroy);
   KS_SYMBOL(mgpuStreamSynchronize);

@@ -54,7 +54,8 @@ struct AttachNVVMTarget
       Operation *needsArch = nullptr;
       gpuModule.walk([&](Operation *op) {
         StringRef name = op->getName().getStringRef();
-        if (name.starts_with("nvgpu.warpgroup.") || name.starts_with("nvgpu.tma.")) {
+        if (name.starts_with("nvgpu.warpgroup.") || name.starts_with("nvgpu.tma.") ||
+            name.starts_with("nvvm.wgmma.")) {
           needsArch = op;
           return WalkResult::interrupt();
         }

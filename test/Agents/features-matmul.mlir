@@ -19,6 +19,7 @@
 // CHECK-NEXT:     "id": 0,
 // CHECK-NEXT:     "input_element_bits": 32,
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction"],
+// CHECK-NEXT:     "k_contiguous_operands": false,
 // CHECK-NEXT:     "loop_ranges": [8, 16, 32],
 // CHECK-NEXT:     "min_bytes": 3584,
 // CHECK-NEXT:     "num_inputs": 2,
@@ -52,6 +53,7 @@
 // CHECK-NEXT:     "id": 1,
 // CHECK-NEXT:     "input_element_bits": 32,
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction"],
+// CHECK-NEXT:     "k_contiguous_operands": false,
 // CHECK-NEXT:     "loop_ranges": [8, 16, 32],
 // CHECK-NEXT:     "min_bytes": 3584,
 // CHECK-NEXT:     "num_inputs": 2,
@@ -73,9 +75,11 @@
 // CHECK-NEXT:   },
 
 // B transposed (A times B^T, as nn.Linear): still a matmul; B is now read
-// with a stride of K = 32 along n, and k is innermost in both inputs.
+// with a stride of K = 32 along n, and k is innermost in both inputs (the
+// layout wgmma reads TF32 in; the two above have B N-contiguous).
 // CHECK-NEXT:   {
 // CHECK:          "id": 2,
+// CHECK:          "k_contiguous_operands": true,
 // CHECK:          "op_class": "matmul",
 // CHECK-NEXT:     "operands": [
 // CHECK-NEXT:       {"index": 0, {{.*}} "stride_along_innermost_loop": 0,

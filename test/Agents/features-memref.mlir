@@ -56,6 +56,7 @@
 // CHECK-NEXT:     "id": 12,
 // CHECK-NEXT:     "input_element_bits": 32,
 // CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction"],
+// CHECK-NEXT:     "k_contiguous_operands": false,
 // CHECK-NEXT:     "loop_ranges": [4, 8, 16],
 // CHECK-NEXT:     "min_bytes": 896,
 // CHECK-NEXT:     "num_inputs": 2,

@@ -122,6 +122,10 @@ struct DispatchFeatures {
   /// only output at the indices it is written (a bias add, an activation):
   /// an epilogue fuse_elementwise_epilogue can compute in this op's kernel.
   bool elementwiseEpilogue = false;
+  /// For a matmul: whether it has one K loop and both inputs have K
+  /// innermost (a linear layer's x W^T), the layout wgmma reads f32 (TF32)
+  /// in. Unset for other ops.
+  std::optional<bool> kContiguousOperands;
   /// On buffers: the next linalg op in the block is elementwise, reads this
   /// op's output (any view of its buffer, any map: RMS norm's
   /// normalization reads the channels' sum broadcast along them) and reads

@@ -355,6 +355,60 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
       "$target (`epilogue` `(` $epilogue^ `)`)? attr-dict `:` functional-type(operands, results)";
 }
 
+def KSMatmulTf32x3WgmmaOp : Op<Transform_Dialect, "ks.matmul_tf32x3_wgmma",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Replace an f32 GEMM with K-contiguous operands by an sm_90a 3xTF32 kernel of TMA loads and wgmma";
+  let description = [{
+    `target` is a contraction C[M, N] += A[M, K] * B[N, K] (both operands
+    K-contiguous: a linear layer's x W^T) on static, row-major, f32
+    buffers. It is replaced by a `gpu.launch` of two warpgroups per
+    128 x 128 output tile, each summing 64 of its rows, at about fp32's
+    accuracy on tensor cores (3xTF32):
+
+    - The host gets two TMA descriptors from the runtime
+      (`ksTensorMap2D_f32`): both operands in 128 x 32 boxes (128-byte
+      rows), 128-byte swizzled.
+    - `stages` = S shared-memory slots of 64 KB (dynamic shared memory,
+      plus up to 1 KB to align them) each hold A's and B's tiles of a K
+      step of 32 and their remainders; thread 0 loads a step S - 1 ahead
+      of the one computed, its slot's mbarrier expecting 32 KB.
+    - Once a step's tiles land, the block splits each element x in place
+      into its TF32 part h (rounded to nearest) and writes x - h, rounded
+      to TF32, at the same offset of the remainders' tiles (so the same
+      swizzle), then fences them for the async proxy.
+    - Each warpgroup issues, per k8 slice, three m64n128k8 TF32 wgmma on
+      descriptors of those tiles (A's remainder times B, A times B's
+      remainder, A times B) into f32 sums in registers; the previous step's
+      group is waited for, and the block meets, before its slot is refilled.
+    - Every `promote_every` = P K steps the threads wait for their products
+      and add wgmma's sums to a second set of registers in f32 (rounded to
+      nearest), starting wgmma's anew from zero: wgmma's own adds lose low
+      bits (K = 4096 on inputs in [-1, 1]: 3e-3 off, against 2e-4 when
+      they are added up every step), and a short run of them loses few.
+    - Each thread stores its sums from registers, adding the output's
+      initial value: nothing where a zero fill gave it (the fill is
+      folded), the bias where a broadcast gave it (folded too), C's value
+      otherwise. With `epilogue` (the elementwise op right after the GEMM,
+      reading its output where it writes: a bias, an activation), each
+      thread applies it to the outputs it has just stored, and the
+      epilogue is erased.
+
+    M and N must be multiples of 128, K of 32, with at least S - 1 K steps;
+    S is 2 or 3 (227 KB of shared memory an SM). The kernel needs sm_90a.
+    Returns the launch; fails definitely, naming the unmet condition,
+    otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformHandleTypeInterface>:$epilogue,
+                       I64Attr:$stages,
+                       DefaultValuedAttr<I64Attr, "1">:$promote_every);
+  let results = (outs TransformHandleTypeInterface:$launch);
+  let assemblyFormat =
+      "$target (`epilogue` `(` $epilogue^ `)`)? attr-dict `:` functional-type(operands, results)";
+}
+
 def KSMatmulWgmmaTmaOp : Op<Transform_Dialect, "ks.matmul_wgmma_tma",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,

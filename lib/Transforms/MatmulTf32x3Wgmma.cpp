@@ -1,0 +1,585 @@
+//===- MatmulTf32x3Wgmma.cpp - transform.ks.matmul_tf32x3_wgmma -----------===//
+//
+// An f32 GEMM with both operands K-contiguous (a linear layer: x W^T)
+// becomes an sm_90a kernel that keeps fp32 accuracy on tensor cores
+// (3xTF32): TMA loads raw f32 tiles into a ring of shared-memory slots;
+// once a slot's tiles land, the block splits them in place into their TF32
+// parts and, beside them, the TF32 remainders; three wgmma products (remainder
+// x part, part x remainder, part x part) are summed in registers. wgmma
+// reads TF32 operands K-major only, hence the layout condition. Like
+// MatmulWgmmaTma.cpp the kernel is MLIR text instantiated with the sizes;
+// the output's initial value (a zero fill, a broadcast bias, or C itself)
+// and an elementwise epilogue are added to its stores afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/TransformOps.h"
+
+#include "Epilogue.h"
+#include "KernelInit.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace {
+constexpr int64_t kTile = 128, kTileK = 32;
+/// Shared memory a slot takes: A's and B's 128 x 32 f32 tiles as loaded
+/// (16 KB each), then their remainders.
+constexpr int64_t kSlotBytes = 4 * 16384;
+/// Tile rows a group of blocks walks down before moving across (as in
+/// MatmulWgmmaTma.cpp): the blocks resident at once share rows of A and
+/// columns of B in L2.
+constexpr int64_t kGroupM = 8;
+/// The attribute marking the kernel's stores of C, where the initial value
+/// and the epilogue are added.
+constexpr StringLiteral kOutputStore = "ks.wgmma_output";
+
+/// The kernel for C[M, N] (+)= A[M, K] * B[N, K]^T in f32: two warpgroups
+/// per 128 x 128 tile, warpgroup y summing rows 64 y .. 64 y + 63 with
+/// m64n128k8 instructions. Placeholders: {0} M, {1} N, {2} K, {3} stages,
+/// {4} stages - 1, {5} K steps, {6} M tiles, {7} N tiles, {8} dynamic shared
+/// memory bytes, {9} M tiles of a group, {10} all tiles, {11} the
+/// accumulator type, {12} the wgmma products of a K step, {13} the stores,
+/// {14} the K steps wgmma sums before the threads add them up, {15} that
+/// addition.
+constexpr const char *kKernel = R"mlir(
+!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {3}>
+!tma = !nvgpu.tensormap.descriptor<tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+!box = memref<128x32xf32, #gpu.address_space<workgroup>>
+!quad = memref<4xf32, #gpu.address_space<workgroup>>
+!smem = memref<?xi8, #gpu.address_space<workgroup>>
+!acc = {11}
+func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}x{1}xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %a_any = memref.cast %a : memref<{0}x{2}xf32> to memref<*xf32>
+  %b_any = memref.cast %b : memref<{1}x{2}xf32> to memref<*xf32>
+  // TMA descriptors from the runtime (cuTensorMapEncodeTiled, FLOAT32):
+  // both operands in 128 x 32 boxes (128-byte rows of K), 128-byte swizzled,
+  // the layout wgmma reads K-major.
+  %dtype = arith.constant 7 : i64
+  %four = arith.constant 4 : i64
+  %b32 = arith.constant 32 : i64
+  %b128 = arith.constant 128 : i64
+  %tma_a_ptr = func.call @ksTensorMap2D_f32(%a_any, %dtype, %four, %b128, %b32) : (memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
+  %tma_b_ptr = func.call @ksTensorMap2D_f32(%b_any, %dtype, %four, %b128, %b32) : (memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
+  %tiles = arith.constant {10} : index
+  %smem_bytes = arith.constant {8} : i32
+  gpu.launch blocks(%bx, %by, %bz) in (%sx = %tiles, %sy = %c1, %sz = %c1)
+             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c2, %nz = %c1)
+             dynamic_shared_memory_size %smem_bytes {{
+    %tma_a = builtin.unrealized_conversion_cast %tma_a_ptr : !llvm.ptr to !tma
+    %tma_b = builtin.unrealized_conversion_cast %tma_b_ptr : !llvm.ptr to !tma
+    %stages = arith.constant {3} : index
+    %ahead = arith.constant {4} : index
+    %k_steps = arith.constant {5} : index
+    %slot_bytes = arith.constant 65536 : index
+    %b_offset = arith.constant 16384 : index
+    %lo_offset = arith.constant 32768 : index
+    %tx_bytes = arith.constant 32768 : index
+    %ticks = arith.constant 10000000 : index
+    %true = arith.constant true
+    %false = arith.constant false
+    %tiles_m = arith.constant {6} : index
+    %tiles_n = arith.constant {7} : index
+    %group_m = arith.constant {9} : index
+    %per_group = arith.muli %group_m, %tiles_n : index
+    %group = arith.divui %bx, %per_group : index
+    %first_m = arith.muli %group, %group_m : index
+    %rows_left = arith.subi %tiles_m, %first_m : index
+    %group_rows = arith.minui %rows_left, %group_m : index
+    %in_group = arith.remui %bx, %per_group : index
+    %row_in_group = arith.remui %in_group, %group_rows : index
+    %tile_m = arith.addi %first_m, %row_in_group : index
+    %tile_n = arith.divui %in_group, %group_rows : index
+    %m0 = arith.muli %tile_m, %c128 : index
+    %n0 = arith.muli %tile_n, %c128 : index
+    %wg_at = arith.muli %ty, %c128 : index
+    %linear = arith.addi %wg_at, %tx : index
+    %thread0 = arith.cmpi eq, %linear, %c0 : index
+    %dyn = gpu.dynamic_shared_memory : !smem
+    // 128-byte swizzled tiles start 1024-byte aligned: the slots begin at
+    // the first such address of the dynamic buffer.
+    %c1024 = arith.constant 1024 : index
+    %dyn_at = memref.extract_aligned_pointer_as_index %dyn : !smem -> index
+    %misaligned = arith.remui %dyn_at, %c1024 : index
+    %pad = arith.subi %c1024, %misaligned : index
+    %bars = nvgpu.mbarrier.create -> !barriers
+    scf.if %thread0 {{
+      scf.for %i = %c0 to %stages step %c1 {{
+        nvgpu.mbarrier.init %bars[%i], %c1 : !barriers
+      }
+      nvgpu.tma.prefetch.descriptor %tma_a : !tma
+      nvgpu.tma.prefetch.descriptor %tma_b : !tma
+    }
+    gpu.barrier
+    scf.for %s = %c0 to %ahead step %c1 {{
+      LOAD(%s, %s, %thread0)
+    }
+    // A wgmma descriptor: the tile's shared address / 16 (bits 0-13), a
+    // leading offset of 1 (unused by K-major swizzled tiles, bits 16-29),
+    // 1024 bytes between 8-row groups (64, bits 32-45), 128-byte swizzle
+    // (1, bits 62-63).
+    %desc_bits = arith.constant 4611686293372403712 : i64
+    %addr_mask = arith.constant 262143 : i64
+    %i4 = arith.constant 4 : i64
+    // Warpgroup y's rows of A begin 64 rows (8 KB) into the tile.
+    %c8192 = arith.constant 8192 : index
+    %wg_rows = arith.muli %ty, %c8192 : index
+    %zero = llvm.mlir.zero : !acc
+    %promote_every = arith.constant {14} : index
+    %last_step = arith.subi %k_steps, %c1 : index
+    // %acc holds the products of the last few K steps (wgmma's own sums),
+    // %total the rest (added in f32 by the threads, rounded to nearest):
+    // wgmma's adds lose low bits, which over a long K adds up (K = 4096:
+    // 2e-3 off, ten times the per-step adds' error).
+    %sums:3 = scf.for %k = %c0 to %k_steps step %c1 iter_args(%total = %zero, %acc = %zero, %parity = %false) -> (!acc, !acc, i1) {{
+      %slot = arith.remui %k, %stages : index
+      nvgpu.mbarrier.try_wait.parity %bars[%slot], %parity, %ticks : !barriers
+      %slot_rel = arith.muli %slot, %slot_bytes : index
+      %slot_at = arith.addi %slot_rel, %pad : index
+      // The split: each of the slot's 2048 quads of f32 (A's tile, then
+      // B's) becomes its TF32 part, in place, and its TF32 remainder, 32 KB
+      // further on (the same offset in the remainders' tiles, so the same
+      // swizzle). Both rounded to nearest, as in ks.matmul_mma_sync.
+      scf.for %q = %c0 to %c8 step %c1 {{
+        %q_at = arith.muli %q, %c256 : index
+        %quad = arith.addi %q_at, %linear : index
+        %quad_bytes = arith.muli %quad, %c16 : index
+        %x_at = arith.addi %slot_at, %quad_bytes : index
+        %lo_at = arith.addi %x_at, %lo_offset : index
+        %x_view = memref.view %dyn[%x_at][] : !smem to !quad
+        %lo_view = memref.view %dyn[%lo_at][] : !smem to !quad
+        %x = vector.load %x_view[%c0] : !quad, vector<4xf32>
+        %x0 = vector.extract %x[0] : f32 from vector<4xf32>
+        %x1 = vector.extract %x[1] : f32 from vector<4xf32>
+        %x2 = vector.extract %x[2] : f32 from vector<4xf32>
+        %x3 = vector.extract %x[3] : f32 from vector<4xf32>
+        %h0i = nvvm.convert.float.to.tf32 %x0 {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %h1i = nvvm.convert.float.to.tf32 %x1 {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %h2i = nvvm.convert.float.to.tf32 %x2 {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %h3i = nvvm.convert.float.to.tf32 %x3 {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %h0 = arith.bitcast %h0i : i32 to f32
+        %h1 = arith.bitcast %h1i : i32 to f32
+        %h2 = arith.bitcast %h2i : i32 to f32
+        %h3 = arith.bitcast %h3i : i32 to f32
+        %r0 = arith.subf %x0, %h0 : f32
+        %r1 = arith.subf %x1, %h1 : f32
+        %r2 = arith.subf %x2, %h2 : f32
+        %r3 = arith.subf %x3, %h3 : f32
+        %l0i = nvvm.convert.float.to.tf32 %r0 {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %l1i = nvvm.convert.float.to.tf32 %r1 {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %l2i = nvvm.convert.float.to.tf32 %r2 {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %l3i = nvvm.convert.float.to.tf32 %r3 {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %l0 = arith.bitcast %l0i : i32 to f32
+        %l1 = arith.bitcast %l1i : i32 to f32
+        %l2 = arith.bitcast %l2i : i32 to f32
+        %l3 = arith.bitcast %l3i : i32 to f32
+        %hi = vector.from_elements %h0, %h1, %h2, %h3 : vector<4xf32>
+        %lo = vector.from_elements %l0, %l1, %l2, %l3 : vector<4xf32>
+        vector.store %hi, %x_view[%c0] : !quad, vector<4xf32>
+        vector.store %lo, %lo_view[%c0] : !quad, vector<4xf32>
+      }
+      // The split's writes (generic proxy) before wgmma's reads (async
+      // proxy), in every thread.
+      nvvm.fence.proxy {{kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+      gpu.barrier
+      %tile_at = arith.addi %dyn_at, %slot_at : index
+      %a_hi_at = arith.addi %tile_at, %wg_rows : index
+      %b_hi_at = arith.addi %tile_at, %b_offset : index
+      %a_lo_at = arith.addi %a_hi_at, %lo_offset : index
+      %b_lo_at = arith.addi %b_hi_at, %lo_offset : index
+      DESC(%a_hi_at, %da_hi)
+      DESC(%b_hi_at, %db_hi)
+      DESC(%a_lo_at, %da_lo)
+      DESC(%b_lo_at, %db_lo)
+      %in_window = arith.remui %k, %promote_every : index
+      %fresh = arith.cmpi eq, %in_window, %c0 : index
+      nvvm.wgmma.fence.aligned
+{12}
+      nvvm.wgmma.commit.group.sync.aligned
+      // Every {14} K steps (and at the last), this step's products are
+      // waited for and the sums moved to %total; otherwise the previous
+      // step's are done (one group left in flight) in this warpgroup. After
+      // the barrier, in both: its slot is the one refilled below.
+      %window_end = arith.addi %in_window, %c1 : index
+      %full = arith.cmpi eq, %window_end, %promote_every : index
+      %is_last = arith.cmpi eq, %k, %last_step : index
+      %promote = arith.ori %full, %is_last : i1
+      %moved:2 = scf.if %promote -> (!acc, !acc) {{
+        nvvm.wgmma.wait.group.sync.aligned 0
+{15}
+        scf.yield %t_63, %p2_3 : !acc, !acc
+      } else {{
+        nvvm.wgmma.wait.group.sync.aligned 1
+        scf.yield %total, %p2_3 : !acc, !acc
+      }
+      gpu.barrier
+      %next = arith.addi %k, %ahead : index
+      %in_range = arith.cmpi ult, %next, %k_steps : index
+      %issue = arith.andi %in_range, %thread0 : i1
+      %next_slot = arith.remui %next, %stages : index
+      LOAD(%next_slot, %next, %issue)
+      %last_slot = arith.cmpi eq, %slot, %ahead : index
+      %flipped = arith.xori %parity, %true : i1
+      %next_parity = arith.select %last_slot, %flipped, %parity : i1
+      scf.yield %moved#0, %moved#1, %next_parity : !acc, !acc, i1
+    }
+    // (The last step waited for its group; ptxas does not see it.)
+    nvvm.wgmma.wait.group.sync.aligned 0
+    // wgmma's accumulator layout: warp w of the warpgroup holds rows
+    // 16 w .. 16 w + 15; lane l rows l / 4 and l / 4 + 8 of those, columns
+    // 2 (l % 4) and 2 (l % 4) + 1 of each 8 (registers 4 i .. 4 i + 3:
+    // columns 8 i + .., the first row's two, then the second row's).
+    %warp = arith.divui %tx, %c32 : index
+    %lane = arith.remui %tx, %c32 : index
+    %wg_row = arith.muli %ty, %c64 : index
+    %warp_row = arith.muli %warp, %c16 : index
+    %lane_row = arith.divui %lane, %c4 : index
+    %lane_quad = arith.remui %lane, %c4 : index
+    %lane_col = arith.muli %lane_quad, %c2 : index
+    %r_0 = arith.addi %m0, %wg_row : index
+    %r_1 = arith.addi %r_0, %warp_row : index
+    %row_lo = arith.addi %r_1, %lane_row : index
+    %row_hi = arith.addi %row_lo, %c8 : index
+    %col_base = arith.addi %n0, %lane_col : index
+{13}
+    gpu.terminator
+  }
+  return
+}
+func.func private @ksTensorMap2D_f32(memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
+)mlir";
+
+/// The loads of one K step (LOAD(slot, step, predicate)): A's and B's
+/// 128 x 32 boxes at K column 32 step. {0} slot, {1} step, {2} predicate,
+/// {3} a name unique to these lines.
+constexpr const char *kLoad = R"mlir(
+      %ls_{3} = arith.muli {0}, %slot_bytes : index
+      %la_{3} = arith.addi %ls_{3}, %pad : index
+      %lb_{3} = arith.addi %la_{3}, %b_offset : index
+      %va_{3} = memref.view %dyn[%la_{3}][] : !smem to !box
+      %vb_{3} = memref.view %dyn[%lb_{3}][] : !smem to !box
+      nvgpu.mbarrier.arrive.expect_tx %bars[{0}], %tx_bytes, predicate = {2} : !barriers
+      %kc_{3} = arith.muli {1}, %c32 : index
+      nvgpu.tma.async.load %tma_a[%kc_{3}, %m0], %bars[{0}] to %va_{3}, predicate = {2} : !tma, !barriers -> !box
+      nvgpu.tma.async.load %tma_b[%kc_{3}, %n0], %bars[{0}] to %vb_{3}, predicate = {2} : !tma, !barriers -> !box)mlir";
+
+/// DESC(address, name): the wgmma descriptor of the tile at a shared
+/// address. {0} the address, {1} the name.
+constexpr const char *kDescriptor = R"mlir(
+      %{1}_i = arith.index_cast {0} : index to i64
+      %{1}_m = arith.andi %{1}_i, %addr_mask : i64
+      %{1}_s = arith.shrui %{1}_m, %i4 : i64
+      %{1} = arith.ori %{1}_s, %desc_bits : i64)mlir";
+
+std::string accumulatorType() {
+  std::string type = "!llvm.struct<(";
+  for (int i = 0; i < 64; ++i)
+    type += i ? ", f32" : "f32";
+  return type + ")>";
+}
+
+/// The three products of each of a K step's four k8 slices, remainders'
+/// first: the descriptors move 32 bytes (2 units of 16) a slice, within
+/// the 128-byte swizzled rows. The first product of a window of K steps
+/// (%fresh) does not add %acc (wgmma's scale-d zero): the previous window's
+/// sums are in %total by then.
+std::string products() {
+  std::string text = "      %c0_i64 = arith.constant 0 : i64\n";
+  auto wgmma = [](StringRef out, StringRef a, StringRef b, int slice, StringRef in,
+                  StringRef scale) {
+    return llvm::formatv("{0} = nvvm.wgmma.mma_async %{1}_{2}, %{3}_{2}, {4}, "
+                         "#nvvm.shape<m = 64, n = 128, k = 8>, D [<f32>, "
+                         "#nvvm.wgmma_scale_out<{5}>], A [<tf32>, #nvvm.wgmma_scale_in<one>, "
+                         "<row>], B [<tf32>, #nvvm.wgmma_scale_in<one>, <col>] : !acc -> !acc\n",
+                         out, a, slice, b, in, scale)
+        .str();
+  };
+  std::string in = "%acc";
+  const char *pairs[3][2] = {{"da_lo", "db_hi"}, {"da_hi", "db_lo"}, {"da_hi", "db_hi"}};
+  for (int slice = 0; slice < 4; ++slice) {
+    if (slice) {
+      text += llvm::formatv("      %step_{0} = arith.constant {1} : i64\n", slice, 2 * slice);
+      for (const char *d : {"da_hi", "db_hi", "da_lo", "db_lo"})
+        text += llvm::formatv("      %{0}_{1} = arith.addi %{0}, %step_{1} : i64\n", d, slice);
+    } else {
+      for (const char *d : {"da_hi", "db_hi", "da_lo", "db_lo"})
+        text += llvm::formatv("      %{0}_0 = arith.addi %{0}, %c0_i64 : i64\n", d);
+    }
+    for (int p = 0; p < 3; ++p) {
+      std::string out = llvm::formatv("%p{0}_{1}", p, slice).str();
+      if (slice == 0 && p == 0) {
+        // nvvm.wgmma.mma_async takes scale-d as a constant; here it is
+        // %fresh's negation at run time, so the op is written as the inline
+        // PTX it lowers to with that operand in a register (two ops under
+        // an scf.if would be merged by LLVM into one with a non-constant
+        // immediate).
+        std::string elements, operands, types, constraints;
+        for (int i = 0; i < 64; ++i) {
+          text += llvm::formatv("      %e_{0} = llvm.extractvalue %acc[{0}] : !acc\n", i);
+          elements += llvm::formatv("{0}${1}", i ? ", " : "", i).str();
+          operands += llvm::formatv("%e_{0}, ", i).str();
+          types += "f32, ";
+          constraints += "=f,";
+        }
+        for (int i = 0; i < 64; ++i)
+          constraints += std::to_string(i) + ",";
+        text += "      %fresh_i = arith.extui %fresh : i1 to i32\n"
+                "      %one_i = arith.constant 1 : i32\n"
+                "      %scale_d = arith.xori %fresh_i, %one_i : i32\n";
+        text += llvm::formatv(
+            "      {0} = llvm.inline_asm has_side_effects asm_dialect = att "
+            "\"{{\\0A.reg .pred p;\\0Asetp.ne.b32 p, $130, 0;\\0A"
+            "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{{1}}, $128, $129, p, 1, "
+            "1;\\0A}\\0A\", \"{2}l,l,r\" {3}%{4}_0, %{5}_0, %scale_d : ({6}i64, i64, i32) -> "
+            "!acc\n",
+            out, elements, constraints, operands, pairs[p][0], pairs[p][1], types);
+      } else {
+        text += "      " + wgmma(out, pairs[p][0], pairs[p][1], slice, in, "one");
+      }
+      in = out;
+    }
+  }
+  // The loop yields the last product (%p2_3).
+  return text;
+}
+
+/// %total + %p2_3, element by element (%t_63 the last).
+std::string promotion() {
+  std::string text;
+  for (int i = 0; i < 64; ++i)
+    text += llvm::formatv("        %ta_{0} = llvm.extractvalue %total[{0}] : !acc\n"
+                          "        %tb_{0} = llvm.extractvalue %p2_3[{0}] : !acc\n"
+                          "        %ts_{0} = arith.addf %ta_{0}, %tb_{0} : f32\n"
+                          "        %t_{0} = llvm.insertvalue %ts_{0}, {1}[{0}] : !acc\n",
+                          i, i ? llvm::formatv("%t_{0}", i - 1).str() : std::string("%total"));
+  return text;
+}
+
+/// The stores of the 64 sums a thread holds, each marked for the initial
+/// value and epilogue added later.
+std::string stores(StringRef cType) {
+  std::string text;
+  for (int i = 0; i < 16; ++i) {
+    text += llvm::formatv("    %cc_{0} = arith.constant {1} : index\n"
+                          "    %col_{0} = arith.addi %col_base, %cc_{0} : index\n"
+                          "    %col1_{0} = arith.addi %col_{0}, %c1 : index\n",
+                          i, 8 * i);
+    for (int half = 0; half < 2; ++half)
+      for (int e = 0; e < 2; ++e) {
+        int reg = 4 * i + 2 * half + e;
+        text += llvm::formatv("    %v_{0} = llvm.extractvalue %sums#0[{0}] : !acc\n"
+                              "    memref.store %v_{0}, %c[{1}, {2}] {{{3}} : memref<{4}>\n",
+                              reg, half ? "%row_hi" : "%row_lo",
+                              llvm::formatv("%{0}_{1}", e ? "col1" : "col", i).str(),
+                              kOutputStore, cType);
+      }
+  }
+  return text;
+}
+
+/// The kernel's text for these sizes.
+std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t promoteEvery) {
+  std::string storesText = stores(llvm::formatv("{0}x{1}xf32", M, N).str());
+  std::string text =
+      llvm::formatv(kKernel, M, N, K, stages, stages - 1, K / kTileK, M / kTile, N / kTile,
+                    stages * kSlotBytes + 1024, std::min<int64_t>(kGroupM, M / kTile),
+                    (M / kTile) * (N / kTile), accumulatorType(), products(), storesText,
+                    promoteEvery, promotion())
+          .str();
+  // The macros: LOAD(slot, step, predicate) and DESC(address, name).
+  int counter = 0;
+  for (size_t at; (at = text.find("      LOAD(")) != std::string::npos; ++counter) {
+    size_t open = at + 11, close = text.find(')', open);
+    SmallVector<StringRef, 3> args;
+    StringRef(text).slice(open, close).split(args, ", ");
+    std::string loads =
+        llvm::formatv(kLoad, args[0].trim(), args[1].trim(), args[2].trim(), counter).str();
+    text.replace(at, close + 1 - at, loads.substr(1));
+  }
+  for (size_t at; (at = text.find("      DESC(")) != std::string::npos;) {
+    size_t open = at + 11, close = text.find(')', open);
+    SmallVector<StringRef, 2> args;
+    StringRef(text).slice(open, close).split(args, ", ");
+    std::string desc =
+        llvm::formatv(kDescriptor, args[0].trim(), args[1].trim().drop_front()).str();
+    text.replace(at, close + 1 - at, desc.substr(1));
+  }
+  return text;
+}
+
+/// Why `op` cannot become the kernel, or the empty string; sets the sizes
+/// and the loops of M and N.
+std::string unmetCondition(linalg::LinalgOp op, int64_t stages, int64_t &M, int64_t &N,
+                           int64_t &K, int64_t &mLoop, int64_t &nLoop) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      !linalg::isaContractionOpInterface(op) || op.getNumLoops() != 3)
+    return "the target is not a multiply-add contraction of two buffers into a third";
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1)
+    return "the target does not have one M, one N and one K loop";
+  mLoop = dims->m[0];
+  nLoop = dims->n[0];
+  int64_t kLoop = dims->k[0];
+  MLIRContext *ctx = op.getContext();
+  auto pair = [&](int64_t row, int64_t col) {
+    return AffineMap::get(3, 0, {getAffineDimExpr(row, ctx), getAffineDimExpr(col, ctx)}, ctx);
+  };
+  if (op.getIndexingMapsArray() !=
+      SmallVector<AffineMap>{pair(mLoop, kLoop), pair(nLoop, kLoop), pair(mLoop, nLoop)})
+    return "the target is not C[M, N] += A[M, K] * B[N, K] (wgmma reads TF32 operands with K "
+           "contiguous only)";
+  for (Value v : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        type.getMemorySpace() || !type.getElementType().isF32())
+      return "an operand is not a static row-major f32 buffer";
+  }
+  auto shapeOf = [&](int i) { return cast<MemRefType>(op->getOperand(i).getType()).getShape(); };
+  M = shapeOf(2)[0];
+  N = shapeOf(2)[1];
+  K = shapeOf(0)[1];
+  if (M % kTile || N % kTile || K % kTileK)
+    return llvm::formatv("M = {0} and N = {1} must be multiples of 128, K = {2} of 32", M, N, K)
+        .str();
+  // A slot is 64 KB; 227 KB an SM.
+  if (stages < 2 || stages * kSlotBytes + 1024 > 227 * 1024)
+    return llvm::formatv("stages = {0} is not 2 or 3 (64 KB of shared memory a slot, 227 KB "
+                         "an SM)",
+                         stages)
+        .str();
+  if (K / kTileK < stages - 1)
+    return "fewer K steps than the pipeline keeps in flight";
+  return "";
+}
+} // namespace
+
+DiagnosedSilenceableFailure transform::KSMatmulTf32x3WgmmaOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  linalg::LinalgOp epilogue;
+  if (getEpilogue()) {
+    auto payload = llvm::to_vector(state.getPayloadOps(getEpilogue()));
+    if (payload.empty())
+      return emitDefiniteFailure() << "cannot apply the epilogue: there is none (no linalg op "
+                                      "comes right after the contraction)";
+    if (payload.size() != 1 || !isa<linalg::LinalgOp>(payload.front()))
+      return emitDefiniteFailure() << "expects one linalg op as the epilogue";
+    epilogue = cast<linalg::LinalgOp>(payload.front());
+    if (llvm::range_size(state.getPayloadOps(getTarget())) != 1)
+      return emitDefiniteFailure() << "an epilogue belongs to one target";
+  }
+  SmallVector<Operation *> launches;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    auto op = dyn_cast<linalg::LinalgOp>(target);
+    if (!op)
+      return emitDefiniteFailure() << "expects linalg ops, got " << target->getName();
+    int64_t M, N, K, mLoop, nLoop;
+    std::string unmet = unmetCondition(op, getStages(), M, N, K, mLoop, nLoop);
+    if (unmet.empty() && getPromoteEvery() < 1)
+      unmet = "promote_every must be at least 1";
+    if (!unmet.empty())
+      return emitDefiniteFailure() << "cannot build a 3xTF32 wgmma kernel: " << unmet;
+    if (epilogue) {
+      std::string unmetEpilogue = ks::unmetEpilogueCondition(op, mLoop, nLoop, epilogue);
+      if (!unmetEpilogue.empty())
+        return emitDefiniteFailure() << "cannot apply the epilogue: " << unmetEpilogue;
+      if (epilogue->getBlock() != op->getBlock() || epilogue->getPrevNode() != op.getOperation())
+        return emitDefiniteFailure() << "cannot apply the epilogue: it does not come right "
+                                        "after the contraction";
+    }
+    // The output's initial value: a zero fill before the GEMM is folded
+    // (the sums are stored as they are), so is a broadcast bias (added to
+    // them); otherwise C's value is. Found before the kernel, which writes
+    // C, comes between.
+    Operation *zeroFill = ks::findFillInit(op, 0.0);
+    std::optional<ks::BroadcastInit> bias;
+    if (!zeroFill)
+      bias = ks::findBroadcastInit(op);
+    ParserConfig config(getContext());
+    OwningOpRef<ModuleOp> parsed =
+        parseSourceString<ModuleOp>(kernelText(M, N, K, getStages(), getPromoteEvery()),
+                                    config, "ks-wgmma-tf32x3");
+    if (!parsed)
+      return emitDefiniteFailure() << "internal error: the wgmma kernel's text does not parse";
+    auto gemm = parsed->lookupSymbol<func::FuncOp>("gemm");
+    IRMapping map;
+    for (auto [arg, operand] : llvm::zip(gemm.getArguments(), op->getOperands()))
+      map.map(arg, operand);
+    rewriter.setInsertionPoint(op);
+    gpu::LaunchOp launch;
+    for (Operation &inner : gemm.getBody().front().without_terminator()) {
+      Operation *copy = rewriter.clone(inner, map);
+      if (auto l = dyn_cast<gpu::LaunchOp>(copy))
+        launch = l;
+    }
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module.lookupSymbol("ksTensorMap2D_f32")) {
+      OpBuilder atEnd = OpBuilder::atBlockEnd(module.getBody());
+      atEnd.clone(*parsed->lookupSymbol("ksTensorMap2D_f32"));
+    }
+    SmallVector<memref::StoreOp> outputStores;
+    launch.walk([&](memref::StoreOp store) {
+      if (store->hasAttr(kOutputStore))
+        outputStores.push_back(store);
+    });
+    for (memref::StoreOp store : outputStores) {
+      store->removeAttr(kOutputStore);
+      rewriter.setInsertionPoint(store);
+      Location loc = store.getLoc();
+      SmallVector<Value> at(store.getIndices());
+      Value sum = store.getValue();
+      if (bias) {
+        SmallVector<Value> indices;
+        for (unsigned dim : bias->outputDims)
+          indices.push_back(at[dim]);
+        Value init = memref::LoadOp::create(rewriter, loc, bias->input, indices);
+        sum = arith::AddFOp::create(rewriter, loc, init, sum);
+      } else if (!zeroFill) {
+        Value init = memref::LoadOp::create(rewriter, loc, store.getMemRef(), at);
+        sum = arith::AddFOp::create(rewriter, loc, init, sum);
+      }
+      store.getValueMutable().assign(sum);
+      if (epilogue) {
+        rewriter.setInsertionPointAfter(store);
+        ks::applyEpilogue(rewriter, loc, op, epilogue, at, sum);
+      }
+    }
+    launches.push_back(launch);
+    rewriter.eraseOp(op);
+    if (zeroFill)
+      ks::eraseFolded(rewriter, zeroFill);
+    if (bias)
+      ks::eraseFolded(rewriter, bias->op);
+    if (epilogue)
+      rewriter.eraseOp(epilogue);
+  }
+  results.set(cast<OpResult>(getLaunch()), launches);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSMatmulTf32x3WgmmaOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  consumesHandle(getEpilogueMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
