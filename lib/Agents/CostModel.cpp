@@ -5,6 +5,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -81,6 +83,9 @@ struct Counts {
   /// Multiply-add work of warp-level tensor-core ops (mma.sync), this
   /// thread's share.
   double tensorFlops = 0;
+  /// The same for warpgroup ops (wgmma), by operand type: TF32, and 16-bit
+  /// (bf16, f16) at twice its rate.
+  double wgmmaTf32Flops = 0, wgmma16BitFlops = 0;
   /// Global load/store instructions (a vector access wider than its proven
   /// alignment is split into accesses of the alignment).
   double globalAccesses = 0;
@@ -248,6 +253,34 @@ private:
           std::array<int64_t, 3> shape = o.getMmaShapeAsArray();
           c.tensorFlops += 2.0 * shape[0] * shape[1] * shape[2] / 32 * times;
         })
+        // A warpgroup's product, this thread's 128th of it.
+        .Case([&](NVVM::WgmmaMmaAsyncOp o) {
+          NVVM::MMAShapeAttr shape = o.getShape();
+          double flops = 2.0 * shape.getM() * shape.getN() * shape.getK() / 128 * times;
+          (o.getTypeA() == NVVM::WGMMATypes::tf32 ? c.wgmmaTf32Flops : c.wgmma16BitFlops) +=
+              flops;
+        })
+        .Case([&](nvgpu::WarpgroupMmaOp o) {
+          auto a = o.getDescriptorA().getType().getTensor();
+          auto acc = o.getMatrixC().getType().getFragmented();
+          double flops = 2.0 * acc.getDimSize(0) * acc.getDimSize(1) * a.getDimSize(1) / 128;
+          (a.getElementType().isTF32() ? c.wgmmaTf32Flops : c.wgmma16BitFlops) += flops * times;
+        })
+        // wgmma written as its inline PTX (a scale-d from a register): the
+        // shape from its text, wgmma.mma_async.sync.aligned.m64nNkK.
+        .Case([&](LLVM::InlineAsmOp o) {
+          StringRef text = o.getAsmString();
+          size_t at = text.find("wgmma.mma_async.sync.aligned.m");
+          if (at == StringRef::npos)
+            return;
+          int64_t m = 0, n = 0, k = 0;
+          StringRef rest = text.drop_front(at + strlen("wgmma.mma_async.sync.aligned.m"));
+          if (rest.consumeInteger(10, m) || !rest.consume_front("n") ||
+              rest.consumeInteger(10, n) || !rest.consume_front("k") || rest.consumeInteger(10, k))
+            return;
+          double flops = 2.0 * m * n * k / 128 * times;
+          (rest.contains(".tf32") ? c.wgmmaTf32Flops : c.wgmma16BitFlops) += flops;
+        })
         .Case<math::FmaOp, vector::FMAOp>([&](Operation *o) {
           c.flops += 2 * lanesOf(o->getResult(0).getType()) * times;
         })
@@ -402,6 +435,12 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     // rate (which wgmma reaches).
     double tensorPeak = 0.5 * device.gflops.lookup("tf32_tensor") * 1e3;
     double tensorUs = tensorPeak > 0 ? c.tensorFlops * threads / tensorPeak : 0;
+    double wgmmaTf32Peak = device.gflops.lookup("tf32_tensor") * 1e3;
+    double wgmma16BitPeak = device.gflops.lookup("bf16_tensor") * 1e3;
+    if (wgmmaTf32Peak > 0)
+      tensorUs += c.wgmmaTf32Flops * threads / wgmmaTf32Peak;
+    if (wgmma16BitPeak > 0)
+      tensorUs += c.wgmma16BitFlops * threads / wgmma16BitPeak;
     e.computeUs = (e.flops / peak + tensorUs + e.transcendentals / sfu) / fill;
     double accessed = c.globalLoad + c.globalStore;
     double efficiency =

@@ -4,6 +4,7 @@
 // RUN: ks-opt %S/../Skills/Inputs/matmul_256x128x64.mlir --ks-seed-lowering --ks-estimate-kernels="device=a100-sxm" -o /dev/null | FileCheck %s --check-prefix=SEED
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "matmul_register_tile", "params": {"BM": 32, "BN": 32, "TM": 2, "TN": 2, "KT": 4}}]}' > %t.plan.json
 // RUN: ks-opt %S/../Skills/Inputs/matmul_256x128x64.mlir --ks-seed-lowering="plan=%t.plan.json" --ks-estimate-kernels="device=a100-sxm" -o /dev/null | FileCheck %s --check-prefix=TILED
+// RUN: ks-opt %S/../../bench/gemm/linear_f32_4096.mlir --ks-seed-lowering="plan=%S/../../bench/gemm/linear_f32_4096.plan.json" --ks-estimate-kernels="device=h100-sxm" -o /dev/null | FileCheck %s --check-prefix=WGMMA
 // RUN: not ks-opt %s --ks-estimate-kernels="device=b200" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not ks-opt %s --ks-estimate-kernels="chip=sm_100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCHIP
 // RUN: not ks-opt %s --ks-estimate-kernels="devices=%S/Inputs/devices-negative-bandwidth.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEGATIVE
@@ -31,6 +32,15 @@
 // SEED-NEXT: "global_store_bytes": 8388608
 // SEED:      "speed_of_light_pct": 98.2
 // SEED:      "time_us": 3.05
+
+// The 3xTF32 wgmma GEMM (x W^T, 4096^3, matmul_tf32x3_wgmma_tma): its 12
+// wgmma m64n128k8 a K step (one written as inline PTX) are three TF32
+// products of 2 * 4096^3 FLOPs, 412 GFLOP at the H100's 494.7 TFLOP/s:
+// 833 us, plus the threads' own work (the split and the promoted adds,
+// 3.2 GFLOP at 66.9 TFLOP/s: 48 us). TMA's loads are not counted.
+// WGMMA:      "bound": "compute",
+// WGMMA-NEXT: "compute_us": 881.6{{[0-9]*}},
+// WGMMA:      "flops": 3221225472,
 
 // Tiled: 2x2 outputs per thread (4096 threads) kept in registers; per K
 // step of 4 a thread loads 2x4 of A and 4x2 of B, 64 bytes, 32 steps:
