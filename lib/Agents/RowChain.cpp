@@ -212,7 +212,7 @@ Operation *neighbour(Operation *op, bool forward) {
 
 } // namespace
 
-std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start) {
+std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start, bool fillIsEnough) {
   if (start.getNumReductionLoops() == 0 || start.getNumDpsInits() != 1)
     return std::nullopt;
   SmallVector<int64_t> ranges = start.getStaticLoopRanges();
@@ -262,7 +262,8 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start) {
       break;
     }
   }
-  if (chain.members.back().op == start) // no op after it joined
+  if (chain.members.back().op == start && // no op after it joined
+      !(fillIsEnough && chain.members.front().op != start))
     return std::nullopt;
   for (RowChainMember member : chain.members) {
     int64_t points = 1;

@@ -199,10 +199,20 @@ struct SplitLargeReductions
     // Each partial folds at least kMinPerPartial elements: fewer are not
     // worth a thread.
     constexpr int64_t kMinPerPartial = 64;
-    int64_t limit = std::min<int64_t>(
-        {(int64_t)maxPartials,
-         std::max<int64_t>(2, targetThreads / shape.outputs),
-         shape.reduced / kMinPerPartial});
+    // A reduction to few outputs (a loss's scalar) is split into partials
+    // of about scalar-chunk contiguous elements: a block per partial reads
+    // its chunk coalesced, in vector loads, and the final stage has few
+    // enough partials for one block. Others: the partials interleaved.
+    // (Only where that makes enough partials to fill the device: a short
+    // reduction keeps more, interleaved, partials.)
+    constexpr int64_t kMinContiguousPartials = 1024;
+    bool contiguous = shape.outputs <= fewOutputs && scalarChunk > 0 &&
+                      shape.reduced / scalarChunk >= kMinContiguousPartials;
+    int64_t limit = contiguous
+                        ? shape.reduced / scalarChunk
+                        : std::min<int64_t>({(int64_t)maxPartials,
+                                             std::max<int64_t>(2, targetThreads / shape.outputs),
+                                             shape.reduced / kMinPerPartial});
     int64_t ratio = largestDivisorAtMost(shape.reduced, limit);
     if (ratio < 2)
       return op;
@@ -226,15 +236,17 @@ struct SplitLargeReductions
     unsigned outputRank = shape.firstReduction;
     FailureOr<linalg::SplitReductionResult> result = linalg::splitReduction(
         rewriter, target, [&](linalg::LinalgOp) {
-          // The partials' loop innermost among the parallel loops, so
-          // neighbouring threads read neighbouring elements.
+          // Interleaved: the partials' loop innermost among the parallel
+          // loops, so neighbouring threads read neighbouring elements.
+          // Contiguous: the partials' loop outside the chunk's.
           return linalg::SplitReductionOptions{ratio, outputRank,
-                                               /*innerParallel=*/true};
+                                               /*innerParallel=*/!contiguous};
         });
     if (failed(result))
       return target; // e.g. a combiner splitReduction does not know
     finalStages.insert(result->resultCombiningLinalgOp.getOperation());
-    remapIndices(rewriter, result->splitLinalgOp, outputRank, ratio);
+    remapIndices(rewriter, result->splitLinalgOp, outputRank,
+                 contiguous ? shape.reduced / ratio : ratio);
     ++numSplit;
     return nullptr;
   }
@@ -242,11 +254,12 @@ struct SplitLargeReductions
   /// splitReduction clones the body as it is, so a `linalg.index` of the
   /// reduction loop `red` (a gather's row, an argmax's position) would read
   /// the outer loop of the split alone. The reduction loop became loops
-  /// `red` (steps of `ratio`) and `red + 1` (the partial, inner): the
-  /// original index is their `red * ratio + (red + 1)`; later loops moved
-  /// one on.
+  /// `red` and `red + 1`: the original index is their `red * step +
+  /// (red + 1)` (interleaved: red walks steps of the partials' count, the
+  /// inner loop the partial; contiguous: red is the partial, the inner loop
+  /// walks its chunk of `step` elements); later loops moved one on.
   void remapIndices(IRRewriter &rewriter, linalg::LinalgOp partial,
-                    unsigned red, int64_t ratio) {
+                    unsigned red, int64_t step) {
     SmallVector<linalg::IndexOp> indices;
     partial->walk([&](linalg::IndexOp index) { indices.push_back(index); });
     for (linalg::IndexOp index : indices) {
@@ -261,8 +274,8 @@ struct SplitLargeReductions
       }
       Value outer = linalg::IndexOp::create(rewriter, loc, red);
       Value inner = linalg::IndexOp::create(rewriter, loc, red + 1);
-      Value step = arith::ConstantIndexOp::create(rewriter, loc, ratio);
-      Value scaled = arith::MulIOp::create(rewriter, loc, outer, step);
+      Value stride = arith::ConstantIndexOp::create(rewriter, loc, step);
+      Value scaled = arith::MulIOp::create(rewriter, loc, outer, stride);
       rewriter.replaceOpWithNewOp<arith::AddIOp>(index, scaled, inner);
     }
   }

@@ -742,11 +742,11 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
     return emitSilenceableError() << "expects one target op, got " << payload.size();
   auto start = dyn_cast<linalg::LinalgOp>(payload.front());
   std::optional<ks::agents::RowChain> chain =
-      start ? ks::agents::findRowChain(start) : std::nullopt;
+      start ? ks::agents::findRowChain(start, /*fillIsEnough=*/true) : std::nullopt;
   if (!chain)
     return emitSilenceableError()
-           << "no row chain starts at the target (a reduction over rows followed by "
-              "ops over the same rows that share buffers only at their row)";
+           << "no row chain starts at the target (a reduction over rows after its fill or "
+              "followed by ops over the same rows that share buffers only at their row)";
   int64_t warpRows = getWarpRows(), perThread = getElementsPerThread();
   if (warpRows < 0 || perThread < 1)
     return emitSilenceableError() << "warp_rows must be >= 0 and elements_per_thread >= 1";

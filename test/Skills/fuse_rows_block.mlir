@@ -28,8 +28,13 @@
 // RUN: ks-opt %S/Inputs/loss_final_stage.mlir --ks-seed-lowering="plan=%t.loss.json" | FileCheck %s --check-prefix=LOSS
 // RUN: ks-run %S/Inputs/loss_final_stage.mlir --emulate-gpu --plan=%t.loss.json --seed=31 | FileCheck %s --check-prefix=LOSS-EMULATED
 // RUN: rm -rf %t.tune && ks-tune %S/Inputs/loss_final_stage.mlir --chip=sm_90 --out=%t.tune --quiet | FileCheck %s --check-prefix=LOSS-TUNE
-// A reduction that no op over its rows follows starts no chain.
-// RUN: not ks-opt %S/Inputs/block_reduce_innermost_rows.mlir --ks-seed-lowering="plan=%S/Inputs/plan_fuse_rows_no_chain.json" 2>&1 | FileCheck %s --check-prefix=ERR
+// A reduction that no op over its rows follows is a chain with the fill
+// before it (the partial stage of a split loss): one kernel computes both,
+// a block a row (6 rows of 4096: dispatches 0 and 1; the other reduction
+// stays with the seed). Without that fill either, it starts no chain.
+// RUN: ks-opt %S/Inputs/block_reduce_innermost_rows.mlir --ks-seed-lowering="plan=%S/Inputs/plan_fuse_rows_first.json" | FileCheck %s --check-prefix=FILLONLY
+// RUN: ks-run %S/Inputs/block_reduce_innermost_rows.mlir --emulate-gpu --plan=%S/Inputs/plan_fuse_rows_first.json --seed=5 | FileCheck %s --check-prefix=FILLONLY-EMULATED
+// RUN: not ks-opt %S/Inputs/row_sums_accumulate.mlir --ks-seed-lowering="plan=%S/Inputs/plan_fuse_rows_first.json" 2>&1 | FileCheck %s --check-prefix=ERR
 
 // One kernel, a block of 256 threads for each of the 16 rows.
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c256, %c1, %c1)
@@ -68,6 +73,12 @@
 // PTX: div.rn.f32
 
 // EMULATED: output #0 16x2048xf32: match
+
+// FILLONLY: gpu.launch_func @main_kernel::@main_kernel blocks in (%c6, %c1, %c1) threads in (%c256, %c1, %c1)
+// FILLONLY-COUNT-2: gpu.launch_func
+// FILLONLY-NOT: gpu.launch_func
+// FILLONLY-EMULATED: output #0 6xf32: match
+// FILLONLY-EMULATED: output #1 3xf32: match
 
 // ERR: error: skill fuse_rows_block on dispatch 1: the transform failed: no row chain starts at the target
 

@@ -5,6 +5,12 @@
 // The seed lowering splits it too; its kernels, emulated, match the CPU.
 // RUN: ks-run %s --entry=squared_error --emulate-gpu --seed=5 | FileCheck %s --check-prefix=EMULATED
 // EMULATED: output #0 f32: match
+// A long reduction to a scalar, in contiguous chunks (Inputs/every_third_scalar.mlir):
+// RUN: ks-opt %S/Inputs/every_third_scalar.mlir --ks-split-large-reductions | FileCheck %S/Inputs/every_third_scalar.mlir
+// RUN: ks-opt %S/Inputs/every_third_scalar.mlir --ks-split-large-reductions="scalar-chunk=0" | FileCheck %S/Inputs/every_third_scalar.mlir --check-prefix=CHUNK0
+// RUN: ks-run %S/Inputs/every_third_scalar.mlir --emulate-gpu --seed=3 | FileCheck %s --check-prefix=EMULATED
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 0}}, {"id": 3, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 0}}]}' > %t.rows.json
+// RUN: ks-run %S/Inputs/every_third_scalar.mlir --emulate-gpu --seed=3 --plan=%t.rows.json | FileCheck %s --check-prefix=EMULATED
 
 // A sum of squared differences of two 512x256 tensors (a loss) reduces
 // 131072 elements to one: the two reduction loops become one, split into
@@ -212,3 +218,4 @@ func.func @every_third(%x: tensor<2x65536xf32>) -> tensor<2xf32> {
   } -> tensor<2xf32>
   return %r : tensor<2xf32>
 }
+

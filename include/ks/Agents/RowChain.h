@@ -42,12 +42,15 @@ struct RowChain {
 /// output right before it) and runs over consecutive linalg ops, or none:
 /// `start` must be a reduction on buffers with static shapes whose parallel
 /// loops all come before its reduction loops, and at least one more op must
-/// join it. The ops in between may only be views (expand/collapse_shape),
-/// allocations, constants and linalg ops on buffers no member touches (the
-/// fill of a loss's scalar output), which may run before the chain. An op joins when its leading parallel loops
-/// enumerate the same rows and every buffer that some member writes is read
-/// and written by all members only at the row being computed.
-std::optional<RowChain> findRowChain(mlir::linalg::LinalgOp start);
+/// join it (with `fillIsEnough`, the fill before it will do: the partial
+/// stage of a split loss, whose fill the chain's kernel then computes). The
+/// ops in between may only be views (expand/collapse_shape), allocations,
+/// constants and linalg ops on buffers no member touches (the fill of a
+/// loss's scalar output), which may run before the chain. An op joins when
+/// its leading parallel loops enumerate the same rows and every buffer that
+/// some member writes is read and written by all members only at the row
+/// being computed.
+std::optional<RowChain> findRowChain(mlir::linalg::LinalgOp start, bool fillIsEnough = false);
 
 } // namespace ks::agents
 
