@@ -44,6 +44,25 @@ std::string ks::unmetEpilogueCondition(linalg::LinalgOp op, int64_t mLoop, int64
       ArrayRef<AffineExpr>{getAffineDimExpr(mLoop, op.getContext()),
                            getAffineDimExpr(nLoop, op.getContext())})
     return "the contraction's output is not [M, N]";
+  if (epilogue->getBlock() != op->getBlock() || epilogue->getPrevNode() != op.getOperation())
+    return "it does not come right after the contraction";
+  return "";
+}
+
+std::string ks::epilogueOfHandle(transform::TransformState &state, Value epilogueHandle,
+                                 Value targetHandle, linalg::LinalgOp &epilogue) {
+  epilogue = nullptr;
+  if (!epilogueHandle)
+    return "";
+  auto payload = llvm::to_vector(state.getPayloadOps(epilogueHandle));
+  if (payload.empty())
+    return "cannot apply the epilogue: there is none (no linalg op comes right after the "
+           "contraction)";
+  if (payload.size() != 1 || !isa<linalg::LinalgOp>(payload.front()))
+    return "expects one linalg op as the epilogue";
+  if (llvm::range_size(state.getPayloadOps(targetHandle)) != 1)
+    return "an epilogue belongs to one target";
+  epilogue = cast<linalg::LinalgOp>(payload.front());
   return "";
 }
 

@@ -11,6 +11,7 @@
 #define KS_LIB_TRANSFORMS_EPILOGUE_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/Builders.h"
 
 #include <string>
@@ -21,9 +22,19 @@ namespace ks {
 /// `op` (output [M, N], M and N its loops `mLoop` and `nLoop`), or the empty
 /// string: the epilogue must be a 2-d elementwise op on buffers over the
 /// output's loops, reading the output where it writes and writing neither
-/// of the contraction's inputs.
+/// of the contraction's inputs, and come right after the contraction (the
+/// kernel takes its place: its other operands must be ready, and nothing
+/// between may read the contraction's output).
 std::string unmetEpilogueCondition(mlir::linalg::LinalgOp op, int64_t mLoop, int64_t nLoop,
                                    mlir::linalg::LinalgOp epilogue);
+
+/// The epilogue a GEMM transform op's optional `epilogue` handle holds
+/// (null without the handle) for its `target` handle, or why there is none
+/// fit to be one (the handle empty or holding another op than one linalg
+/// op, or several targets): the empty string when it is fine.
+std::string epilogueOfHandle(mlir::transform::TransformState &state,
+                             mlir::Value epilogueHandle, mlir::Value targetHandle,
+                             mlir::linalg::LinalgOp &epilogue);
 
 /// `epilogue` at the output `at` (its loops are the output's indices) of
 /// the contraction `op`, whose value there is `result`: its other operands

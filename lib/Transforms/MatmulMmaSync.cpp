@@ -987,17 +987,9 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
     transform::TransformState &state) {
   SmallVector<Operation *> launches;
   linalg::LinalgOp epilogue;
-  if (getEpilogue()) {
-    auto payload = llvm::to_vector(state.getPayloadOps(getEpilogue()));
-    if (payload.empty())
-      return emitDefiniteFailure() << "cannot apply the epilogue: there is none (no linalg op "
-                                      "comes right after the contraction)";
-    if (payload.size() != 1 || !isa<linalg::LinalgOp>(payload.front()))
-      return emitDefiniteFailure() << "expects one linalg op as the epilogue";
-    epilogue = cast<linalg::LinalgOp>(payload.front());
-    if (llvm::range_size(state.getPayloadOps(getTarget())) != 1)
-      return emitDefiniteFailure() << "an epilogue belongs to one target";
-  }
+  std::string noEpilogue = ks::epilogueOfHandle(state, getEpilogue(), getTarget(), epilogue);
+  if (!noEpilogue.empty())
+    return emitDefiniteFailure() << noEpilogue;
   for (Operation *target : state.getPayloadOps(getTarget())) {
     auto op = dyn_cast<linalg::LinalgOp>(target);
     if (!op)
@@ -1027,11 +1019,6 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
               : "an epilogue is applied to 2-d contractions only";
       if (!unmetEpilogue.empty())
         return emitDefiniteFailure() << "cannot apply the epilogue: " << unmetEpilogue;
-      // The kernel takes the epilogue's place: its other operands must be
-      // ready, and nothing between may read the contraction's output.
-      if (epilogue->getBlock() != op->getBlock() || epilogue->getPrevNode() != op.getOperation())
-        return emitDefiniteFailure() << "cannot apply the epilogue: it does not come right "
-                                        "after the contraction";
     }
     rewriter.setInsertionPoint(op);
     ArrayRef<int64_t> block = getBlockTile(), warp = getWarpTile();

@@ -17,6 +17,7 @@
 
 #include "Epilogue.h"
 #include "KernelInit.h"
+#include "WgmmaKernelText.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -54,6 +55,8 @@ constexpr StringLiteral kOutputStore = "ks.wgmma_output";
 constexpr const char *kKernel = R"mlir(
 !barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {3}>
 !tma = !nvgpu.tensormap.descriptor<tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+!tmaA = !tma
+!tmaB = !tma
 !box = memref<128x32xf32, #gpu.address_space<workgroup>>
 !quad = memref<4xf32, #gpu.address_space<workgroup>>
 !smem = memref<?xi8, #gpu.address_space<workgroup>>
@@ -100,35 +103,15 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
     %tiles_m = arith.constant {6} : index
     %tiles_n = arith.constant {7} : index
     %group_m = arith.constant {9} : index
-    %per_group = arith.muli %group_m, %tiles_n : index
-    %group = arith.divui %bx, %per_group : index
-    %first_m = arith.muli %group, %group_m : index
-    %rows_left = arith.subi %tiles_m, %first_m : index
-    %group_rows = arith.minui %rows_left, %group_m : index
-    %in_group = arith.remui %bx, %per_group : index
-    %row_in_group = arith.remui %in_group, %group_rows : index
-    %tile_m = arith.addi %first_m, %row_in_group : index
-    %tile_n = arith.divui %in_group, %group_rows : index
+    TILE_WALK()
     %m0 = arith.muli %tile_m, %c128 : index
     %n0 = arith.muli %tile_n, %c128 : index
     %wg_at = arith.muli %ty, %c128 : index
     %linear = arith.addi %wg_at, %tx : index
     %thread0 = arith.cmpi eq, %linear, %c0 : index
     %dyn = gpu.dynamic_shared_memory : !smem
-    // 128-byte swizzled tiles start 1024-byte aligned: the slots begin at
-    // the first such address of the dynamic buffer.
-    %c1024 = arith.constant 1024 : index
-    %dyn_at = memref.extract_aligned_pointer_as_index %dyn : !smem -> index
-    %misaligned = arith.remui %dyn_at, %c1024 : index
-    %pad = arith.subi %c1024, %misaligned : index
-    %bars = nvgpu.mbarrier.create -> !barriers
-    scf.if %thread0 {{
-      scf.for %i = %c0 to %stages step %c1 {{
-        nvgpu.mbarrier.init %bars[%i], %c1 : !barriers
-      }
-      nvgpu.tma.prefetch.descriptor %tma_a : !tma
-      nvgpu.tma.prefetch.descriptor %tma_b : !tma
-    }
+    ALIGNED_SLOTS()
+    INIT_BARRIERS()
     gpu.barrier
     scf.for %s = %c0 to %ahead step %c1 {{
       LOAD(%s, %s, %thread0)
@@ -405,24 +388,15 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t 
                     (M / kTile) * (N / kTile), accumulatorType(), products(), storesText,
                     promoteEvery, promotion())
           .str();
-  // The macros: LOAD(slot, step, predicate) and DESC(address, name).
-  int counter = 0;
-  for (size_t at; (at = text.find("      LOAD(")) != std::string::npos; ++counter) {
-    size_t open = at + 11, close = text.find(')', open);
-    SmallVector<StringRef, 3> args;
-    StringRef(text).slice(open, close).split(args, ", ");
-    std::string loads =
-        llvm::formatv(kLoad, args[0].trim(), args[1].trim(), args[2].trim(), counter).str();
-    text.replace(at, close + 1 - at, loads.substr(1));
-  }
-  for (size_t at; (at = text.find("      DESC(")) != std::string::npos;) {
-    size_t open = at + 11, close = text.find(')', open);
-    SmallVector<StringRef, 2> args;
-    StringRef(text).slice(open, close).split(args, ", ");
-    std::string desc =
-        llvm::formatv(kDescriptor, args[0].trim(), args[1].trim().drop_front()).str();
-    text.replace(at, close + 1 - at, desc.substr(1));
-  }
+  // The macros: LOAD(slot, step, predicate), DESC(address, name) and the
+  // shared pieces.
+  ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
+    return llvm::formatv(kLoad, args[0], args[1], args[2], counter).str();
+  });
+  ks::wgmma::expandLineMacro(text, "DESC", [&](ArrayRef<StringRef> args, int) {
+    return llvm::formatv(kDescriptor, args[0], args[1].drop_front()).str();
+  });
+  ks::wgmma::expandSharedPieces(text);
   return text;
 }
 
@@ -476,17 +450,9 @@ DiagnosedSilenceableFailure transform::KSMatmulTf32x3WgmmaOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
     transform::TransformState &state) {
   linalg::LinalgOp epilogue;
-  if (getEpilogue()) {
-    auto payload = llvm::to_vector(state.getPayloadOps(getEpilogue()));
-    if (payload.empty())
-      return emitDefiniteFailure() << "cannot apply the epilogue: there is none (no linalg op "
-                                      "comes right after the contraction)";
-    if (payload.size() != 1 || !isa<linalg::LinalgOp>(payload.front()))
-      return emitDefiniteFailure() << "expects one linalg op as the epilogue";
-    epilogue = cast<linalg::LinalgOp>(payload.front());
-    if (llvm::range_size(state.getPayloadOps(getTarget())) != 1)
-      return emitDefiniteFailure() << "an epilogue belongs to one target";
-  }
+  std::string noEpilogue = ks::epilogueOfHandle(state, getEpilogue(), getTarget(), epilogue);
+  if (!noEpilogue.empty())
+    return emitDefiniteFailure() << noEpilogue;
   SmallVector<Operation *> launches;
   for (Operation *target : state.getPayloadOps(getTarget())) {
     auto op = dyn_cast<linalg::LinalgOp>(target);
@@ -502,9 +468,6 @@ DiagnosedSilenceableFailure transform::KSMatmulTf32x3WgmmaOp::apply(
       std::string unmetEpilogue = ks::unmetEpilogueCondition(op, mLoop, nLoop, epilogue);
       if (!unmetEpilogue.empty())
         return emitDefiniteFailure() << "cannot apply the epilogue: " << unmetEpilogue;
-      if (epilogue->getBlock() != op->getBlock() || epilogue->getPrevNode() != op.getOperation())
-        return emitDefiniteFailure() << "cannot apply the epilogue: it does not come right "
-                                        "after the contraction";
     }
     // The output's initial value: a zero fill before the GEMM is folded
     // (the sums are stored as they are), so is a broadcast bias (added to

@@ -11,6 +11,8 @@
 
 #include "ks/Transforms/TransformOps.h"
 
+#include "WgmmaKernelText.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -89,22 +91,11 @@ func.func @gemm(%a: memref<{0}x{2}x{3}>, %b: memref<{2}x{1}x{3}>, %c: memref<{0}
     %ticks = arith.constant 10000000 : index
     %true = arith.constant true
     %false = arith.constant false
-    // Blocks walk the tiles in groups of {12} tile rows, down a group's
-    // rows, then across: the blocks resident at once share few rows of A
-    // and columns of B, which stay in L2 (row by row, the whole of A
-    // streamed from DRAM again for every few columns of B).
+    // Blocks walk the tiles in groups of {12} tile rows (kGroupedTileWalk).
     %tiles_m = arith.constant {7} : index
     %tiles_n = arith.constant {8} : index
     %group_m = arith.constant {12} : index
-    %per_group = arith.muli %group_m, %tiles_n : index
-    %group = arith.divui %bx, %per_group : index
-    %first_m = arith.muli %group, %group_m : index
-    %rows_left = arith.subi %tiles_m, %first_m : index
-    %group_rows = arith.minui %rows_left, %group_m : index
-    %in_group = arith.remui %bx, %per_group : index
-    %row_in_group = arith.remui %in_group, %group_rows : index
-    %tile_m = arith.addi %first_m, %row_in_group : index
-    %tile_n = arith.divui %in_group, %group_rows : index
+    TILE_WALK()
     %tile_cols = arith.constant {16} : index
     %m0 = arith.muli %tile_m, %c128 : index
     %n0 = arith.muli %tile_n, %tile_cols : index
@@ -119,23 +110,10 @@ func.func @gemm(%a: memref<{0}x{2}x{3}>, %b: memref<{2}x{1}x{3}>, %c: memref<{0}
     %wg_rows_bytes = arith.constant {19} : index
     %wg_a = arith.muli %wg, %wg_rows_bytes : index
     %dyn = gpu.dynamic_shared_memory : !smem
-    // 128-byte swizzled tiles must start 1024-byte aligned: the slots begin
-    // at the first such address past the dynamic buffer's start (and past
-    // anything static before it), 1024 bytes at most further on.
-    %c1024 = arith.constant 1024 : index
-    %dyn_at = memref.extract_aligned_pointer_as_index %dyn : !smem -> index
-    %misaligned = arith.remui %dyn_at, %c1024 : index
-    %pad = arith.subi %c1024, %misaligned : index
+    ALIGNED_SLOTS()
     %a_base = arith.addi %pad, %c0 : index
     %b_base = arith.addi %pad, %b_region : index
-    %bars = nvgpu.mbarrier.create -> !barriers
-    scf.if %thread0 {{
-      scf.for %i = %c0 to %stages step %c1 {{
-        nvgpu.mbarrier.init %bars[%i], %c1 : !barriers
-      }
-      nvgpu.tma.prefetch.descriptor %tma_a : !tmaA
-      nvgpu.tma.prefetch.descriptor %tma_b : !tmaB
-    }
+    INIT_BARRIERS()
     // Every thread waits on barriers thread 0 initialized.
     gpu.barrier
     // Thread 0 loads K step %step into slot %slot: A's 128 x 64 box, B's
@@ -234,19 +212,15 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, StringRef elem, int64_t 
                     (kTileM / warpgroups) * tileN * 4)
           .str();
   // Each LOAD(slot, step, predicate) becomes the loads, their names made
-  // unique by a counter.
-  int counter = 0;
-  for (size_t at; (at = text.find("      LOAD(")) != std::string::npos; ++counter) {
-    size_t open = at + 11, close = text.find(')', open);
-    SmallVector<StringRef, 3> args;
-    StringRef(text).slice(open, close).split(args, ", ");
-    StringRef slot = args[0].trim(), step = args[1].trim(), predicate = args[2].trim();
+  // unique by a counter; the shared pieces go in.
+  ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
     std::string boxes;
     for (int64_t j = 0; j < tileN / 64; ++j)
-      boxes += llvm::formatv(kLoadBoxB, slot, step, predicate, counter, j, j * 8192, j * 64).str();
-    std::string loads = llvm::formatv(kLoad, slot, step, predicate, counter, boxes).str();
-    text.replace(at, close + 1 - at, loads.substr(1));
-  }
+      boxes += llvm::formatv(kLoadBoxB, args[0], args[1], args[2], counter, j, j * 8192, j * 64)
+                   .str();
+    return llvm::formatv(kLoad, args[0], args[1], args[2], counter, boxes).str();
+  });
+  ks::wgmma::expandSharedPieces(text);
   return text;
 }
 

@@ -1,0 +1,74 @@
+//===- WgmmaKernelText.h - Pieces of the wgmma kernels' MLIR text ---------===//
+//
+// The wgmma GEMM kernels (MatmulWgmmaTma.cpp, MatmulTf32x3Wgmma.cpp) are
+// MLIR text instantiated with the problem's sizes. What they share is here:
+// the order blocks walk the tiles in, the alignment of the shared slots,
+// the mbarriers' setup, and the expansion of the templates' line macros
+// (`      NAME(arg, ...)` lines replaced by the text made from their
+// arguments).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KS_LIB_TRANSFORMS_WGMMAKERNELTEXT_H
+#define KS_LIB_TRANSFORMS_WGMMAKERNELTEXT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace ks::wgmma {
+
+/// Block %bx's tile (%tile_m, %tile_n) when blocks walk the tiles in groups
+/// of %group_m tile rows, down a group's rows, then across: the blocks
+/// resident at once share few rows of A and columns of B, which stay in L2
+/// (row by row, the whole of A is streamed from DRAM again for every few
+/// columns of B). Reads %tiles_m, %tiles_n, %group_m and %bx.
+inline constexpr const char *kGroupedTileWalk = R"mlir(
+    %per_group = arith.muli %group_m, %tiles_n : index
+    %group = arith.divui %bx, %per_group : index
+    %first_m = arith.muli %group, %group_m : index
+    %rows_left = arith.subi %tiles_m, %first_m : index
+    %group_rows = arith.minui %rows_left, %group_m : index
+    %in_group = arith.remui %bx, %per_group : index
+    %row_in_group = arith.remui %in_group, %group_rows : index
+    %tile_m = arith.addi %first_m, %row_in_group : index
+    %tile_n = arith.divui %in_group, %group_rows : index)mlir";
+
+/// 128-byte swizzled tiles must start 1024-byte aligned: the slots begin at
+/// %pad, the first such offset past the dynamic buffer's start (and past
+/// anything static before it), 1024 bytes at most further on; %dyn_at is
+/// the buffer's shared address. Reads %dyn.
+inline constexpr const char *kAlignedSlots = R"mlir(
+    %c1024 = arith.constant 1024 : index
+    %dyn_at = memref.extract_aligned_pointer_as_index %dyn : !smem -> index
+    %misaligned = arith.remui %dyn_at, %c1024 : index
+    %pad = arith.subi %c1024, %misaligned : index)mlir";
+
+/// Thread 0 initializes %stages mbarriers (%bars, one arrival each) and
+/// prefetches the TMA descriptors %tma_a and %tma_b (types !tmaA, !tmaB).
+inline constexpr const char *kInitBarriers = R"mlir(
+    %bars = nvgpu.mbarrier.create -> !barriers
+    scf.if %thread0 {
+      scf.for %i = %c0 to %stages step %c1 {
+        nvgpu.mbarrier.init %bars[%i], %c1 : !barriers
+      }
+      nvgpu.tma.prefetch.descriptor %tma_a : !tmaA
+      nvgpu.tma.prefetch.descriptor %tma_b : !tmaB
+    })mlir";
+
+/// Replaces each line `      NAME(arg, ...)` (any indentation) of `text`
+/// by `expand(args, n)`, n counting the expansions from 0.
+void expandLineMacro(
+    std::string &text, llvm::StringRef name,
+    llvm::function_ref<std::string(llvm::ArrayRef<llvm::StringRef>, int)> expand);
+
+/// Expands TILE_WALK(), ALIGNED_SLOTS() and INIT_BARRIERS() to the pieces
+/// above.
+void expandSharedPieces(std::string &text);
+
+} // namespace ks::wgmma
+
+#endif // KS_LIB_TRANSFORMS_WGMMAKERNELTEXT_H
