@@ -13,13 +13,10 @@
 
 #include "WgmmaKernelText.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/IRMapping.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -285,27 +282,10 @@ DiagnosedSilenceableFailure transform::KSMatmulWgmmaTmaOp::apply(
     std::string elemName;
     llvm::raw_string_ostream(elemName) << elem;
     std::string text = kernelText(M, N, K, elemName, getStages(), getWarpgroups());
-    ParserConfig config(getContext());
-    OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(text, config, "ks-wgmma-kernel");
-    if (!parsed)
+    gpu::LaunchOp launch = ks::wgmma::spliceKernel(rewriter, text, op);
+    if (!launch)
       return emitDefiniteFailure() << "internal error: the wgmma kernel's text does not parse";
-    auto gemm = parsed->lookupSymbol<func::FuncOp>("gemm");
-    IRMapping map;
-    for (auto [arg, operand] : llvm::zip(gemm.getArguments(), op->getOperands()))
-      map.map(arg, operand);
-    rewriter.setInsertionPoint(op);
-    for (Operation &inner : gemm.getBody().front().without_terminator()) {
-      Operation *copy = rewriter.clone(inner, map);
-      if (auto launch = dyn_cast<gpu::LaunchOp>(copy))
-        launches.push_back(launch);
-    }
-    // The runtime function's declaration, once per module.
-    auto module = op->getParentOfType<ModuleOp>();
-    std::string callee = "ksTensorMap2D_" + elemName;
-    if (!module.lookupSymbol(callee)) {
-      OpBuilder atEnd = OpBuilder::atBlockEnd(module.getBody());
-      atEnd.clone(*parsed->lookupSymbol(callee));
-    }
+    launches.push_back(launch);
     rewriter.eraseOp(op);
   }
   results.set(cast<OpResult>(getLaunch()), launches);

@@ -2,6 +2,13 @@
 
 #include "WgmmaKernelText.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Parser/Parser.h"
+
+using namespace mlir;
+
 void ks::wgmma::expandLineMacro(
     std::string &text, llvm::StringRef name,
     llvm::function_ref<std::string(llvm::ArrayRef<llvm::StringRef>, int)> expand) {
@@ -27,4 +34,27 @@ void ks::wgmma::expandSharedPieces(std::string &text) {
                              {"ALIGNED_SLOTS", kAlignedSlots},
                              {"INIT_BARRIERS", kInitBarriers}})
     expandLineMacro(text, name, [&](llvm::ArrayRef<llvm::StringRef>, int) { return std::string(piece); });
+}
+
+gpu::LaunchOp ks::wgmma::spliceKernel(RewriterBase &rewriter, llvm::StringRef text,
+                                      Operation *op) {
+  ParserConfig config(op->getContext());
+  OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(text, config, "ks-wgmma-kernel");
+  if (!parsed)
+    return nullptr;
+  auto gemm = parsed->lookupSymbol<func::FuncOp>("gemm");
+  IRMapping map;
+  for (auto [arg, operand] : llvm::zip(gemm.getArguments(), op->getOperands()))
+    map.map(arg, operand);
+  rewriter.setInsertionPoint(op);
+  gpu::LaunchOp launch;
+  for (Operation &inner : gemm.getBody().front().without_terminator())
+    if (auto copy = dyn_cast<gpu::LaunchOp>(rewriter.clone(inner, map)))
+      launch = copy;
+  auto module = op->getParentOfType<ModuleOp>();
+  OpBuilder atEnd = OpBuilder::atBlockEnd(module.getBody());
+  for (auto declaration : parsed->getOps<func::FuncOp>())
+    if (declaration.isDeclaration() && !module.lookupSymbol(declaration.getSymName()))
+      atEnd.clone(*declaration);
+  return launch;
 }

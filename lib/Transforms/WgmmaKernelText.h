@@ -3,15 +3,17 @@
 // The wgmma GEMM kernels (MatmulWgmmaTma.cpp, MatmulTf32x3Wgmma.cpp) are
 // MLIR text instantiated with the problem's sizes. What they share is here:
 // the order blocks walk the tiles in, the alignment of the shared slots,
-// the mbarriers' setup, and the expansion of the templates' line macros
+// the mbarriers' setup, the expansion of the templates' line macros
 // (`      NAME(arg, ...)` lines replaced by the text made from their
-// arguments).
+// arguments), and splicing the parsed kernel in place of the GEMM.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KS_LIB_TRANSFORMS_WGMMAKERNELTEXT_H
 #define KS_LIB_TRANSFORMS_WGMMAKERNELTEXT_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -68,6 +70,14 @@ void expandLineMacro(
 /// Expands TILE_WALK(), ALIGNED_SLOTS() and INIT_BARRIERS() to the pieces
 /// above.
 void expandSharedPieces(std::string &text);
+
+/// Parses `text` (a module: func @gemm, whose arguments stand for `op`'s
+/// operands, and the declarations of the runtime functions it calls) and
+/// clones @gemm's body before `op` with `op`'s operands for its arguments;
+/// each declaration goes into `op`'s module once. Returns the cloned
+/// gpu.launch, or null where the text does not parse.
+mlir::gpu::LaunchOp spliceKernel(mlir::RewriterBase &rewriter, llvm::StringRef text,
+                                 mlir::Operation *op);
 
 } // namespace ks::wgmma
 
