@@ -149,32 +149,7 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
         %x_view = memref.view %dyn[%x_at][] : !smem to !quad
         %lo_view = memref.view %dyn[%lo_at][] : !smem to !quad
         %x = vector.load %x_view[%c0] : !quad, vector<4xf32>
-        %x0 = vector.extract %x[0] : f32 from vector<4xf32>
-        %x1 = vector.extract %x[1] : f32 from vector<4xf32>
-        %x2 = vector.extract %x[2] : f32 from vector<4xf32>
-        %x3 = vector.extract %x[3] : f32 from vector<4xf32>
-        %h0i = nvvm.convert.float.to.tf32 %x0 {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %h1i = nvvm.convert.float.to.tf32 %x1 {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %h2i = nvvm.convert.float.to.tf32 %x2 {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %h3i = nvvm.convert.float.to.tf32 %x3 {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %h0 = arith.bitcast %h0i : i32 to f32
-        %h1 = arith.bitcast %h1i : i32 to f32
-        %h2 = arith.bitcast %h2i : i32 to f32
-        %h3 = arith.bitcast %h3i : i32 to f32
-        %r0 = arith.subf %x0, %h0 : f32
-        %r1 = arith.subf %x1, %h1 : f32
-        %r2 = arith.subf %x2, %h2 : f32
-        %r3 = arith.subf %x3, %h3 : f32
-        %l0i = nvvm.convert.float.to.tf32 %r0 {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %l1i = nvvm.convert.float.to.tf32 %r1 {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %l2i = nvvm.convert.float.to.tf32 %r2 {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %l3i = nvvm.convert.float.to.tf32 %r3 {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %l0 = arith.bitcast %l0i : i32 to f32
-        %l1 = arith.bitcast %l1i : i32 to f32
-        %l2 = arith.bitcast %l2i : i32 to f32
-        %l3 = arith.bitcast %l3i : i32 to f32
-        %hi = vector.from_elements %h0, %h1, %h2, %h3 : vector<4xf32>
-        %lo = vector.from_elements %l0, %l1, %l2, %l3 : vector<4xf32>
+        SPLIT_TF32(%x, %hi, %lo)
         vector.store %hi, %x_view[%c0] : !quad, vector<4xf32>
         vector.store %lo, %lo_view[%c0] : !quad, vector<4xf32>
       }
@@ -271,91 +246,6 @@ constexpr const char *kDescriptor = R"mlir(
       %{1}_s = arith.shrui %{1}_m, %i4 : i64
       %{1} = arith.ori %{1}_s, %desc_bits : i64)mlir";
 
-std::string accumulatorType() {
-  std::string type = "!llvm.struct<(";
-  for (int i = 0; i < 64; ++i)
-    type += i ? ", f32" : "f32";
-  return type + ")>";
-}
-
-/// The three products of each of a K step's four k8 slices, remainders'
-/// first: the descriptors move 32 bytes (2 units of 16) a slice, within
-/// the 128-byte swizzled rows. The first product of a window of K steps
-/// (%fresh) does not add %acc (wgmma's scale-d zero): the previous window's
-/// sums are in %total by then.
-std::string products() {
-  std::string text;
-  // Slice s's descriptor of a tile: %name for slice 0, %name_s after.
-  auto desc = [](StringRef name, int slice) {
-    return slice ? llvm::formatv("%{0}_{1}", name, slice).str() : ("%" + name).str();
-  };
-  auto wgmma = [&](StringRef out, StringRef a, StringRef b, int slice, StringRef in,
-                   StringRef scale) {
-    return llvm::formatv("{0} = nvvm.wgmma.mma_async {1}, {2}, {3}, "
-                         "#nvvm.shape<m = 64, n = 128, k = 8>, D [<f32>, "
-                         "#nvvm.wgmma_scale_out<{4}>], A [<tf32>, #nvvm.wgmma_scale_in<one>, "
-                         "<row>], B [<tf32>, #nvvm.wgmma_scale_in<one>, <col>] : !acc -> !acc\n",
-                         out, desc(a, slice), desc(b, slice), in, scale)
-        .str();
-  };
-  std::string in = "%acc";
-  const char *pairs[3][2] = {{"da_lo", "db_hi"}, {"da_hi", "db_lo"}, {"da_hi", "db_hi"}};
-  for (int slice = 0; slice < 4; ++slice) {
-    if (slice) {
-      text += llvm::formatv("      %step_{0} = arith.constant {1} : i64\n", slice, 2 * slice);
-      for (const char *d : {"da_hi", "db_hi", "da_lo", "db_lo"})
-        text += llvm::formatv("      %{0}_{1} = arith.addi %{0}, %step_{1} : i64\n", d, slice);
-    }
-    for (int p = 0; p < 3; ++p) {
-      std::string out = llvm::formatv("%p{0}_{1}", p, slice).str();
-      if (slice == 0 && p == 0) {
-        // nvvm.wgmma.mma_async takes scale-d as a constant; here it is
-        // %fresh's negation at run time, so the op is written as the inline
-        // PTX it lowers to with that operand in a register (two ops under
-        // an scf.if would be merged by LLVM into one with a non-constant
-        // immediate).
-        std::string elements, operands, types, constraints;
-        for (int i = 0; i < 64; ++i) {
-          text += llvm::formatv("      %e_{0} = llvm.extractvalue %acc[{0}] : !acc\n", i);
-          elements += llvm::formatv("{0}${1}", i ? ", " : "", i).str();
-          operands += llvm::formatv("%e_{0}, ", i).str();
-          types += "f32, ";
-          constraints += "=f,";
-        }
-        for (int i = 0; i < 64; ++i)
-          constraints += std::to_string(i) + ",";
-        text += "      %fresh_i = arith.extui %fresh : i1 to i32\n"
-                "      %one_i = arith.constant 1 : i32\n"
-                "      %scale_d = arith.xori %fresh_i, %one_i : i32\n";
-        text += llvm::formatv(
-            "      {0} = llvm.inline_asm has_side_effects asm_dialect = att "
-            "\"{{\\0A.reg .pred p;\\0Asetp.ne.b32 p, $130, 0;\\0A"
-            "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{{1}}, $128, $129, p, 1, "
-            "1;\\0A}\\0A\", \"{2}l,l,r\" {3}%{4}, %{5}, %scale_d : ({6}i64, i64, i32) -> "
-            "!acc\n",
-            out, elements, constraints, operands, pairs[p][0], pairs[p][1], types);
-      } else {
-        text += "      " + wgmma(out, pairs[p][0], pairs[p][1], slice, in, "one");
-      }
-      in = out;
-    }
-  }
-  // The loop yields the last product (%p2_3).
-  return text;
-}
-
-/// %total + %p2_3, element by element (%t_63 the last).
-std::string promotion() {
-  std::string text;
-  for (int i = 0; i < 64; ++i)
-    text += llvm::formatv("        %ta_{0} = llvm.extractvalue %total[{0}] : !acc\n"
-                          "        %tb_{0} = llvm.extractvalue %p2_3[{0}] : !acc\n"
-                          "        %ts_{0} = arith.addf %ta_{0}, %tb_{0} : f32\n"
-                          "        %t_{0} = llvm.insertvalue %ts_{0}, {1}[{0}] : !acc\n",
-                          i, i ? llvm::formatv("%t_{0}", i - 1).str() : std::string("%total"));
-  return text;
-}
-
 /// The stores of the 64 sums a thread holds, each marked for the initial
 /// value and epilogue added later.
 std::string stores(StringRef cType) {
@@ -384,8 +274,9 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t 
   std::string text =
       llvm::formatv(kKernel, M, N, K, stages, stages - 1, K / kTileK, M / kTile, N / kTile,
                     stages * kSlotBytes + 1024, std::min<int64_t>(kGroupM, M / kTile),
-                    (M / kTile) * (N / kTile), accumulatorType(), products(), storesText,
-                    promoteEvery, promotion())
+                    (M / kTile) * (N / kTile), ks::wgmma::accumulatorType(kTile),
+                    ks::wgmma::tf32x3Products(kTile), storesText, promoteEvery,
+                    ks::wgmma::tf32x3Promotion(kTile))
           .str();
   // The macros: LOAD(slot, step, predicate), DESC(address, name) and the
   // shared pieces.
@@ -395,6 +286,7 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t 
   ks::wgmma::expandLineMacro(text, "DESC", [&](ArrayRef<StringRef> args, int) {
     return llvm::formatv(kDescriptor, args[0], args[1].drop_front()).str();
   });
+  ks::wgmma::expandSplitTf32(text);
   ks::wgmma::expandSharedPieces(text);
   return text;
 }

@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -34,6 +35,129 @@ void ks::wgmma::expandSharedPieces(std::string &text) {
                              {"ALIGNED_SLOTS", kAlignedSlots},
                              {"INIT_BARRIERS", kInitBarriers}})
     expandLineMacro(text, name, [&](llvm::ArrayRef<llvm::StringRef>, int) { return std::string(piece); });
+}
+
+std::string ks::wgmma::accumulatorType(int64_t n) {
+  std::string type = "!llvm.struct<(";
+  for (int i = 0; i < n / 2; ++i)
+    type += i ? ", f32" : "f32";
+  return type + ")>";
+}
+
+/// The three products of each of a K step's four k8 slices, remainders'
+/// first: the descriptors move 32 bytes (2 units of 16) a slice, within
+/// the 128-byte swizzled rows. The first product of a window of K steps
+/// (%fresh) does not add %acc (wgmma's scale-d zero): the previous window's
+/// sums are in %total by then.
+std::string ks::wgmma::tf32x3Products(int64_t n) {
+  std::string text;
+  // Slice s's descriptor of a tile: %name for slice 0, %name_s after.
+  auto desc = [](StringRef name, int slice) {
+    return slice ? llvm::formatv("%{0}_{1}", name, slice).str() : ("%" + name).str();
+  };
+  int64_t regs = n / 2;
+  auto wgmma = [&](StringRef out, StringRef a, StringRef b, int slice, StringRef in,
+                   StringRef scale) {
+    return llvm::formatv("{0} = nvvm.wgmma.mma_async {1}, {2}, {3}, "
+                         "#nvvm.shape<m = 64, n = {5}, k = 8>, D [<f32>, "
+                         "#nvvm.wgmma_scale_out<{4}>], A [<tf32>, #nvvm.wgmma_scale_in<one>, "
+                         "<row>], B [<tf32>, #nvvm.wgmma_scale_in<one>, <col>] : !acc -> !acc\n",
+                         out, desc(a, slice), desc(b, slice), in, scale, n)
+        .str();
+  };
+  std::string in = "%acc";
+  const char *pairs[3][2] = {{"da_lo", "db_hi"}, {"da_hi", "db_lo"}, {"da_hi", "db_hi"}};
+  for (int slice = 0; slice < 4; ++slice) {
+    if (slice) {
+      text += llvm::formatv("      %step_{0} = arith.constant {1} : i64\n", slice, 2 * slice);
+      for (const char *d : {"da_hi", "db_hi", "da_lo", "db_lo"})
+        text += llvm::formatv("      %{0}_{1} = arith.addi %{0}, %step_{1} : i64\n", d, slice);
+    }
+    for (int p = 0; p < 3; ++p) {
+      std::string out = llvm::formatv("%p{0}_{1}", p, slice).str();
+      if (slice == 0 && p == 0) {
+        // nvvm.wgmma.mma_async takes scale-d as a constant; here it is
+        // %fresh's negation at run time, so the op is written as the inline
+        // PTX it lowers to with that operand in a register (two ops under
+        // an scf.if would be merged by LLVM into one with a non-constant
+        // immediate).
+        std::string elements, operands, types, constraints;
+        for (int i = 0; i < regs; ++i) {
+          text += llvm::formatv("      %e_{0} = llvm.extractvalue %acc[{0}] : !acc\n", i);
+          elements += llvm::formatv("{0}${1}", i ? ", " : "", i).str();
+          operands += llvm::formatv("%e_{0}, ", i).str();
+          types += "f32, ";
+          constraints += "=f,";
+        }
+        for (int i = 0; i < regs; ++i)
+          constraints += std::to_string(i) + ",";
+        text += "      %fresh_i = arith.extui %fresh : i1 to i32\n"
+                "      %one_i = arith.constant 1 : i32\n"
+                "      %scale_d = arith.xori %fresh_i, %one_i : i32\n";
+        text += llvm::formatv(
+            "      {0} = llvm.inline_asm has_side_effects asm_dialect = att "
+            "\"{{\\0A.reg .pred p;\\0Asetp.ne.b32 p, ${9}, 0;\\0A"
+            "wgmma.mma_async.sync.aligned.m64n{10}k8.f32.tf32.tf32 {{{1}}, ${7}, ${8}, p, 1, "
+            "1;\\0A}\\0A\", \"{2}l,l,r\" {3}%{4}, %{5}, %scale_d : ({6}i64, i64, i32) -> "
+            "!acc\n",
+            out, elements, constraints, operands, pairs[p][0], pairs[p][1], types, 2 * regs,
+            2 * regs + 1, 2 * regs + 2, n);
+      } else {
+        text += "      " + wgmma(out, pairs[p][0], pairs[p][1], slice, in, "one");
+      }
+      in = out;
+    }
+  }
+  // The loop yields the last product (%p2_3).
+  return text;
+}
+
+std::string ks::wgmma::tf32x3Promotion(int64_t n) {
+  std::string text;
+  for (int i = 0; i < n / 2; ++i)
+    text += llvm::formatv("        %ta_{0} = llvm.extractvalue %total[{0}] : !acc\n"
+                          "        %tb_{0} = llvm.extractvalue %p2_3[{0}] : !acc\n"
+                          "        %ts_{0} = arith.addf %ta_{0}, %tb_{0} : f32\n"
+                          "        %t_{0} = llvm.insertvalue %ts_{0}, {1}[{0}] : !acc\n",
+                          i, i ? llvm::formatv("%t_{0}", i - 1).str() : std::string("%total"));
+  return text;
+}
+
+
+/// The split of a vector<4xf32>: {0} the vector, {1} its TF32 parts, {2}
+/// the remainders, {3} a name unique to these lines.
+static constexpr const char *kSplitTf32 = R"mlir(
+        %x0_{3} = vector.extract {0}[0] : f32 from vector<4xf32>
+        %x1_{3} = vector.extract {0}[1] : f32 from vector<4xf32>
+        %x2_{3} = vector.extract {0}[2] : f32 from vector<4xf32>
+        %x3_{3} = vector.extract {0}[3] : f32 from vector<4xf32>
+        %h0i_{3} = nvvm.convert.float.to.tf32 %x0_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %h1i_{3} = nvvm.convert.float.to.tf32 %x1_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %h2i_{3} = nvvm.convert.float.to.tf32 %x2_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %h3i_{3} = nvvm.convert.float.to.tf32 %x3_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %h0_{3} = arith.bitcast %h0i_{3} : i32 to f32
+        %h1_{3} = arith.bitcast %h1i_{3} : i32 to f32
+        %h2_{3} = arith.bitcast %h2i_{3} : i32 to f32
+        %h3_{3} = arith.bitcast %h3i_{3} : i32 to f32
+        %r0_{3} = arith.subf %x0_{3}, %h0_{3} : f32
+        %r1_{3} = arith.subf %x1_{3}, %h1_{3} : f32
+        %r2_{3} = arith.subf %x2_{3}, %h2_{3} : f32
+        %r3_{3} = arith.subf %x3_{3}, %h3_{3} : f32
+        %l0i_{3} = nvvm.convert.float.to.tf32 %r0_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %l1i_{3} = nvvm.convert.float.to.tf32 %r1_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %l2i_{3} = nvvm.convert.float.to.tf32 %r2_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %l3i_{3} = nvvm.convert.float.to.tf32 %r3_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
+        %l0_{3} = arith.bitcast %l0i_{3} : i32 to f32
+        %l1_{3} = arith.bitcast %l1i_{3} : i32 to f32
+        %l2_{3} = arith.bitcast %l2i_{3} : i32 to f32
+        %l3_{3} = arith.bitcast %l3i_{3} : i32 to f32
+        {1} = vector.from_elements %h0_{3}, %h1_{3}, %h2_{3}, %h3_{3} : vector<4xf32>
+        {2} = vector.from_elements %l0_{3}, %l1_{3}, %l2_{3}, %l3_{3} : vector<4xf32>)mlir";
+
+void ks::wgmma::expandSplitTf32(std::string &text) {
+  expandLineMacro(text, "SPLIT_TF32", [](llvm::ArrayRef<llvm::StringRef> args, int counter) {
+    return llvm::formatv(kSplitTf32, args[0], args[1], args[2], counter).str();
+  });
 }
 
 gpu::LaunchOp ks::wgmma::spliceKernel(RewriterBase &rewriter, llvm::StringRef text,

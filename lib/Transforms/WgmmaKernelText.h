@@ -1,11 +1,14 @@
 //===- WgmmaKernelText.h - Pieces of the wgmma kernels' MLIR text ---------===//
 //
-// The wgmma GEMM kernels (MatmulWgmmaTma.cpp, MatmulTf32x3Wgmma.cpp) are
-// MLIR text instantiated with the problem's sizes. What they share is here:
-// the order blocks walk the tiles in, the alignment of the shared slots,
-// the mbarriers' setup, the expansion of the templates' line macros
-// (`      NAME(arg, ...)` lines replaced by the text made from their
-// arguments), and splicing the parsed kernel in place of the GEMM.
+// The wgmma GEMM kernels (MatmulWgmmaTma.cpp, MatmulTf32x3Wgmma.cpp,
+// ConvTf32x3Wgmma.cpp) are MLIR text instantiated with the problem's sizes.
+// What they share is here: the order blocks walk the tiles in, the
+// alignment of the shared slots, the mbarriers' setup, the 3xTF32 pieces
+// (the split of f32 values into TF32 parts and remainders, the products of
+// a K step, moving wgmma's sums into f32 registers), the expansion of the
+// templates' line macros (`      NAME(arg, ...)` lines replaced by the text
+// made from their arguments), and splicing the parsed kernel in place of
+// the GEMM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
 
 #include <string>
 
@@ -60,6 +65,26 @@ inline constexpr const char *kInitBarriers = R"mlir(
       nvgpu.tma.prefetch.descriptor %tma_a : !tmaA
       nvgpu.tma.prefetch.descriptor %tma_b : !tmaB
     })mlir";
+
+/// The registers of one thread's m64nNk8 f32 sums: N / 2 f32.
+std::string accumulatorType(int64_t n);
+
+/// The 3xTF32 products of a K step of 32 (four k8 slices) for one
+/// warpgroup's m64nNk8 wgmma, into %p2_3. Reads the slice-0 descriptors
+/// %da_hi, %db_hi (TF32 parts) and %da_lo, %db_lo (remainders), of 128-byte
+/// swizzled K-major tiles; %acc (wgmma's running sums, type !acc) and
+/// %fresh (an i1: the step starts a window, whose first product does not
+/// add %acc).
+std::string tf32x3Products(int64_t n);
+
+/// %total + %p2_3, register by register, in f32 (rounded to nearest): the
+/// last is %t_<N/2 - 1>.
+std::string tf32x3Promotion(int64_t n);
+
+/// Expands each `SPLIT_TF32(%x, %hi, %lo)` line: %x a vector<4xf32>, %hi its
+/// TF32 parts and %lo the TF32 remainders x - hi, both rounded to nearest
+/// (as in ks.matmul_mma_sync).
+void expandSplitTf32(std::string &text);
 
 /// Replaces each line `      NAME(arg, ...)` (any indentation) of `text`
 /// by `expand(args, n)`, n counting the expansions from 0.
