@@ -238,14 +238,6 @@ constexpr const char *kLoad = R"mlir(
       nvgpu.tma.async.load %tma_a[%kc_{3}, %m0], %bars[{0}] to %va_{3}, predicate = {2} : !tma, !barriers -> !box
       nvgpu.tma.async.load %tma_b[%kc_{3}, %n0], %bars[{0}] to %vb_{3}, predicate = {2} : !tma, !barriers -> !box)mlir";
 
-/// DESC(address, name): the wgmma descriptor of the tile at a shared
-/// address. {0} the address, {1} the name.
-constexpr const char *kDescriptor = R"mlir(
-      %{1}_i = arith.index_cast {0} : index to i64
-      %{1}_m = arith.andi %{1}_i, %addr_mask : i64
-      %{1}_s = arith.shrui %{1}_m, %i4 : i64
-      %{1} = arith.ori %{1}_s, %desc_bits : i64)mlir";
-
 /// The stores of the 64 sums a thread holds, each marked for the initial
 /// value and epilogue added later.
 std::string stores(StringRef cType) {
@@ -278,15 +270,12 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t 
                     ks::wgmma::tf32x3Products(kTile), storesText, promoteEvery,
                     ks::wgmma::tf32x3Promotion(kTile))
           .str();
-  // The macros: LOAD(slot, step, predicate), DESC(address, name) and the
+  // The macros: LOAD(slot, step, predicate), the 3xTF32 pieces and the
   // shared pieces.
   ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
     return llvm::formatv(kLoad, args[0], args[1], args[2], counter).str();
   });
-  ks::wgmma::expandLineMacro(text, "DESC", [&](ArrayRef<StringRef> args, int) {
-    return llvm::formatv(kDescriptor, args[0], args[1].drop_front()).str();
-  });
-  ks::wgmma::expandSplitTf32(text);
+  ks::wgmma::expandTf32x3Pieces(text);
   ks::wgmma::expandSharedPieces(text);
   return text;
 }

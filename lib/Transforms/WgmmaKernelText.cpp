@@ -154,21 +154,37 @@ static constexpr const char *kSplitTf32 = R"mlir(
         {1} = vector.from_elements %h0_{3}, %h1_{3}, %h2_{3}, %h3_{3} : vector<4xf32>
         {2} = vector.from_elements %l0_{3}, %l1_{3}, %l2_{3}, %l3_{3} : vector<4xf32>)mlir";
 
-void ks::wgmma::expandSplitTf32(std::string &text) {
+/// DESC(address, name): the wgmma descriptor of the tile at a shared
+/// address. {0} the address, {1} the name.
+static constexpr const char *kDescriptor = R"mlir(
+      %{1}_i = arith.index_cast {0} : index to i64
+      %{1}_m = arith.andi %{1}_i, %addr_mask : i64
+      %{1}_s = arith.shrui %{1}_m, %i4 : i64
+      %{1} = arith.ori %{1}_s, %desc_bits : i64)mlir";
+
+void ks::wgmma::expandTf32x3Pieces(std::string &text) {
   expandLineMacro(text, "SPLIT_TF32", [](llvm::ArrayRef<llvm::StringRef> args, int counter) {
     return llvm::formatv(kSplitTf32, args[0], args[1], args[2], counter).str();
+  });
+  expandLineMacro(text, "DESC", [](llvm::ArrayRef<llvm::StringRef> args, int) {
+    return llvm::formatv(kDescriptor, args[0], args[1].drop_front()).str();
   });
 }
 
 gpu::LaunchOp ks::wgmma::spliceKernel(RewriterBase &rewriter, llvm::StringRef text,
                                       Operation *op) {
+  return spliceKernel(rewriter, text, op, op->getOperands());
+}
+
+gpu::LaunchOp ks::wgmma::spliceKernel(RewriterBase &rewriter, llvm::StringRef text,
+                                      Operation *op, ValueRange operands) {
   ParserConfig config(op->getContext());
   OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(text, config, "ks-wgmma-kernel");
   if (!parsed)
     return nullptr;
   auto gemm = parsed->lookupSymbol<func::FuncOp>("gemm");
   IRMapping map;
-  for (auto [arg, operand] : llvm::zip(gemm.getArguments(), op->getOperands()))
+  for (auto [arg, operand] : llvm::zip(gemm.getArguments(), operands))
     map.map(arg, operand);
   rewriter.setInsertionPoint(op);
   gpu::LaunchOp launch;

@@ -83,8 +83,10 @@ std::string tf32x3Promotion(int64_t n);
 
 /// Expands each `SPLIT_TF32(%x, %hi, %lo)` line: %x a vector<4xf32>, %hi its
 /// TF32 parts and %lo the TF32 remainders x - hi, both rounded to nearest
-/// (as in ks.matmul_mma_sync).
-void expandSplitTf32(std::string &text);
+/// (as in ks.matmul_mma_sync); and each `DESC(address, %name)` line: %name
+/// the wgmma descriptor (i64) of the 128-byte swizzled K-major tile at that
+/// shared address (reads %addr_mask, %i4 and %desc_bits).
+void expandTf32x3Pieces(std::string &text);
 
 /// Replaces each line `      NAME(arg, ...)` (any indentation) of `text`
 /// by `expand(args, n)`, n counting the expansions from 0.
@@ -103,6 +105,12 @@ void expandSharedPieces(std::string &text);
 /// gpu.launch, or null where the text does not parse.
 mlir::gpu::LaunchOp spliceKernel(mlir::RewriterBase &rewriter, llvm::StringRef text,
                                  mlir::Operation *op);
+
+/// The same with `operands` for @gemm's arguments (values defined before
+/// `op`), and the symbols of the text's other top-level ops (globals
+/// declared for @gemm to read) left to `op`'s module to define.
+mlir::gpu::LaunchOp spliceKernel(mlir::RewriterBase &rewriter, llvm::StringRef text,
+                                 mlir::Operation *op, mlir::ValueRange operands);
 
 } // namespace ks::wgmma
 

@@ -409,6 +409,45 @@ def KSMatmulTf32x3WgmmaOp : Op<Transform_Dialect, "ks.matmul_tf32x3_wgmma",
       "$target (`epilogue` `(` $epilogue^ `)`)? attr-dict `:` functional-type(operands, results)";
 }
 
+def KSConvTf32x3WgmmaOp : Op<Transform_Dialect, "ks.conv_tf32x3_wgmma",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Replace an f32 NCHW convolution by an sm_90a 3xTF32 implicit GEMM of gathered windows, TMA-loaded filters and wgmma";
+  let description = [{
+    `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers, seen as
+    the GEMM Y[(n, p), f] = sum over k of X[window of (n, p) at k] * W[f, k]
+    (p the output pixel, k = (c, kh, kw)), computed by the 3xTF32 wgmma
+    kernel of `transform.ks.matmul_tf32x3_wgmma` with one change: the
+    windows are not loaded by TMA but gathered by the block's threads.
+
+    - Two warpgroups per tile of 128 pixels x `block_n` filters (128 or 64:
+      m64n128k8 or m64n64k8 wgmma); the filter's [F, K] rows come by TMA in
+      `block_n` x 32 boxes into `stages` shared slots of 64 KB.
+    - In each K step of 32 a thread gathers 16 window elements of one pixel
+      (consecutive threads, consecutive pixels) through a constant table of
+      each k's offset and tap position, splits them into TF32 parts and
+      remainders and stores both into the 128-byte swizzled tiles wgmma
+      reads; the previous step's products run meanwhile.
+    - Where the input is a zero-padded copy of another buffer (Torch-MLIR's
+      tensor.pad), the kernel reads the source and zero-fills the taps
+      outside it; the fill and the copy are erased.
+    - The output's zero fill or broadcast bias is folded into the stores,
+      which write NCHW directly.
+
+    F must be a multiple of `block_n`, K = C x KH x KW of 32, with at least
+    `stages` - 1 K steps; the pixels (N x OH x OW) need not fill the last
+    tile. The kernel needs sm_90a. Returns the launch; fails definitely,
+    naming the unmet condition, otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       I64Attr:$block_n,
+                       I64Attr:$stages,
+                       DefaultValuedAttr<I64Attr, "1">:$promote_every);
+  let results = (outs TransformHandleTypeInterface:$launch);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 def KSMatmulWgmmaTmaOp : Op<Transform_Dialect, "ks.matmul_wgmma_tma",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
