@@ -54,7 +54,7 @@ constexpr const char *kKernel = R"mlir(
 !quad = memref<4xf32, #gpu.address_space<workgroup>>
 !smem = memref<?xi8, #gpu.address_space<workgroup>>
 !acc = @{ACC}
-!table = memref<@{K}x2xi32>
+!table = memref<@{K_ROWS}x2xi32>
 memref.global @@{TABLE} : !table
 func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: memref<@{Y_SHAPE}xf32>) {
   %c0 = arith.constant 0 : index
@@ -110,6 +110,16 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
     %tma_hi = builtin.unrealized_conversion_cast %tma_hi_ptr : !llvm.ptr to !tmaB
     %tma_lo = builtin.unrealized_conversion_cast %tma_lo_ptr : !llvm.ptr to !tmaB
     %table = memref.get_global @@{TABLE} : !table
+    // A masked-out element is loaded from the table's last row, a zero,
+    // rather than selected after its load: the load's result then goes
+    // straight into the registers the next step stores.
+    %table_at = memref.extract_aligned_pointer_as_index %table : !table -> index
+    %table_i = arith.index_cast %table_at : index to i64
+    %zero_row = arith.constant @{ZERO_ROW_BYTES} : i64
+    %zero_ptr = arith.addi %table_i, %zero_row : i64
+    %x_at = memref.extract_aligned_pointer_as_index %x_flat : memref<@{X_ELEMENTS}xf32> -> index
+    %x_ptr = arith.index_cast %x_at : index to i64
+    %c2_i64 = arith.constant 2 : i64
     %stages = arith.constant @{STAGES} : index
     %ahead = arith.constant @{AHEAD} : index
     %k_steps = arith.constant @{K_STEPS} : index
@@ -178,6 +188,8 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
     %g_rows = arith.muli %g_ih0, %in_w : index
     %g_corner = arith.addi %g_image, %g_rows : index
     %g_base = arith.addi %g_corner, %g_iw0 : index
+    %g_base32 = arith.index_cast %g_base : index to i32
+    %c0_i32 = arith.constant 0 : i32
     // Bit t of %g_mask: tap t (kh KW + kw) of this pixel's window is inside
     // X, and the pixel is one (not past the last).
     TAP_MASK()
@@ -306,21 +318,24 @@ constexpr const char *kLoad = R"mlir(
       nvgpu.tma.async.load %tma_lo[%kc_{3}, %n0], %bars[{0}] to %vr_{3}, predicate = {2} : !tmaB, !barriers -> !box)mlir";
 
 /// One gathered element (GATHER_STEP repeats it for a thread's 16): the
-/// table's row of k (offset into X, tap), the tap's bit of the pixel's mask
-/// (whether it falls inside X, not in the padding, and the pixel is one). {0} the first k, {1} the element (0 to 3), {2} a
-/// unique name, {3} X's elements.
+/// table's row of k (offset into X, the tap's bit), the tap's bit of the
+/// pixel's mask (whether it falls inside X, not in the padding, and the
+/// pixel is one), the element's address or the table's zero's. {0} the
+/// first k, {1} the element (0 to 3), {2} a unique name.
 constexpr const char *kGatherElement = R"mlir(
         %gk_{2} = arith.addi {0}, %c{1} : index
         %gt_{2} = vector.load %table[%gk_{2}, %c0] : !table, vector<2xi32>
         %go_{2} = vector.extract %gt_{2}[0] : i32 from vector<2xi32>
         %gtap_{2} = vector.extract %gt_{2}[1] : i32 from vector<2xi32>
-        %gbit_{2} = arith.shrui %g_mask, %gtap_{2} : i32
-        %ok_{2} = arith.trunci %gbit_{2} : i32 to i1
-        %goi_{2} = arith.index_cast %go_{2} : i32 to index
-        %ga_{2} = arith.addi %g_base, %goi_{2} : index
-        %gac_{2} = arith.select %ok_{2}, %ga_{2}, %c0 : index
-        %gv_{2} = memref.load %x_flat[%gac_{2}] : memref<{3}xf32>
-        %ge_{2} = arith.select %ok_{2}, %gv_{2}, %zero_f : f32)mlir";
+        %gbit_{2} = arith.andi %g_mask, %gtap_{2} : i32
+        %ok_{2} = arith.cmpi ne, %gbit_{2}, %c0_i32 : i32
+        %gi_{2} = arith.addi %g_base32, %go_{2} : i32
+        %gw_{2} = arith.extsi %gi_{2} : i32 to i64
+        %gb_{2} = arith.shli %gw_{2}, %c2_i64 : i64
+        %ga_{2} = arith.addi %x_ptr, %gb_{2} : i64
+        %gs_{2} = arith.select %ok_{2}, %ga_{2}, %zero_ptr : i64
+        %gp_{2} = llvm.inttoptr %gs_{2} : i64 to !llvm.ptr<1>
+        %ge_{2} = llvm.load %gp_{2} : !llvm.ptr<1> -> f32)mlir";
 
 /// STORE_A(value, q): a thread's q-th quad of window elements (K chunk
 /// 4 half + q of its pixel's row) split, its TF32 parts stored at their
@@ -421,6 +436,8 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
   set("K", s.K);
   set("F", s.F);
   set("TABLE", tableName);
+  set("K_ROWS", s.K + 1);
+  set("ZERO_ROW_BYTES", s.K * 8);
   set("X_SHAPE", join(s.x));
   set("Y_SHAPE", join(s.y));
   set("X_ELEMENTS", s.x[0] * s.x[1] * s.x[2] * s.x[3]);
@@ -467,7 +484,7 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
       for (int e = 0; e < 4; ++e) {
         std::string name = llvm::formatv("{0}_{1}_{2}", counter, q, e).str();
         lines += llvm::formatv(kGatherElement, llvm::formatv("%gq_{0}_{1}", counter, q).str(),
-                               e, name, values["X_ELEMENTS"])
+                               e, name)
                      .str();
         names += llvm::formatv("{0}%ge_{1}", e ? ", " : "", name).str();
       }
@@ -580,8 +597,9 @@ std::string unmetCondition(linalg::Conv2DNchwFchwOp conv, int64_t blockN, int64_
 }
 
 /// The constant table of each k = (c, kh, kw): its offset into X
-/// (c H W + kh dh W + kw dw) and its tap (kh KW + kw), the bit of a pixel's
-/// mask that says whether the tap falls inside X.
+/// (c H W + kh dh W + kw dw) and its tap's bit (1 << (kh KW + kw)) of a
+/// pixel's mask, which says whether the tap falls inside X; then a row of
+/// zeros, which the masked-out loads read.
 memref::GlobalOp createGatherTable(RewriterBase &rewriter, Location loc, ModuleOp module,
                                    const ConvShape &s) {
   SmallVector<int32_t> table;
@@ -590,9 +608,10 @@ memref::GlobalOp createGatherTable(RewriterBase &rewriter, Location loc, ModuleO
     for (int64_t kh = 0; kh < s.KH; ++kh)
       for (int64_t kw = 0; kw < s.KW; ++kw) {
         int64_t row = kh * s.dilationH, col = kw * s.dilationW;
-        table.append({int32_t(c * H * W + row * W + col), int32_t(kh * s.KW + kw)});
+        table.append({int32_t(c * H * W + row * W + col), int32_t(1u << (kh * s.KW + kw))});
       }
-  auto type = MemRefType::get({s.K, 2}, rewriter.getI32Type());
+  table.append({0, 0});
+  auto type = MemRefType::get({s.K + 1, 2}, rewriter.getI32Type());
   OpBuilder atEnd = OpBuilder::atBlockEnd(module.getBody());
   auto global = memref::GlobalOp::create(
       atEnd, loc, "conv_gather_table", atEnd.getStringAttr("private"), type,

@@ -2,8 +2,9 @@
 // (2x32x10x10 -> 2x64x10x10, K = 288, 200 pixels) in 64-wide filter tiles:
 // the padded copy, its fill and the bias's broadcast are folded into one
 // sm_90a kernel that reads the unpadded image as 1-D through a table of
-// each k's offset and tap (c * 100 + kh * 10 + kw, kh * 3 + kw) and a mask
-// of the pixel's taps inside the image, gets the filter as [64, 288] TF32
+// each k's offset and tap bit (c * 100 + kh * 10 + kw, 1 << (kh * 3 + kw))
+// and a mask of the pixel's taps inside the image (a masked-out element is
+// loaded from the table's last row, a zero), gets the filter as [64, 288] TF32
 // parts and remainders (split once by a small kernel before it) by TMA in
 // 64 x 32 boxes, multiplies on wgmma m64n64k8 and stores NCHW with the
 // bias added, skipping pixels past the last. Its numerics: test/GPU/skill-conv_tf32x3_wgmma_tma.mlir (the CPU
@@ -41,22 +42,26 @@
 // CHECK: nvvm.convert.float.to.tf32
 // Two blocks' slots fit an SM: their registers must too.
 // CHECK: gpu.func @main_kernel_0({{.*}}) kernel attributes {{{.*}}nvvm.minctasm = 2 : i32
-// CHECK: %[[TABLE:.*]] = memref.get_global @conv_gather_table : memref<288x2xi32>
+// CHECK: %[[TABLE:.*]] = memref.get_global @conv_gather_table : memref<289x2xi32>
 // CHECK: nvgpu.tma.async.load {{.*}} -> memref<64x32xf32, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.tma.async.load {{.*}} -> memref<64x32xf32, #gpu.address_space<workgroup>>
 // The pixel's mask: tap 0 (the window's corner) checked against the image.
 // CHECK: %[[TAP0:.*]] = arith.andi
 // CHECK: arith.extui %[[TAP0]] : i1 to i32
-// A gathered element: its table row (offset, tap), the tap's bit of the
-// mask, the load at a clamped address.
-// CHECK: %[[ROW:.*]] = vector.load %[[TABLE]][%{{.*}}, %c0] : memref<288x2xi32>, vector<2xi32>
+// A gathered element: its table row (offset, tap bit), the tap's bit of
+// the mask, the load from the element's address or the zero's.
+// CHECK: %[[ROW:.*]] = vector.load %[[TABLE]][%{{.*}}, %c0] : memref<289x2xi32>, vector<2xi32>
 // CHECK: %[[OFFSET:.*]] = vector.extract %[[ROW]][0]
 // CHECK: %[[TAP:.*]] = vector.extract %[[ROW]][1]
-// CHECK: %[[BIT:.*]] = arith.shrui %{{.*}}, %[[TAP]] : i32
-// CHECK: %[[OK:.*]] = arith.trunci %[[BIT]] : i32 to i1
-// CHECK: %[[AT:.*]] = arith.select %[[OK]], %{{.*}}, %c0 : index
-// CHECK: %[[V:.*]] = memref.load %arg2[%[[AT]]] : memref<6400xf32>
-// CHECK: arith.select %[[OK]], %[[V]], %cst : f32
+// CHECK: %[[BIT:.*]] = arith.andi %{{.*}}, %[[TAP]] : i32
+// CHECK: %[[OK:.*]] = arith.cmpi ne, %[[BIT]], %c0_i32 : i32
+// CHECK: %[[INDEX:.*]] = arith.addi %{{.*}}, %[[OFFSET]] : i32
+// CHECK: %[[WIDE:.*]] = arith.extsi %[[INDEX]] : i32 to i64
+// CHECK: %[[BYTES:.*]] = arith.shli %[[WIDE]], %c2_i64 : i64
+// CHECK: %[[AT:.*]] = arith.addi %{{.*}}, %[[BYTES]] : i64
+// CHECK: %[[PTR:.*]] = arith.select %[[OK]], %[[AT]], %{{.*}} : i64
+// CHECK: %[[P:.*]] = llvm.inttoptr %[[PTR]] : i64 to !llvm.ptr<1>
+// CHECK: llvm.load %[[P]] : !llvm.ptr<1> -> f32
 // CHECK: nvvm.convert.float.to.tf32
 // CHECK: nvvm.fence.proxy
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
@@ -66,7 +71,9 @@
 // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[BIAS]], %{{.*}} : f32
 // CHECK-NEXT: memref.store %[[SUM]], %arg4[%{{.*}}, %[[F]], %{{.*}}, %{{.*}}] : memref<2x64x10x10xf32>
 // CHECK-NOT: linalg.
-// CHECK: memref.global "private" constant @conv_gather_table : memref<288x2xi32> = dense<{{\[\[}}0, 0], [1, 1], [2, 2], [10, 3], [11, 4], [12, 5], [20, 6], [21, 7], [22, 8], [100, 0], [101, 1],
+// CHECK: memref.global "private" constant @conv_gather_table : memref<289x2xi32> = dense<{{\[\[}}0, 1], [1, 2], [2, 4], [10, 8], [11, 16], [12, 32], [20, 64], [21, 128], [22, 256], [100, 1], [101, 2],
+// The last row: the zero the masked-out loads read.
+// CHECK-SAME: [3122, 256], [0, 0]]>
 
 // PTX: .target sm_90a
 // PTX: .minnctapersm 2
@@ -81,6 +88,6 @@
 // STRIDED: %[[SUM:.*]] = llvm.extractvalue %{{.*}}#0[0]
 // STRIDED-NEXT: memref.store %[[SUM]], %arg3[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x128x8x8xf32>
 // Dilation 2 on a 19-wide image: taps 0, 2, 4 rows and columns apart.
-// STRIDED: @conv_gather_table : memref<288x2xi32> = dense<{{\[\[}}0, 0], [2, 1], [4, 2], [38, 3], [40, 4], [42, 5], [76, 6], [78, 7], [80, 8], [361, 0],
+// STRIDED: @conv_gather_table : memref<289x2xi32> = dense<{{\[\[}}0, 1], [2, 2], [4, 4], [38, 8], [40, 16], [42, 32], [76, 64], [78, 128], [80, 256], [361, 1],
 
 // RGB: skill conv_tf32x3_wgmma_tma on dispatch 1: its requirement '(loop_range_4 * loop_range_5 * loop_range_6) % 32 == 0' does not hold here (loops 2 x 8 x 8 x 8 x 3 x 3 x 3)
