@@ -37,6 +37,8 @@ constexpr int64_t kTileM = 128, kTileK = 32;
 /// then their remainders in the same order (the same swizzle): 48 KB for
 /// BN = 64, 64 KB for BN = 128.
 int64_t slotBytes(int64_t blockN) { return 2 * (16384 + blockN * 128); }
+/// K padded to the K step (the padding's products are zeros).
+int64_t paddedK(int64_t K) { return (K + kTileK - 1) / kTileK * kTileK; }
 /// Shared memory an SM gives its blocks.
 constexpr int64_t kSharedPerSM = 227 * 1024;
 /// The attribute marking the kernel's stores of Y, where the initial value
@@ -54,7 +56,7 @@ constexpr const char *kKernel = R"mlir(
 !quad = memref<4xf32, #gpu.address_space<workgroup>>
 !smem = memref<?xi8, #gpu.address_space<workgroup>>
 !acc = @{ACC}
-!table = memref<@{K_ROWS}x2xi32>
+!table = memref<@{K_ROWS}x2x@{MASK_T}>
 memref.global @@{TABLE} : !table
 func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: memref<@{Y_SHAPE}xf32>) {
   %c0 = arith.constant 0 : index
@@ -70,31 +72,74 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
   %c256 = arith.constant 256 : index
   // The filter's TF32 parts and remainders, split once by a kernel of
   // their own rather than by every block for every pixel tile.
-  %w_hi = memref.alloc() {alignment = 128 : i64} : memref<@{F}x@{K}xf32>
-  %w_lo = memref.alloc() {alignment = 128 : i64} : memref<@{F}x@{K}xf32>
+  // K is padded with zeros to Kp, a multiple of 32 (the K step).
+  %w_hi = memref.alloc() {alignment = 128 : i64} : memref<@{F}x@{KP}xf32>
+  %w_lo = memref.alloc() {alignment = 128 : i64} : memref<@{F}x@{KP}xf32>
   %w_flat = memref.collapse_shape %w [[0, 1]] : memref<@{F}x@{K}xf32> into memref<@{FK}xf32>
-  %hi_flat = memref.collapse_shape %w_hi [[0, 1]] : memref<@{F}x@{K}xf32> into memref<@{FK}xf32>
-  %lo_flat = memref.collapse_shape %w_lo [[0, 1]] : memref<@{F}x@{K}xf32> into memref<@{FK}xf32>
+  %hi_flat = memref.collapse_shape %w_hi [[0, 1]] : memref<@{F}x@{KP}xf32> into memref<@{FKP}xf32>
+  %lo_flat = memref.collapse_shape %w_lo [[0, 1]] : memref<@{F}x@{KP}xf32> into memref<@{FKP}xf32>
   %split_blocks = arith.constant @{SPLIT_BLOCKS} : index
-  %fk = arith.constant @{FK} : index
+  %fkp = arith.constant @{FKP} : index
+  %w_k = arith.constant @{K} : index
+  %w_kp = arith.constant @{KP} : index
+  %w_zero = arith.constant 0.0 : f32
   gpu.launch blocks(%sbx, %sby, %sbz) in (%ssx = %split_blocks, %ssy = %c1, %ssz = %c1)
              threads(%stx, %sty, %stz) in (%snx = %c256, %sny = %c1, %snz = %c1) {
     %s_block = arith.muli %sbx, %c256 : index
     %s_thread = arith.addi %s_block, %stx : index
     %s_at = arith.muli %s_thread, %c4 : index
-    %s_in = arith.cmpi ult, %s_at, %fk : index
+    %s_in = arith.cmpi ult, %s_at, %fkp : index
     scf.if %s_in {
-      %w4 = vector.load %w_flat[%s_at] : memref<@{FK}xf32>, vector<4xf32>
+      // Four elements of a padded row (Kp is a multiple of 4).
+      %s_f = arith.divui %s_at, %w_kp : index
+      %s_k = arith.remui %s_at, %w_kp : index
+      %s_row = arith.muli %s_f, %w_k : index
+      %s_src = arith.addi %s_row, %s_k : index
+      %s_k1 = arith.addi %s_k, %c1 : index
+      %s_k2 = arith.addi %s_k, %c2 : index
+      %s_k3 = arith.addi %s_k, %c3 : index
+      %s_e0 = arith.cmpi ult, %s_k, %w_k : index
+      %s_e1 = arith.cmpi ult, %s_k1, %w_k : index
+      %s_e2 = arith.cmpi ult, %s_k2, %w_k : index
+      %s_e3 = arith.cmpi ult, %s_k3, %w_k : index
+      %s_a1 = arith.addi %s_src, %c1 : index
+      %s_a2 = arith.addi %s_src, %c2 : index
+      %s_a3 = arith.addi %s_src, %c3 : index
+      %s_v0 = scf.if %s_e0 -> (f32) {
+        %v = memref.load %w_flat[%s_src] : memref<@{FK}xf32>
+        scf.yield %v : f32
+      } else {
+        scf.yield %w_zero : f32
+      }
+      %s_v1 = scf.if %s_e1 -> (f32) {
+        %v = memref.load %w_flat[%s_a1] : memref<@{FK}xf32>
+        scf.yield %v : f32
+      } else {
+        scf.yield %w_zero : f32
+      }
+      %s_v2 = scf.if %s_e2 -> (f32) {
+        %v = memref.load %w_flat[%s_a2] : memref<@{FK}xf32>
+        scf.yield %v : f32
+      } else {
+        scf.yield %w_zero : f32
+      }
+      %s_v3 = scf.if %s_e3 -> (f32) {
+        %v = memref.load %w_flat[%s_a3] : memref<@{FK}xf32>
+        scf.yield %v : f32
+      } else {
+        scf.yield %w_zero : f32
+      }
+      %w4 = vector.from_elements %s_v0, %s_v1, %s_v2, %s_v3 : vector<4xf32>
       SPLIT_TF32(%w4, %w4_hi, %w4_lo)
-      vector.store %w4_hi, %hi_flat[%s_at] : memref<@{FK}xf32>, vector<4xf32>
-      vector.store %w4_lo, %lo_flat[%s_at] : memref<@{FK}xf32>, vector<4xf32>
+      vector.store %w4_hi, %hi_flat[%s_at] : memref<@{FKP}xf32>, vector<4xf32>
+      vector.store %w4_lo, %lo_flat[%s_at] : memref<@{FKP}xf32>, vector<4xf32>
     }
     gpu.terminator
   }
   // Their TMA descriptors (cuTensorMapEncodeTiled, FLOAT32): BN x 32 boxes
   // (128-byte rows of K), 128-byte swizzled.
-  %hi_any = memref.cast %w_hi : memref<@{F}x@{K}xf32> to memref<*xf32>
-  %lo_any = memref.cast %w_lo : memref<@{F}x@{K}xf32> to memref<*xf32>
+  %hi_any = memref.cast %w_hi : memref<@{F}x@{KP}xf32> to memref<*xf32>
+  %lo_any = memref.cast %w_lo : memref<@{F}x@{KP}xf32> to memref<*xf32>
   %dtype = arith.constant 7 : i64
   %four = arith.constant 4 : i64
   %b32 = arith.constant 32 : i64
@@ -188,8 +233,8 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
     %g_rows = arith.muli %g_ih0, %in_w : index
     %g_corner = arith.addi %g_image, %g_rows : index
     %g_base = arith.addi %g_corner, %g_iw0 : index
-    %g_base32 = arith.index_cast %g_base : index to i32
-    %c0_i32 = arith.constant 0 : i32
+    %g_base_t = arith.index_cast %g_base : index to @{MASK_T}
+    %c0_mask = arith.constant 0 : @{MASK_T}
     // Bit t of %g_mask: tap t (kh KW + kw) of this pixel's window is inside
     // X, and the pixel is one (not past the last).
     TAP_MASK()
@@ -295,8 +340,8 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
   }
   // Freed after the launch that reads them through the TMA descriptors
   // (which the last-use analysis of ks-use-device-memory does not see).
-  memref.dealloc %w_hi : memref<@{F}x@{K}xf32>
-  memref.dealloc %w_lo : memref<@{F}x@{K}xf32>
+  memref.dealloc %w_hi : memref<@{F}x@{KP}xf32>
+  memref.dealloc %w_lo : memref<@{F}x@{KP}xf32>
   return
 }
 func.func private @ksTensorMap2D_f32(memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
@@ -321,16 +366,18 @@ constexpr const char *kLoad = R"mlir(
 /// table's row of k (offset into X, the tap's bit), the tap's bit of the
 /// pixel's mask (whether it falls inside X, not in the padding, and the
 /// pixel is one), the element's address or the table's zero's. {0} the
-/// first k, {1} the element (0 to 3), {2} a unique name.
+/// first k, {1} the element (0 to 3), {2} a unique name, {3} the table's
+/// and mask's type (i32, or i64 past 32 taps), {4} the line that defines
+/// %gw_{2}, the element's index as i64.
 constexpr const char *kGatherElement = R"mlir(
         %gk_{2} = arith.addi {0}, %c{1} : index
-        %gt_{2} = vector.load %table[%gk_{2}, %c0] : !table, vector<2xi32>
-        %go_{2} = vector.extract %gt_{2}[0] : i32 from vector<2xi32>
-        %gtap_{2} = vector.extract %gt_{2}[1] : i32 from vector<2xi32>
-        %gbit_{2} = arith.andi %g_mask, %gtap_{2} : i32
-        %ok_{2} = arith.cmpi ne, %gbit_{2}, %c0_i32 : i32
-        %gi_{2} = arith.addi %g_base32, %go_{2} : i32
-        %gw_{2} = arith.extsi %gi_{2} : i32 to i64
+        %gt_{2} = vector.load %table[%gk_{2}, %c0] : !table, vector<2x{3}>
+        %go_{2} = vector.extract %gt_{2}[0] : {3} from vector<2x{3}>
+        %gtap_{2} = vector.extract %gt_{2}[1] : {3} from vector<2x{3}>
+        %gbit_{2} = arith.andi %g_mask, %gtap_{2} : {3}
+        %ok_{2} = arith.cmpi ne, %gbit_{2}, %c0_mask : {3}
+        %gi_{2} = arith.addi %g_base_t, %go_{2} : {3}
+        {4}
         %gb_{2} = arith.shli %gw_{2}, %c2_i64 : i64
         %ga_{2} = arith.addi %x_ptr, %gb_{2} : i64
         %gs_{2} = arith.select %ok_{2}, %ga_{2}, %zero_ptr : i64
@@ -422,6 +469,9 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
     return text;
   };
   int64_t tilesM = (s.M + kTileM - 1) / kTileM, tilesN = s.F / blockN;
+  int64_t kPadded = paddedK(s.K);
+  bool wideMask = s.KH * s.KW > 32;
+  std::string maskType = wideMask ? "i64" : "i32";
   llvm::StringMap<std::string> values;
   auto set = [&](StringRef name, const auto &value) {
     if constexpr (std::is_integral_v<std::decay_t<decltype(value)>>)
@@ -436,8 +486,11 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
   set("K", s.K);
   set("F", s.F);
   set("TABLE", tableName);
-  set("K_ROWS", s.K + 1);
-  set("ZERO_ROW_BYTES", s.K * 8);
+  set("K_ROWS", kPadded + 1);
+  set("ZERO_ROW_BYTES", kPadded * 2 * (wideMask ? 8 : 4));
+  set("MASK_T", maskType);
+  set("KP", kPadded);
+  set("FKP", s.F * kPadded);
   set("X_SHAPE", join(s.x));
   set("Y_SHAPE", join(s.y));
   set("X_ELEMENTS", s.x[0] * s.x[1] * s.x[2] * s.x[3]);
@@ -446,10 +499,10 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
   set("SMEM_BYTES", stages * slotBytes(blockN) + 1024);
   set("SLOT_BYTES", slotBytes(blockN));
   set("LO_OFFSET", slotBytes(blockN) / 2);
-  set("K_STEPS", s.K / kTileK);
+  set("K_STEPS", kPadded / kTileK);
   set("B_BYTES", 2 * blockN * 128);
   set("FK", s.F * s.K);
-  set("SPLIT_BLOCKS", (s.F * s.K / 4 + 255) / 256);
+  set("SPLIT_BLOCKS", (s.F * kPadded / 4 + 255) / 256);
   set("M", s.M);
   set("P", s.P);
   set("OW", s.y[3]);
@@ -483,8 +536,11 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
       std::string names;
       for (int e = 0; e < 4; ++e) {
         std::string name = llvm::formatv("{0}_{1}_{2}", counter, q, e).str();
+        std::string widen =
+            wideMask ? llvm::formatv("%gw_{0} = arith.addi %gi_{0}, %c0_mask : i64", name).str()
+                     : llvm::formatv("%gw_{0} = arith.extsi %gi_{0} : i32 to i64", name).str();
         lines += llvm::formatv(kGatherElement, llvm::formatv("%gq_{0}_{1}", counter, q).str(),
-                               e, name)
+                               e, name, maskType, widen)
                      .str();
         names += llvm::formatv("{0}%ge_{1}", e ? ", " : "", name).str();
       }
@@ -495,7 +551,7 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
     return lines;
   });
   ks::wgmma::expandLineMacro(text, "TAP_MASK", [&](ArrayRef<StringRef>, int) {
-    std::string lines = "\n    %mask_0 = arith.constant 0 : i32";
+    std::string lines = "\n    %mask_0 = arith.constant 0 : " + maskType;
     for (int64_t t = 0; t < s.KH * s.KW; ++t)
       lines += llvm::formatv(
                    "\n    %tap_tr_{0} = arith.constant {1} : index"
@@ -505,14 +561,14 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
                    "\n    %tap_toh_{0} = arith.cmpi ult, %tap_tih_{0}, %in_h : index"
                    "\n    %tap_tow_{0} = arith.cmpi ult, %tap_tiw_{0}, %in_w : index"
                    "\n    %tap_tok_{0} = arith.andi %tap_toh_{0}, %tap_tow_{0} : i1"
-                   "\n    %tap_tb_{0} = arith.extui %tap_tok_{0} : i1 to i32"
-                   "\n    %tap_tsh_{0} = arith.constant {0} : i32"
-                   "\n    %tap_tbs_{0} = arith.shli %tap_tb_{0}, %tap_tsh_{0} : i32"
-                   "\n    %mask_{3} = arith.ori %mask_{0}, %tap_tbs_{0} : i32",
-                   t, (t / s.KW) * s.dilationH, (t % s.KW) * s.dilationW, t + 1)
+                   "\n    %tap_tb_{0} = arith.extui %tap_tok_{0} : i1 to {4}"
+                   "\n    %tap_tsh_{0} = arith.constant {0} : {4}"
+                   "\n    %tap_tbs_{0} = arith.shli %tap_tb_{0}, %tap_tsh_{0} : {4}"
+                   "\n    %mask_{3} = arith.ori %mask_{0}, %tap_tbs_{0} : {4}",
+                   t, (t / s.KW) * s.dilationH, (t % s.KW) * s.dilationW, t + 1, maskType)
                    .str();
-    return lines + llvm::formatv("\n    %g_mask = arith.select %g_real, %mask_{0}, %mask_0 : i32",
-                                 s.KH * s.KW)
+    return lines + llvm::formatv("\n    %g_mask = arith.select %g_real, %mask_{0}, %mask_0 : {1}",
+                                 s.KH * s.KW, maskType)
                        .str();
   });
   ks::wgmma::expandLineMacro(text, "STORE_A", [&](ArrayRef<StringRef> args, int) {
@@ -573,13 +629,11 @@ std::string unmetCondition(linalg::Conv2DNchwFchwOp conv, int64_t blockN, int64_
   }
   if (blockN != 64 && blockN != 128)
     return llvm::formatv("block_n = {0} is not 64 or 128", blockN).str();
-  if (shape.KH * shape.KW > 32)
-    return llvm::formatv("a window of {0} taps (KH x KW) is more than the 32 a pixel's mask "
+  if (shape.KH * shape.KW > 64)
+    return llvm::formatv("a window of {0} taps (KH x KW) is more than the 64 a pixel's mask "
                          "holds",
                          shape.KH * shape.KW)
         .str();
-  if (shape.K % kTileK)
-    return llvm::formatv("C x KH x KW = {0} must be a multiple of 32", shape.K).str();
   if (shape.F % blockN)
     return llvm::formatv("F = {0} must be a multiple of block_n = {1}", shape.F, blockN).str();
   if (shape.x[0] * shape.x[1] * shape.x[2] * shape.x[3] >= (1ll << 31))
@@ -589,7 +643,7 @@ std::string unmetCondition(linalg::Conv2DNchwFchwOp conv, int64_t blockN, int64_
                          "shared memory a slot, 227 KB an SM)",
                          stages, slotBytes(blockN) / 1024)
         .str();
-  if (shape.K / kTileK < stages - 1)
+  if (paddedK(shape.K) / kTileK < stages - 1)
     return "fewer K steps than the pipeline keeps in flight";
   if (promoteEvery < 1)
     return "promote_every must be at least 1";
@@ -598,26 +652,32 @@ std::string unmetCondition(linalg::Conv2DNchwFchwOp conv, int64_t blockN, int64_
 
 /// The constant table of each k = (c, kh, kw): its offset into X
 /// (c H W + kh dh W + kw dw) and its tap's bit (1 << (kh KW + kw)) of a
-/// pixel's mask, which says whether the tap falls inside X; then a row of
-/// zeros, which the masked-out loads read.
+/// pixel's mask, which says whether the tap falls inside X; rows of zeros
+/// for K's padding (masked out), then one more, which the masked-out loads
+/// read. 32-bit up to 32 taps, 64-bit up to 64.
 memref::GlobalOp createGatherTable(RewriterBase &rewriter, Location loc, ModuleOp module,
                                    const ConvShape &s) {
-  SmallVector<int32_t> table;
+  SmallVector<int64_t> table;
   int64_t H = s.x[2], W = s.x[3];
   for (int64_t c = 0; c < s.C; ++c)
     for (int64_t kh = 0; kh < s.KH; ++kh)
       for (int64_t kw = 0; kw < s.KW; ++kw) {
         int64_t row = kh * s.dilationH, col = kw * s.dilationW;
-        table.append({int32_t(c * H * W + row * W + col), int32_t(1u << (kh * s.KW + kw))});
+        table.append({c * H * W + row * W + col, int64_t(1ull << (kh * s.KW + kw))});
       }
-  table.append({0, 0});
-  auto type = MemRefType::get({s.K + 1, 2}, rewriter.getI32Type());
+  // K's padding (no tap: always masked out), then the zero row.
+  table.append(2 * (paddedK(s.K) - s.K + 1), 0);
+  bool wideMask = s.KH * s.KW > 32;
+  Type element = wideMask ? rewriter.getI64Type() : rewriter.getI32Type();
+  auto type = MemRefType::get({paddedK(s.K) + 1, 2}, element);
+  SmallVector<APInt> values;
+  for (int64_t v : table)
+    values.push_back(APInt(wideMask ? 64 : 32, uint64_t(v), /*isSigned=*/true, /*implicitTrunc=*/true));
   OpBuilder atEnd = OpBuilder::atBlockEnd(module.getBody());
   auto global = memref::GlobalOp::create(
       atEnd, loc, "conv_gather_table", atEnd.getStringAttr("private"), type,
-      DenseElementsAttr::get(RankedTensorType::get(type.getShape(), rewriter.getI32Type()),
-                             ArrayRef<int32_t>(table)),
-      /*constant=*/true, atEnd.getI64IntegerAttr(8));
+      DenseElementsAttr::get(RankedTensorType::get(type.getShape(), element), values),
+      /*constant=*/true, atEnd.getI64IntegerAttr(wideMask ? 16 : 8));
   SymbolTable(module).insert(global);
   return global;
 }

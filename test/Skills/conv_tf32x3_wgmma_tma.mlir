@@ -9,14 +9,16 @@
 // 64 x 32 boxes, multiplies on wgmma m64n64k8 and stores NCHW with the
 // bias added, skipping pixels past the last. Its numerics: test/GPU/skill-conv_tf32x3_wgmma_tma.mlir (the CPU
 // emulation does not run wgmma). The same with 128-wide tiles of a strided,
-// dilated convolution onto zeros (no partial tile), and a 3-channel input
-// whose K = 27 the skill's requirements refuse.
+// dilated convolution onto zeros (no partial tile); a 7x7 stem over 3
+// channels (K = 147, padded with zeros to 160; 49 taps, a 64-bit mask); and
+// 8 filters, which the skill's requirements refuse (BN = 64).
 // RUN: echo '{"dispatches": [{"id": 3, "skill": "conv_tf32x3_wgmma_tma", "params": {"BN": 64, "S": 2, "P": 4}}]}' > %t.plan.json
 // RUN: ks-opt %S/Inputs/conv2d_padded_bias_2x32x10x10.mlir --ks-seed-lowering="plan=%t.plan.json" --mlir-print-elementsattrs-with-hex-if-larger=-1 | FileCheck %s
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv2d_padded_bias_2x32x10x10.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90a.ptx
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_tf32x3_wgmma_tma", "params": {"BN": 128, "S": 2, "P": 2}}]}' > %t.strided.plan.json
 // RUN: ks-opt %S/Inputs/conv2d_strided_dilated_2x32x19x19.mlir --ks-seed-lowering="plan=%t.strided.plan.json" --mlir-print-elementsattrs-with-hex-if-larger=-1 | FileCheck %s --check-prefix=STRIDED
+// RUN: ks-opt %S/Inputs/conv2d_stem_2x3x32x32.mlir --ks-seed-lowering="plan=%t.plan.json" --mlir-print-elementsattrs-with-hex-if-larger=-1 | FileCheck %s --check-prefix=STEM
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "conv_tf32x3_wgmma_tma", "params": {"BN": 64, "S": 3, "P": 4}}]}' > %t.rgb.plan.json
 // RUN: not ks-opt %S/Inputs/conv2d_rgb_2x3x10x10.mlir --ks-seed-lowering="plan=%t.rgb.plan.json" 2>&1 | FileCheck %s --check-prefix=RGB
 
@@ -90,4 +92,21 @@
 // Dilation 2 on a 19-wide image: taps 0, 2, 4 rows and columns apart.
 // STRIDED: @conv_gather_table : memref<289x2xi32> = dense<{{\[\[}}0, 1], [2, 2], [4, 4], [38, 8], [40, 16], [42, 32], [76, 64], [78, 128], [80, 256], [361, 1],
 
-// RGB: skill conv_tf32x3_wgmma_tma on dispatch 1: its requirement '(loop_range_4 * loop_range_5 * loop_range_6) % 32 == 0' does not hold here (loops 2 x 8 x 8 x 8 x 3 x 3 x 3)
+// The stem: the filter split into [64, 160] buffers (zeros past K = 147),
+// five K steps, the table's taps and mask in 64 bits, a zero row for K's
+// padding (13 rows) and one for the masked-out loads.
+// STEM: gpu.alloc () : memref<64x160xf32>
+// STEM: gpu.launch_func @main_kernel::@main_kernel blocks in (%c10, %c1, %c1)
+// STEM: gpu.func @main_kernel(
+// STEM: arith.cmpi ult, %{{.*}}, %c147 : index
+// STEM: gpu.func @main_kernel_0(
+// STEM: %[[K_STEPS:.*]] = arith.constant 5 : index
+// STEM: memref.get_global @conv_gather_table : memref<161x2xi64>
+// STEM: %[[BIT:.*]] = arith.andi %{{.*}}, %{{.*}} : i64
+// STEM: arith.cmpi ne, %[[BIT]], %c0_i64 : i64
+// The last tap of the last channel: 2 * 1024 + 6 * 32 + 6, bit 48; then
+// the padding's rows and the zero row.
+// STEM: memref.global "private" constant @conv_gather_table : memref<161x2xi64> = dense<{{\[\[}}0, 1], [1, 2],
+// STEM-SAME: [2246, 281474976710656], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]]>
+
+// RGB: skill conv_tf32x3_wgmma_tma on dispatch 1: its requirement 'loop_range_1 % BN == 0' does not hold here (loops 2 x 8 x 8 x 8 x 3 x 3 x 3)

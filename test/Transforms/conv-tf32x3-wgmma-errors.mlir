@@ -1,30 +1,10 @@
 // transform.ks.conv_tf32x3_wgmma names the condition a convolution or its
-// parameters do not meet, and builds nothing: K = C x KH x KW that 32 does
-// not divide (a 3-channel stem), F that block_n does not divide, a block_n
-// other than 64 or 128, a fourth 64 KB slot (block_n = 128), a 7x7 window
-// (49 taps: more than a pixel's 32-bit mask holds), fewer K steps than slots
+// parameters do not meet, and builds nothing: F that block_n does not
+// divide, a block_n other than 64 or 128, a fourth 64 KB slot (block_n =
+// 128), a 9x9 window (81 taps: more than a pixel's 64-bit mask holds), fewer K steps than slots
 // ahead, no promotion, and a target that is not an NCHW convolution.
 // The kernel itself: test/Skills/conv_tf32x3_wgmma_tma.mlir.
 // RUN: ks-opt %s --transform-interpreter --split-input-file --verify-diagnostics
-
-func.func @k_not_32(%x: memref<2x3x10x10xf32>, %w: memref<64x3x3x3xf32>, %y: memref<2x64x8x8xf32>) {
-  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-      ins(%x, %w : memref<2x3x10x10xf32>, memref<64x3x3x3xf32>) outs(%y : memref<2x64x8x8xf32>)
-  return
-}
-
-module attributes {transform.with_named_sequence} {
-  transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
-    %conv = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %module
-        : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot build a 3xTF32 wgmma convolution kernel: C x KH x KW = 27 must be a multiple of 32}}
-    %launch = transform.ks.conv_tf32x3_wgmma %conv {block_n = 64 : i64, stages = 3 : i64}
-        : (!transform.any_op) -> !transform.any_op
-    transform.yield
-  }
-}
-
-// -----
 
 func.func @f_not_block_n(%x: memref<1x32x10x10xf32>, %w: memref<64x32x3x3xf32>, %y: memref<1x64x8x8xf32>) {
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
@@ -121,9 +101,9 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-func.func @many_taps(%x: memref<1x32x14x14xf32>, %w: memref<64x32x7x7xf32>, %y: memref<1x64x8x8xf32>) {
+func.func @many_taps(%x: memref<1x32x16x16xf32>, %w: memref<64x32x9x9xf32>, %y: memref<1x64x8x8xf32>) {
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-      ins(%x, %w : memref<1x32x14x14xf32>, memref<64x32x7x7xf32>) outs(%y : memref<1x64x8x8xf32>)
+      ins(%x, %w : memref<1x32x16x16xf32>, memref<64x32x9x9xf32>) outs(%y : memref<1x64x8x8xf32>)
   return
 }
 
@@ -131,7 +111,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
     %conv = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %module
         : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot build a 3xTF32 wgmma convolution kernel: a window of 49 taps (KH x KW) is more than the 32 a pixel's mask holds}}
+    // expected-error @below {{cannot build a 3xTF32 wgmma convolution kernel: a window of 81 taps (KH x KW) is more than the 64 a pixel's mask holds}}
     %launch = transform.ks.conv_tf32x3_wgmma %conv {block_n = 64 : i64, stages = 3 : i64}
         : (!transform.any_op) -> !transform.any_op
     transform.yield
