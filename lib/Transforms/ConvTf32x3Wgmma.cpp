@@ -34,8 +34,8 @@ using namespace mlir;
 namespace {
 constexpr int64_t kTileM = 128, kTileK = 32;
 /// A slot: the gathered tile (16 KB) and the filter's (BN x 128 bytes),
-/// then their remainders in the same order (the same swizzle): 48 KB for
-/// BN = 64, 64 KB for BN = 128.
+/// then their remainders in the same order (the same swizzle): 40, 48 or
+/// 64 KB for BN = 32, 64 or 128.
 int64_t slotBytes(int64_t blockN) { return 2 * (16384 + blockN * 128); }
 /// K padded to the K step (the padding's products are zeros).
 int64_t paddedK(int64_t K) { return (K + kTileK - 1) / kTileK * kTileK; }
@@ -627,8 +627,8 @@ std::string unmetCondition(linalg::Conv2DNchwFchwOp conv, int64_t blockN, int64_
       shape.padL = padded->low[3];
     }
   }
-  if (blockN != 64 && blockN != 128)
-    return llvm::formatv("block_n = {0} is not 64 or 128", blockN).str();
+  if (blockN != 32 && blockN != 64 && blockN != 128)
+    return llvm::formatv("block_n = {0} is not 32, 64 or 128", blockN).str();
   if (shape.KH * shape.KW > 64)
     return llvm::formatv("a window of {0} taps (KH x KW) is more than the 64 a pixel's mask "
                          "holds",

@@ -1,6 +1,6 @@
 // transform.ks.conv_tf32x3_wgmma names the condition a convolution or its
 // parameters do not meet, and builds nothing: F that block_n does not
-// divide, a block_n other than 64 or 128, a fourth 64 KB slot (block_n =
+// divide, a block_n other than 32, 64 or 128, a fourth 64 KB slot (block_n =
 // 128), a 9x9 window (81 taps: more than a pixel's 64-bit mask holds), fewer K steps than slots
 // ahead, no promotion, and a target that is not an NCHW convolution.
 // The kernel itself: test/Skills/conv_tf32x3_wgmma_tma.mlir.
@@ -35,7 +35,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
     %conv = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %module
         : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot build a 3xTF32 wgmma convolution kernel: block_n = 96 is not 64 or 128}}
+    // expected-error @below {{cannot build a 3xTF32 wgmma convolution kernel: block_n = 96 is not 32, 64 or 128}}
     %launch = transform.ks.conv_tf32x3_wgmma %conv {block_n = 96 : i64, stages = 3 : i64}
         : (!transform.any_op) -> !transform.any_op
     transform.yield

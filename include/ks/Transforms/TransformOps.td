@@ -421,23 +421,28 @@ def KSConvTf32x3WgmmaOp : Op<Transform_Dialect, "ks.conv_tf32x3_wgmma",
     kernel of `transform.ks.matmul_tf32x3_wgmma` with one change: the
     windows are not loaded by TMA but gathered by the block's threads.
 
-    - Two warpgroups per tile of 128 pixels x `block_n` filters (128 or 64:
-      m64n128k8 or m64n64k8 wgmma); the filter's [F, K] rows come by TMA in
-      `block_n` x 32 boxes into `stages` shared slots of 64 KB.
+    - Two warpgroups per tile of 128 pixels x `block_n` filters (128, 64
+      or 32: m64n128k8, m64n64k8 or m64n32k8 wgmma); the filter, split once
+      into TF32 parts and remainders by a small kernel (K padded with zeros
+      to a multiple of 32), comes by TMA in `block_n` x 32 boxes into
+      `stages` shared slots (64, 48 or 40 KB; where two blocks' slots fit an
+      SM, the kernel asks ptxas for two blocks an SM).
     - In each K step of 32 a thread gathers 16 window elements of one pixel
       (consecutive threads, consecutive pixels) through a constant table of
-      each k's offset and tap position, splits them into TF32 parts and
-      remainders and stores both into the 128-byte swizzled tiles wgmma
-      reads; the previous step's products run meanwhile.
+      each k's offset and tap bit and a per-pixel mask of the taps inside
+      the input (a masked-out element is read from a zero), a step ahead of
+      storing them, split into TF32 parts and remainders, into the 128-byte
+      swizzled tiles wgmma reads; the previous step's products run
+      meanwhile.
     - Where the input is a zero-padded copy of another buffer (Torch-MLIR's
       tensor.pad), the kernel reads the source and zero-fills the taps
       outside it; the fill and the copy are erased.
     - The output's zero fill or broadcast bias is folded into the stores,
       which write NCHW directly.
 
-    F must be a multiple of `block_n`, K = C x KH x KW of 32, with at least
-    `stages` - 1 K steps; the pixels (N x OH x OW) need not fill the last
-    tile. The kernel needs sm_90a. Returns the launch; fails definitely,
+    F must be a multiple of `block_n`, the window at most 64 taps, with at
+    least `stages` - 1 K steps; the pixels (N x OH x OW) need not fill the
+    last tile. The kernel needs sm_90a. Returns the launch; fails definitely,
     naming the unmet condition, otherwise.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
