@@ -3,13 +3,14 @@
 // An NCHW convolution as an implicit GEMM on sm_90a's warpgroup tensor
 // cores at fp32 accuracy (3xTF32): Y[(n, p), f] = sum over k of
 // X[window of (n, p) at k] * W[f, k]. The filter, [F, K] with K contiguous,
-// comes by TMA as in MatmulTf32x3Wgmma.cpp; the windows cannot (they are
-// not a strided box of X), so the block's threads gather them, split them
-// into TF32 parts and remainders and store both into the 128-byte swizzled
-// tiles wgmma reads K-major, while the previous step's products run. Each
-// thread keeps one pixel for the whole K walk; a k's offset into X and its
-// tap's position come from a constant table, so an element costs a table
-// load, a few adds and compares, and its load.
+// is split once into TF32 parts and remainders by a small kernel and comes
+// by TMA as in MatmulTf32x3Wgmma.cpp; the windows cannot (they are not a
+// strided box of X), so the block's threads gather them a K step ahead,
+// split them and store both parts into the 128-byte swizzled tiles wgmma
+// reads K-major, while the previous step's products run. Each thread keeps
+// one pixel for the whole K walk; a k's offset into X and its tap's bit
+// come from a constant table, the taps inside X from the pixel's mask, so
+// an element costs a table load, a few integer ops and its load.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,14 +42,10 @@ int64_t slotBytes(int64_t blockN) { return 2 * (16384 + blockN * 128); }
 int64_t paddedK(int64_t K) { return (K + kTileK - 1) / kTileK * kTileK; }
 /// Shared memory an SM gives its blocks.
 constexpr int64_t kSharedPerSM = 227 * 1024;
-/// The attribute marking the kernel's stores of Y, where the initial value
-/// is added.
-constexpr StringLiteral kOutputStore = "ks.wgmma_output";
 
-/// The kernel. `@{NAME}` stands for a size (see kernelText); the line
-/// macros LOAD, GATHER_STEP, STORE_A, PIXEL, SPLIT_TF32, DESC and
-/// ALIGNED_SLOTS are expanded
-/// after.
+/// The kernel. `@{NAME}` stands for a size or a generated piece (see
+/// kernelText); the line macros (LOAD, GATHER_STEP, TAP_MASK, STORE_A,
+/// PIXEL and WgmmaKernelText's) are expanded after.
 constexpr const char *kKernel = R"mlir(
 !barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = @{STAGES}>
 !tmaB = !nvgpu.tensormap.descriptor<tensor = memref<@{BN}x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
@@ -175,7 +172,6 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
     %ticks = arith.constant 10000000 : index
     %true = arith.constant true
     %false = arith.constant false
-    %zero_f = arith.constant 0.0 : f32
     %block_n = arith.constant @{BN} : index
     // The filter tiles of a pixel tile go to consecutive blocks, which run
     // together: each window is gathered from DRAM about once.
@@ -189,14 +185,7 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
     %thread0 = arith.cmpi eq, %linear, %c0 : index
     %dyn = gpu.dynamic_shared_memory : !smem
     ALIGNED_SLOTS()
-    %bars = nvgpu.mbarrier.create -> !barriers
-    scf.if %thread0 {
-      scf.for %i = %c0 to %stages step %c1 {
-        nvgpu.mbarrier.init %bars[%i], %c1 : !barriers
-      }
-      nvgpu.tma.prefetch.descriptor %tma_hi : !tmaB
-      nvgpu.tma.prefetch.descriptor %tma_lo : !tmaB
-    }
+    INIT_BARRIERS(%tma_hi : !tmaB, %tma_lo : !tmaB)
     gpu.barrier
     scf.for %s = %c0 to %ahead step %c1 {
       LOAD(%s, %s, %thread0)
@@ -294,44 +283,14 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
       // As in ks.matmul_tf32x3_wgmma: every P K steps (and at the last) the
       // products are waited for and wgmma's sums moved to %total;
       // otherwise the previous step's are (one group left in flight).
-      %window_end = arith.addi %in_window, %c1 : index
-      %full = arith.cmpi eq, %window_end, %promote_every : index
-      %is_last = arith.cmpi eq, %k, %last_step : index
-      %promote = arith.ori %full, %is_last : i1
-      %moved:2 = scf.if %promote -> (!acc, !acc) {
-        nvvm.wgmma.wait.group.sync.aligned 0
-@{PROMOTION}
-        scf.yield %t_@{LAST_REG}, %p2_3 : !acc, !acc
-      } else {
-        nvvm.wgmma.wait.group.sync.aligned 1
-        scf.yield %total, %p2_3 : !acc, !acc
-      }
+@{WAIT_OR_PROMOTE}
       gpu.barrier
-      %next = arith.addi %k, %ahead : index
-      %in_range = arith.cmpi ult, %next, %k_steps : index
-      %issue = arith.andi %in_range, %thread0 : i1
-      %next_slot = arith.remui %next, %stages : index
-      LOAD(%next_slot, %next, %issue)
-      %last_slot = arith.cmpi eq, %slot, %ahead : index
-      %flipped = arith.xori %parity, %true : i1
-      %next_parity = arith.select %last_slot, %flipped, %parity : i1
+      REFILL_SLOT()
       scf.yield %moved#0, %moved#1, %next_parity, %next_0, %next_1, %next_2, %next_3 : !acc, !acc, i1, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
     }
     nvvm.wgmma.wait.group.sync.aligned 0
-    // wgmma's accumulator layout (as in ks.matmul_tf32x3_wgmma): lane l of
-    // warp w holds pixel rows 16 w + l / 4 and 16 w + l / 4 + 8, filters
-    // 2 (l % 4) and 2 (l % 4) + 1 of each 8.
-    %warp = arith.divui %tx, %c32 : index
-    %lane = arith.remui %tx, %c32 : index
-    %wg_row = arith.muli %ty, %c64 : index
-    %warp_row = arith.muli %warp, %c16 : index
-    %lane_row = arith.divui %lane, %c4 : index
-    %lane_quad = arith.remui %lane, %c4 : index
-    %lane_col = arith.muli %lane_quad, %c2 : index
-    %r_0 = arith.addi %m0, %wg_row : index
-    %r_1 = arith.addi %r_0, %warp_row : index
-    %row_lo = arith.addi %r_1, %lane_row : index
-    %row_hi = arith.addi %row_lo, %c8 : index
+    // wgmma's accumulator layout: the rows are pixels, the columns filters.
+    ACCUMULATOR_ROWS()
     PIXEL(%row_lo, lo)
     PIXEL(%row_hi, hi)
     %col_base = arith.addi %n0, %lane_col : index
@@ -348,8 +307,8 @@ func.func private @ksTensorMap2D_f32(memref<*xf32>, i64, i64, i64, i64) -> !llvm
 )mlir";
 
 /// LOAD(slot, step, predicate): the filter parts' and remainders' BN x 32
-/// boxes at K column 32 step. {0} slot, {1} step, {2} predicate, {3} a name unique to these
-/// lines.
+/// boxes at K column 32 step. {0} slot, {1} step, {2} predicate, {3} a
+/// name unique to these lines.
 constexpr const char *kLoad = R"mlir(
       %ls_{3} = arith.muli {0}, %slot_bytes : index
       %la_{3} = arith.addi %ls_{3}, %pad : index
@@ -426,7 +385,7 @@ std::string stores(int64_t blockN, bool partialTiles, StringRef yType) {
         const char *row = half ? "hi" : "lo";
         std::string store = llvm::formatv(
             "memref.store %v_{0}, %y[%n_{1}, {2}, %oh_{1}, %ow_{1}] {{{3}} : memref<{4}>", reg,
-            row, llvm::formatv("%{0}_{1}", e ? "col1" : "col", i).str(), kOutputStore, yType);
+            row, llvm::formatv("%{0}_{1}", e ? "col1" : "col", i).str(), ks::wgmma::kOutputStore, yType);
         text += llvm::formatv("    %v_{0} = llvm.extractvalue %sums#0[{0}] : !acc\n", reg);
         text += partialTiles
                     ? llvm::formatv("    scf.if %real_{0} {{\n      {1}\n    }\n", row, store).str()
@@ -515,10 +474,11 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
   set("W", s.x[3]);
   set("PROMOTE", promoteEvery);
   set("PRODUCTS", ks::wgmma::tf32x3Products(blockN));
-  set("PROMOTION", ks::wgmma::tf32x3Promotion(blockN));
-  set("LAST_REG", blockN / 2 - 1);
+  set("WAIT_OR_PROMOTE", ks::wgmma::tf32x3WaitOrPromote(blockN));
   set("STORES", stores(blockN, s.M % kTileM != 0, join(s.y) + "xf32"));
   std::string text = fillTemplate(kKernel, values);
+  // The shared pieces first: REFILL_SLOT holds a LOAD line.
+  ks::wgmma::expandSharedPieces(text);
   ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
     return llvm::formatv(kLoad, args[0], args[1], args[2], counter).str();
   });
@@ -578,7 +538,6 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
     return llvm::formatv(kPixel, args[0], args[1]).str();
   });
   ks::wgmma::expandTf32x3Pieces(text);
-  ks::wgmma::expandSharedPieces(text);
   return text;
 }
 
@@ -700,11 +659,8 @@ transform::KSConvTf32x3WgmmaOp::apply(transform::TransformRewriter &rewriter,
     if (!unmet.empty())
       return emitDefiniteFailure() << "cannot build a 3xTF32 wgmma convolution kernel: " << unmet;
     // The output's initial value, as in ks.matmul_tf32x3_wgmma.
-    auto linalgConv = cast<linalg::LinalgOp>(conv.getOperation());
-    Operation *zeroFill = ks::findFillInit(linalgConv, 0.0);
-    std::optional<ks::BroadcastInit> bias;
-    if (!zeroFill)
-      bias = ks::findBroadcastInit(linalgConv);
+    ks::wgmma::OutputInit init =
+        ks::wgmma::findOutputInit(cast<linalg::LinalgOp>(conv.getOperation()));
     Location loc = conv.getLoc();
     auto module = conv->getParentOfType<ModuleOp>();
     memref::GlobalOp table = createGatherTable(rewriter, loc, module, shape);
@@ -723,35 +679,10 @@ transform::KSConvTf32x3WgmmaOp::apply(transform::TransformRewriter &rewriter,
     // last stores then overlap the other's products.
     if (2 * (getStages() * slotBytes(getBlockN()) + 1024) <= kSharedPerSM)
       launch->setAttr("nvvm.minctasm", rewriter.getI32IntegerAttr(2));
-    SmallVector<memref::StoreOp> outputStores;
-    launch.walk([&](memref::StoreOp store) {
-      if (store->hasAttr(kOutputStore))
-        outputStores.push_back(store);
-    });
-    for (memref::StoreOp store : outputStores) {
-      store->removeAttr(kOutputStore);
-      rewriter.setInsertionPoint(store);
-      Location storeLoc = store.getLoc();
-      SmallVector<Value> at(store.getIndices());
-      Value sum = store.getValue();
-      if (bias) {
-        SmallVector<Value> indices;
-        for (unsigned dim : bias->outputDims)
-          indices.push_back(at[dim]);
-        Value init = memref::LoadOp::create(rewriter, storeLoc, bias->input, indices);
-        sum = arith::AddFOp::create(rewriter, storeLoc, init, sum);
-      } else if (!zeroFill) {
-        Value init = memref::LoadOp::create(rewriter, storeLoc, store.getMemRef(), at);
-        sum = arith::AddFOp::create(rewriter, storeLoc, init, sum);
-      }
-      store.getValueMutable().assign(sum);
-    }
+    ks::wgmma::addOutputInit(rewriter, launch, init);
     launches.push_back(launch);
     rewriter.eraseOp(conv);
-    if (zeroFill)
-      ks::eraseFolded(rewriter, zeroFill);
-    if (bias)
-      ks::eraseFolded(rewriter, bias->op);
+    ks::wgmma::eraseFoldedInit(rewriter, init);
     if (padded)
       ks::eraseFoldedProducers(rewriter, padded->producers);
   }

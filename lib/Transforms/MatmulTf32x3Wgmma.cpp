@@ -37,9 +37,6 @@ constexpr int64_t kSlotBytes = 4 * 16384;
 /// MatmulWgmmaTma.cpp): the blocks resident at once share rows of A and
 /// columns of B in L2.
 constexpr int64_t kGroupM = 8;
-/// The attribute marking the kernel's stores of C, where the initial value
-/// and the epilogue are added.
-constexpr StringLiteral kOutputStore = "ks.wgmma_output";
 
 /// The kernel for C[M, N] (+)= A[M, K] * B[N, K]^T in f32: two warpgroups
 /// per 128 x 128 tile, warpgroup y summing rows 64 y .. 64 y + 63 with
@@ -47,8 +44,8 @@ constexpr StringLiteral kOutputStore = "ks.wgmma_output";
 /// {4} stages - 1, {5} K steps, {6} M tiles, {7} N tiles, {8} dynamic shared
 /// memory bytes, {9} M tiles of a group, {10} all tiles, {11} the
 /// accumulator type, {12} the wgmma products of a K step, {13} the stores,
-/// {14} the K steps wgmma sums before the threads add them up, {15} that
-/// addition.
+/// {14} the K steps wgmma sums before the threads add them up, {15} the
+/// wait for the products and that addition.
 constexpr const char *kKernel = R"mlir(
 !barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {3}>
 !tma = !nvgpu.tensormap.descriptor<tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
@@ -108,7 +105,7 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
     %thread0 = arith.cmpi eq, %linear, %c0 : index
     %dyn = gpu.dynamic_shared_memory : !smem
     ALIGNED_SLOTS()
-    INIT_BARRIERS()
+    INIT_BARRIERS(%tma_a : !tmaA, %tma_b : !tmaB)
     gpu.barrier
     scf.for %s = %c0 to %ahead step %c1 {{
       LOAD(%s, %s, %thread0)
@@ -175,46 +172,15 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
       // waited for and the sums moved to %total; otherwise the previous
       // step's are done (one group left in flight) in this warpgroup. After
       // the barrier, in both: its slot is the one refilled below.
-      %window_end = arith.addi %in_window, %c1 : index
-      %full = arith.cmpi eq, %window_end, %promote_every : index
-      %is_last = arith.cmpi eq, %k, %last_step : index
-      %promote = arith.ori %full, %is_last : i1
-      %moved:2 = scf.if %promote -> (!acc, !acc) {{
-        nvvm.wgmma.wait.group.sync.aligned 0
 {15}
-        scf.yield %t_63, %p2_3 : !acc, !acc
-      } else {{
-        nvvm.wgmma.wait.group.sync.aligned 1
-        scf.yield %total, %p2_3 : !acc, !acc
-      }
       gpu.barrier
-      %next = arith.addi %k, %ahead : index
-      %in_range = arith.cmpi ult, %next, %k_steps : index
-      %issue = arith.andi %in_range, %thread0 : i1
-      %next_slot = arith.remui %next, %stages : index
-      LOAD(%next_slot, %next, %issue)
-      %last_slot = arith.cmpi eq, %slot, %ahead : index
-      %flipped = arith.xori %parity, %true : i1
-      %next_parity = arith.select %last_slot, %flipped, %parity : i1
+      REFILL_SLOT()
       scf.yield %moved#0, %moved#1, %next_parity : !acc, !acc, i1
     }
     // (The last step waited for its group; ptxas does not see it.)
     nvvm.wgmma.wait.group.sync.aligned 0
-    // wgmma's accumulator layout: warp w of the warpgroup holds rows
-    // 16 w .. 16 w + 15; lane l rows l / 4 and l / 4 + 8 of those, columns
-    // 2 (l % 4) and 2 (l % 4) + 1 of each 8 (registers 4 i .. 4 i + 3:
-    // columns 8 i + .., the first row's two, then the second row's).
-    %warp = arith.divui %tx, %c32 : index
-    %lane = arith.remui %tx, %c32 : index
-    %wg_row = arith.muli %ty, %c64 : index
-    %warp_row = arith.muli %warp, %c16 : index
-    %lane_row = arith.divui %lane, %c4 : index
-    %lane_quad = arith.remui %lane, %c4 : index
-    %lane_col = arith.muli %lane_quad, %c2 : index
-    %r_0 = arith.addi %m0, %wg_row : index
-    %r_1 = arith.addi %r_0, %warp_row : index
-    %row_lo = arith.addi %r_1, %lane_row : index
-    %row_hi = arith.addi %row_lo, %c8 : index
+    // wgmma's accumulator layout.
+    ACCUMULATOR_ROWS()
     %col_base = arith.addi %n0, %lane_col : index
 {13}
     gpu.terminator
@@ -254,7 +220,7 @@ std::string stores(StringRef cType) {
                               "    memref.store %v_{0}, %c[{1}, {2}] {{{3}} : memref<{4}>\n",
                               reg, half ? "%row_hi" : "%row_lo",
                               llvm::formatv("%{0}_{1}", e ? "col1" : "col", i).str(),
-                              kOutputStore, cType);
+                              ks::wgmma::kOutputStore, cType);
       }
   }
   return text;
@@ -268,15 +234,15 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t 
                     stages * kSlotBytes + 1024, std::min<int64_t>(kGroupM, M / kTile),
                     (M / kTile) * (N / kTile), ks::wgmma::accumulatorType(kTile),
                     ks::wgmma::tf32x3Products(kTile), storesText, promoteEvery,
-                    ks::wgmma::tf32x3Promotion(kTile))
+                    ks::wgmma::tf32x3WaitOrPromote(kTile))
           .str();
-  // The macros: LOAD(slot, step, predicate), the 3xTF32 pieces and the
-  // shared pieces.
+  // The shared pieces first: REFILL_SLOT holds a LOAD line.
+  ks::wgmma::expandSharedPieces(text);
+  // Then LOAD(slot, step, predicate) and the 3xTF32 pieces.
   ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
     return llvm::formatv(kLoad, args[0], args[1], args[2], counter).str();
   });
   ks::wgmma::expandTf32x3Pieces(text);
-  ks::wgmma::expandSharedPieces(text);
   return text;
 }
 
@@ -354,47 +320,20 @@ DiagnosedSilenceableFailure transform::KSMatmulTf32x3WgmmaOp::apply(
     // (the sums are stored as they are), so is a broadcast bias (added to
     // them); otherwise C's value is. Found before the kernel, which writes
     // C, comes between.
-    Operation *zeroFill = ks::findFillInit(op, 0.0);
-    std::optional<ks::BroadcastInit> bias;
-    if (!zeroFill)
-      bias = ks::findBroadcastInit(op);
+    ks::wgmma::OutputInit init = ks::wgmma::findOutputInit(op);
     gpu::LaunchOp launch = ks::wgmma::spliceKernel(
         rewriter, kernelText(M, N, K, getStages(), getPromoteEvery()), op);
     if (!launch)
       return emitDefiniteFailure() << "internal error: the wgmma kernel's text does not parse";
-    SmallVector<memref::StoreOp> outputStores;
-    launch.walk([&](memref::StoreOp store) {
-      if (store->hasAttr(kOutputStore))
-        outputStores.push_back(store);
-    });
-    for (memref::StoreOp store : outputStores) {
-      store->removeAttr(kOutputStore);
-      rewriter.setInsertionPoint(store);
-      Location loc = store.getLoc();
-      SmallVector<Value> at(store.getIndices());
-      Value sum = store.getValue();
-      if (bias) {
-        SmallVector<Value> indices;
-        for (unsigned dim : bias->outputDims)
-          indices.push_back(at[dim]);
-        Value init = memref::LoadOp::create(rewriter, loc, bias->input, indices);
-        sum = arith::AddFOp::create(rewriter, loc, init, sum);
-      } else if (!zeroFill) {
-        Value init = memref::LoadOp::create(rewriter, loc, store.getMemRef(), at);
-        sum = arith::AddFOp::create(rewriter, loc, init, sum);
-      }
-      store.getValueMutable().assign(sum);
+    for (memref::StoreOp store : ks::wgmma::addOutputInit(rewriter, launch, init))
       if (epilogue) {
         rewriter.setInsertionPointAfter(store);
-        ks::applyEpilogue(rewriter, loc, op, epilogue, at, sum);
+        ks::applyEpilogue(rewriter, store.getLoc(), op, epilogue,
+                          SmallVector<Value>(store.getIndices()), store.getValue());
       }
-    }
     launches.push_back(launch);
     rewriter.eraseOp(op);
-    if (zeroFill)
-      ks::eraseFolded(rewriter, zeroFill);
-    if (bias)
-      ks::eraseFolded(rewriter, bias->op);
+    ks::wgmma::eraseFoldedInit(rewriter, init);
     if (epilogue)
       rewriter.eraseOp(epilogue);
   }

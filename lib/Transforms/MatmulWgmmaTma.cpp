@@ -110,7 +110,7 @@ func.func @gemm(%a: memref<{0}x{2}x{3}>, %b: memref<{2}x{1}x{3}>, %c: memref<{0}
     ALIGNED_SLOTS()
     %a_base = arith.addi %pad, %c0 : index
     %b_base = arith.addi %pad, %b_region : index
-    INIT_BARRIERS()
+    INIT_BARRIERS(%tma_a : !tmaA, %tma_b : !tmaB)
     // Every thread waits on barriers thread 0 initialized.
     gpu.barrier
     // Thread 0 loads K step %step into slot %slot: A's 128 x 64 box, B's
@@ -137,14 +137,7 @@ func.func @gemm(%a: memref<{0}x{2}x{3}>, %b: memref<{2}x{1}x{3}>, %c: memref<{0}
       // Every warp's part of that group is done before thread 0 refills
       // its slot: wait_group speaks for the warp that runs it only.
       gpu.barrier
-      %next = arith.addi %k, %ahead : index
-      %in_range = arith.cmpi ult, %next, %k_steps : index
-      %issue = arith.andi %in_range, %thread0 : i1
-      %next_slot = arith.remui %next, %stages : index
-      LOAD(%next_slot, %next, %issue)
-      %last_slot = arith.cmpi eq, %slot, %ahead : index
-      %flipped = arith.xori %parity, %true : i1
-      %next_parity = arith.select %last_slot, %flipped, %parity : i1
+      REFILL_SLOT()
       scf.yield %next_acc, %next_parity : !acc, i1
     }
     nvvm.wgmma.wait.group.sync.aligned 0
@@ -208,8 +201,10 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, StringRef elem, int64_t 
                     bSlotBytes, 16384 + bSlotBytes, (kTileM / warpgroups) * kTileK * 2,
                     (kTileM / warpgroups) * tileN * 4)
           .str();
+  // The shared pieces first: REFILL_SLOT holds a LOAD line.
+  ks::wgmma::expandSharedPieces(text);
   // Each LOAD(slot, step, predicate) becomes the loads, their names made
-  // unique by a counter; the shared pieces go in.
+  // unique by a counter.
   ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
     std::string boxes;
     for (int64_t j = 0; j < tileN / 64; ++j)
@@ -217,7 +212,6 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, StringRef elem, int64_t 
                    .str();
     return llvm::formatv(kLoad, args[0], args[1], args[2], counter, boxes).str();
   });
-  ks::wgmma::expandSharedPieces(text);
   return text;
 }
 

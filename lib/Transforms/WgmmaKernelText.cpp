@@ -2,6 +2,7 @@
 
 #include "WgmmaKernelText.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -33,8 +34,56 @@ void ks::wgmma::expandLineMacro(
 void ks::wgmma::expandSharedPieces(std::string &text) {
   for (auto [name, piece] : {std::pair<llvm::StringRef, const char *>{"TILE_WALK", kGroupedTileWalk},
                              {"ALIGNED_SLOTS", kAlignedSlots},
-                             {"INIT_BARRIERS", kInitBarriers}})
+                             {"REFILL_SLOT", kRefillSlot},
+                             {"ACCUMULATOR_ROWS", kAccumulatorRows}})
     expandLineMacro(text, name, [&](llvm::ArrayRef<llvm::StringRef>, int) { return std::string(piece); });
+  expandLineMacro(text, "INIT_BARRIERS", [&](llvm::ArrayRef<llvm::StringRef> args, int) {
+    return llvm::formatv(kInitBarriers, args[0], args[1]).str();
+  });
+}
+
+ks::wgmma::OutputInit ks::wgmma::findOutputInit(linalg::LinalgOp op) {
+  OutputInit init;
+  init.zeroFill = ks::findFillInit(op, 0.0);
+  if (!init.zeroFill)
+    init.bias = ks::findBroadcastInit(op);
+  return init;
+}
+
+llvm::SmallVector<memref::StoreOp> ks::wgmma::addOutputInit(RewriterBase &rewriter,
+                                                          gpu::LaunchOp launch,
+                                                          const OutputInit &init) {
+  llvm::SmallVector<memref::StoreOp> stores;
+  launch.walk([&](memref::StoreOp store) {
+    if (store->hasAttr(kOutputStore))
+      stores.push_back(store);
+  });
+  for (memref::StoreOp store : stores) {
+    store->removeAttr(kOutputStore);
+    if (init.zeroFill)
+      continue;
+    rewriter.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    llvm::SmallVector<Value> at(store.getIndices());
+    Value value;
+    if (init.bias) {
+      llvm::SmallVector<Value> indices;
+      for (unsigned dim : init.bias->outputDims)
+        indices.push_back(at[dim]);
+      value = memref::LoadOp::create(rewriter, loc, init.bias->input, indices);
+    } else {
+      value = memref::LoadOp::create(rewriter, loc, store.getMemRef(), at);
+    }
+    store.getValueMutable().assign(arith::AddFOp::create(rewriter, loc, value, store.getValue()));
+  }
+  return stores;
+}
+
+void ks::wgmma::eraseFoldedInit(RewriterBase &rewriter, const OutputInit &init) {
+  if (init.zeroFill)
+    ks::eraseFolded(rewriter, init.zeroFill);
+  if (init.bias)
+    ks::eraseFolded(rewriter, init.bias->op);
 }
 
 std::string ks::wgmma::accumulatorType(int64_t n) {
@@ -112,47 +161,28 @@ std::string ks::wgmma::tf32x3Products(int64_t n) {
   return text;
 }
 
-std::string ks::wgmma::tf32x3Promotion(int64_t n) {
-  std::string text;
+std::string ks::wgmma::tf32x3WaitOrPromote(int64_t n) {
+  std::string text = "      %window_end = arith.addi %in_window, %c1 : index\n"
+                     "      %full = arith.cmpi eq, %window_end, %promote_every : index\n"
+                     "      %is_last = arith.cmpi eq, %k, %last_step : index\n"
+                     "      %promote = arith.ori %full, %is_last : i1\n"
+                     "      %moved:2 = scf.if %promote -> (!acc, !acc) {\n"
+                     "        nvvm.wgmma.wait.group.sync.aligned 0\n";
   for (int i = 0; i < n / 2; ++i)
     text += llvm::formatv("        %ta_{0} = llvm.extractvalue %total[{0}] : !acc\n"
                           "        %tb_{0} = llvm.extractvalue %p2_3[{0}] : !acc\n"
                           "        %ts_{0} = arith.addf %ta_{0}, %tb_{0} : f32\n"
                           "        %t_{0} = llvm.insertvalue %ts_{0}, {1}[{0}] : !acc\n",
                           i, i ? llvm::formatv("%t_{0}", i - 1).str() : std::string("%total"));
-  return text;
+  return text + llvm::formatv("        scf.yield %t_{0}, %p2_3 : !acc, !acc\n"
+                              "      } else {{\n"
+                              "        nvvm.wgmma.wait.group.sync.aligned 1\n"
+                              "        scf.yield %total, %p2_3 : !acc, !acc\n"
+                              "      }",
+                              n / 2 - 1)
+                    .str();
 }
 
-
-/// The split of a vector<4xf32>: {0} the vector, {1} its TF32 parts, {2}
-/// the remainders, {3} a name unique to these lines.
-static constexpr const char *kSplitTf32 = R"mlir(
-        %x0_{3} = vector.extract {0}[0] : f32 from vector<4xf32>
-        %x1_{3} = vector.extract {0}[1] : f32 from vector<4xf32>
-        %x2_{3} = vector.extract {0}[2] : f32 from vector<4xf32>
-        %x3_{3} = vector.extract {0}[3] : f32 from vector<4xf32>
-        %h0i_{3} = nvvm.convert.float.to.tf32 %x0_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %h1i_{3} = nvvm.convert.float.to.tf32 %x1_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %h2i_{3} = nvvm.convert.float.to.tf32 %x2_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %h3i_{3} = nvvm.convert.float.to.tf32 %x3_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %h0_{3} = arith.bitcast %h0i_{3} : i32 to f32
-        %h1_{3} = arith.bitcast %h1i_{3} : i32 to f32
-        %h2_{3} = arith.bitcast %h2i_{3} : i32 to f32
-        %h3_{3} = arith.bitcast %h3i_{3} : i32 to f32
-        %r0_{3} = arith.subf %x0_{3}, %h0_{3} : f32
-        %r1_{3} = arith.subf %x1_{3}, %h1_{3} : f32
-        %r2_{3} = arith.subf %x2_{3}, %h2_{3} : f32
-        %r3_{3} = arith.subf %x3_{3}, %h3_{3} : f32
-        %l0i_{3} = nvvm.convert.float.to.tf32 %r0_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %l1i_{3} = nvvm.convert.float.to.tf32 %r1_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %l2i_{3} = nvvm.convert.float.to.tf32 %r2_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %l3i_{3} = nvvm.convert.float.to.tf32 %r3_{3} {{rnd = #nvvm.fp_rnd_mode<rn>}
-        %l0_{3} = arith.bitcast %l0i_{3} : i32 to f32
-        %l1_{3} = arith.bitcast %l1i_{3} : i32 to f32
-        %l2_{3} = arith.bitcast %l2i_{3} : i32 to f32
-        %l3_{3} = arith.bitcast %l3i_{3} : i32 to f32
-        {1} = vector.from_elements %h0_{3}, %h1_{3}, %h2_{3}, %h3_{3} : vector<4xf32>
-        {2} = vector.from_elements %l0_{3}, %l1_{3}, %l2_{3}, %l3_{3} : vector<4xf32>)mlir";
 
 /// DESC(address, name): the wgmma descriptor of the tile at a shared
 /// address. {0} the address, {1} the name.
@@ -162,9 +192,35 @@ static constexpr const char *kDescriptor = R"mlir(
       %{1}_s = arith.shrui %{1}_m, %i4 : i64
       %{1} = arith.ori %{1}_s, %desc_bits : i64)mlir";
 
+/// The split of a vector<4xf32> `x` into `hi` (its TF32 parts) and `lo`
+/// (the remainders), with names ending in `tag`: each step for the four
+/// elements in turn.
+static std::string splitTf32(llvm::StringRef x, llvm::StringRef hi, llvm::StringRef lo,
+                             int tag) {
+  const char *steps[] = {
+      "%x{0}_{1} = vector.extract {2}[{0}] : f32 from vector<4xf32>",
+      "%h{0}i_{1} = nvvm.convert.float.to.tf32 %x{0}_{1} {{rnd = #nvvm.fp_rnd_mode<rn>}",
+      "%h{0}_{1} = arith.bitcast %h{0}i_{1} : i32 to f32",
+      "%r{0}_{1} = arith.subf %x{0}_{1}, %h{0}_{1} : f32",
+      "%l{0}i_{1} = nvvm.convert.float.to.tf32 %r{0}_{1} {{rnd = #nvvm.fp_rnd_mode<rn>}",
+      "%l{0}_{1} = arith.bitcast %l{0}i_{1} : i32 to f32"};
+  std::string text, his, los;
+  for (const char *step : steps)
+    for (int i = 0; i < 4; ++i)
+      text += "\n        " + llvm::formatv(step, i, tag, x).str();
+  for (int i = 0; i < 4; ++i) {
+    his += llvm::formatv("{0}%h{1}_{2}", i ? ", " : "", i, tag).str();
+    los += llvm::formatv("{0}%l{1}_{2}", i ? ", " : "", i, tag).str();
+  }
+  return text + llvm::formatv("\n        {0} = vector.from_elements {1} : vector<4xf32>"
+                              "\n        {2} = vector.from_elements {3} : vector<4xf32>",
+                              hi, his, lo, los)
+                    .str();
+}
+
 void ks::wgmma::expandTf32x3Pieces(std::string &text) {
   expandLineMacro(text, "SPLIT_TF32", [](llvm::ArrayRef<llvm::StringRef> args, int counter) {
-    return llvm::formatv(kSplitTf32, args[0], args[1], args[2], counter).str();
+    return splitTf32(args[0], args[1], args[2], counter);
   });
   expandLineMacro(text, "DESC", [](llvm::ArrayRef<llvm::StringRef> args, int) {
     return llvm::formatv(kDescriptor, args[0], args[1].drop_front()).str();

@@ -15,7 +15,10 @@
 #ifndef KS_LIB_TRANSFORMS_WGMMAKERNELTEXT_H
 #define KS_LIB_TRANSFORMS_WGMMAKERNELTEXT_H
 
+#include "KernelInit.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -54,17 +57,32 @@ inline constexpr const char *kAlignedSlots = R"mlir(
     %misaligned = arith.remui %dyn_at, %c1024 : index
     %pad = arith.subi %c1024, %misaligned : index)mlir";
 
-/// Thread 0 initializes %stages mbarriers (%bars, one arrival each) and
-/// prefetches the TMA descriptors %tma_a and %tma_b (types !tmaA, !tmaB).
+/// INIT_BARRIERS(%d0 : !t0, %d1 : !t1): thread 0 initializes %stages
+/// mbarriers (%bars, one arrival each) and prefetches the two TMA
+/// descriptors. {0} and {1} the descriptors with their types.
 inline constexpr const char *kInitBarriers = R"mlir(
     %bars = nvgpu.mbarrier.create -> !barriers
-    scf.if %thread0 {
-      scf.for %i = %c0 to %stages step %c1 {
+    scf.if %thread0 {{
+      scf.for %i = %c0 to %stages step %c1 {{
         nvgpu.mbarrier.init %bars[%i], %c1 : !barriers
       }
-      nvgpu.tma.prefetch.descriptor %tma_a : !tmaA
-      nvgpu.tma.prefetch.descriptor %tma_b : !tmaB
+      nvgpu.tma.prefetch.descriptor {0}
+      nvgpu.tma.prefetch.descriptor {1}
     })mlir";
+
+/// The end of a K step: the slot the products of step %k - 1 read is
+/// refilled with step %k + S - 1 (thread 0, LOAD(slot, step, predicate) the
+/// kernel's own loads), and the phase parity flips after the last slot.
+/// Defines %next_parity.
+inline constexpr const char *kRefillSlot = R"mlir(
+      %next = arith.addi %k, %ahead : index
+      %in_range = arith.cmpi ult, %next, %k_steps : index
+      %issue = arith.andi %in_range, %thread0 : i1
+      %next_slot = arith.remui %next, %stages : index
+      LOAD(%next_slot, %next, %issue)
+      %last_slot = arith.cmpi eq, %slot, %ahead : index
+      %flipped = arith.xori %parity, %true : i1
+      %next_parity = arith.select %last_slot, %flipped, %parity : i1)mlir";
 
 /// The registers of one thread's m64nNk8 f32 sums: N / 2 f32.
 std::string accumulatorType(int64_t n);
@@ -77,9 +95,32 @@ std::string accumulatorType(int64_t n);
 /// add %acc).
 std::string tf32x3Products(int64_t n);
 
-/// %total + %p2_3, register by register, in f32 (rounded to nearest): the
-/// last is %t_<N/2 - 1>.
-std::string tf32x3Promotion(int64_t n);
+/// The end of a 3xTF32 K step's products: every %promote_every K steps
+/// (and at the last, %last_step) the products are waited for and wgmma's
+/// sums added to %total (in f32, rounded to nearest), otherwise the
+/// previous step's are waited for (one group left in flight). Defines
+/// %moved#0 (the new %total) and %moved#1 (the new %acc); reads %k,
+/// %in_window, %total and %p2_3.
+std::string tf32x3WaitOrPromote(int64_t n);
+
+/// The rows and columns a thread's wgmma sums belong to, as
+/// ACCUMULATOR_ROWS() expands them: warp w of warpgroup %ty holds rows
+/// 16 w .. 16 w + 15 of the warpgroup's 64; lane l rows l / 4 and l / 4 + 8
+/// of those (%row_lo, %row_hi, from %m0), columns 2 (l % 4) and 2 (l % 4) +
+/// 1 of each 8 (from %lane_col; registers 4 i .. 4 i + 3: columns 8 i + ..,
+/// the first row's two, then the second row's).
+inline constexpr const char *kAccumulatorRows = R"mlir(
+    %warp = arith.divui %tx, %c32 : index
+    %lane = arith.remui %tx, %c32 : index
+    %wg_row = arith.muli %ty, %c64 : index
+    %warp_row = arith.muli %warp, %c16 : index
+    %lane_row = arith.divui %lane, %c4 : index
+    %lane_quad = arith.remui %lane, %c4 : index
+    %lane_col = arith.muli %lane_quad, %c2 : index
+    %r_0 = arith.addi %m0, %wg_row : index
+    %r_1 = arith.addi %r_0, %warp_row : index
+    %row_lo = arith.addi %r_1, %lane_row : index
+    %row_hi = arith.addi %row_lo, %c8 : index)mlir";
 
 /// Expands each `SPLIT_TF32(%x, %hi, %lo)` line: %x a vector<4xf32>, %hi its
 /// TF32 parts and %lo the TF32 remainders x - hi, both rounded to nearest
@@ -94,9 +135,32 @@ void expandLineMacro(
     std::string &text, llvm::StringRef name,
     llvm::function_ref<std::string(llvm::ArrayRef<llvm::StringRef>, int)> expand);
 
-/// Expands TILE_WALK(), ALIGNED_SLOTS() and INIT_BARRIERS() to the pieces
-/// above.
+/// Expands TILE_WALK(), ALIGNED_SLOTS(), INIT_BARRIERS(...), REFILL_SLOT()
+/// and ACCUMULATOR_ROWS() to the pieces above (before the kernel's LOAD
+/// lines).
 void expandSharedPieces(std::string &text);
+
+/// The attribute the kernels' text puts on its stores of the output, where
+/// the output's initial value is added afterwards.
+inline constexpr llvm::StringLiteral kOutputStore = "ks.wgmma_output";
+
+/// The output's initial value, found before a kernel replaces the op that
+/// writes it: a zero fill (folded: the sums are stored as they are), a
+/// broadcast bias (folded: added to them), or neither (the output's own
+/// value is added).
+struct OutputInit {
+  mlir::Operation *zeroFill = nullptr;
+  std::optional<ks::BroadcastInit> bias;
+};
+OutputInit findOutputInit(mlir::linalg::LinalgOp op);
+
+/// Adds `init` to each of `launch`'s stores marked kOutputStore, unmarks
+/// them and returns them (each now stores the output's final value).
+llvm::SmallVector<mlir::memref::StoreOp>
+addOutputInit(mlir::RewriterBase &rewriter, mlir::gpu::LaunchOp launch, const OutputInit &init);
+
+/// Erases the fill or broadcast `init` folded.
+void eraseFoldedInit(mlir::RewriterBase &rewriter, const OutputInit &init);
 
 /// Parses `text` (a module: func @gemm, whose arguments stand for `op`'s
 /// operands, and the declarations of the runtime functions it calls) and

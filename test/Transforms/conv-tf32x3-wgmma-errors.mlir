@@ -1,8 +1,9 @@
 // transform.ks.conv_tf32x3_wgmma names the condition a convolution or its
 // parameters do not meet, and builds nothing: F that block_n does not
-// divide, a block_n other than 32, 64 or 128, a fourth 64 KB slot (block_n =
-// 128), a 9x9 window (81 taps: more than a pixel's 64-bit mask holds), fewer K steps than slots
-// ahead, no promotion, and a target that is not an NCHW convolution.
+// divide, a block_n other than 32, 64 or 128, a fourth 64 KB slot
+// (block_n = 128), a 9x9 window (81 taps: more than a pixel's 64-bit mask
+// holds), fewer K steps than slots ahead, no promotion, and a target that
+// is not an NCHW convolution.
 // The kernel itself: test/Skills/conv_tf32x3_wgmma_tma.mlir.
 // RUN: ks-opt %s --transform-interpreter --split-input-file --verify-diagnostics
 
