@@ -55,7 +55,8 @@ chip=${KS_CHIP:-sm_${cap:-90}}
 # are passed on, e.g. "--filter level2 level3"; it starts no problem after
 # KS_TORCH_DEADLINE seconds, default 480, so one call of 10 minutes ends with
 # its table; to go on in a next call, carry the events log back as
-# dist/torch-resume.jsonl).
+# dist/torch-resume.jsonl), ab (plan folders side by side on those problems;
+# not in the default, see below).
 # One device call may be too short for all of them: split them over calls.
 part() { [[ " ${KS_DEVICE_PARTS:-corpus lit bench gemm tune} " == *" $1 "* ]]; }
 echo "device-run: parts: ${KS_DEVICE_PARTS:-corpus lit bench gemm tune}"
@@ -250,6 +251,31 @@ if part torch; then
     torch_table="dist/torch-imports not found: run 'scripts/device-run.sh --prepare' on the build machine"
   fi
 fi
+
+# Plan folders side by side on the PyTorch problems (not in the default):
+# KS_AB_PLANS names folders of plans carried in dist/ (the first is the
+# baseline), each timed in turn, KS_AB_ROUNDS times (default 2), on the
+# problems KS_AB_PROBLEMS names (ks_torch bench --filter), torch.compile
+# skipped; no run starts after KS_AB_DEADLINE seconds (default 300). What a
+# plan change buys, measured in one call against the plans it replaces.
+ab_table="not run"
+if part ab; then
+  ab_table=""
+  ab_deadline=$(( $(date +%s) + ${KS_AB_DEADLINE:-300} ))
+  for round in $(seq 1 "${KS_AB_ROUNDS:-2}"); do
+    for plans_dir in ${KS_AB_PLANS:-dist/torch-plans}; do
+      [ "$(date +%s)" -lt "$ab_deadline" ] || { ab_table+=$'\n'"(deadline reached)"; break 2; }
+      name=$(basename "$plans_dir")_$round
+      # shellcheck disable=SC2086
+      KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" timeout 300 python3 -W ignore \
+        -m ks_torch bench dist/torch-imports -o "$out/ab_$name.json" --chip="$chip" \
+        --plans "$plans_dir" --filter ${KS_AB_PROBLEMS:-level2} --no-compile \
+        > "$out/ab_$name.log" 2>&1
+      ab_table+=$'\n'"-- $name"$'\n'"$(PYTHONPATH="$PWD/python" python3 -m ks_torch report \
+        "$out/ab_$name.json" 2>&1 | sed -n '1,/^$/p')"
+    done
+  done
+fi
 echo "$bench_table" > "$out/bench-table.txt"
 
 # What was compiled and measured comes back as two archives (PTX with the
@@ -282,6 +308,9 @@ echo -n "$jobs_table"
 echo
 echo "== PyTorch problems: ks vs eager vs torch.compile (bench/problems) =="
 echo "$torch_table"
+echo
+echo "== plan folders side by side (KS_AB_PLANS) =="
+echo "$ab_table"
 echo
 if ! part corpus; then
   echo "device-run: lit GPU tests: $lit_summary"
