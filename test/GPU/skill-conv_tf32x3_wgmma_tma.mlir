@@ -10,11 +10,11 @@
 // 64-bit mask, padding 3 read from the source).
 // RUN: ks-run %S/Inputs/conv2d_padded_bias_2x128x28x28.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma.json --seed=81 --trials=5 > %t.big.log
 // RUN: grep -q "output #0 2x256x28x28xf32: match" %t.big.log
-// RUN: ks-run %S/Inputs/conv2d_padded_bias_2x32x10x10.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma_64.json --seed=82 --trials=5 > %t.64.log
+// RUN: ks-run %S/../Skills/Inputs/conv2d_padded_bias_2x32x10x10.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma_64.json --seed=82 --trials=5 > %t.64.log
 // RUN: grep -q "output #0 2x64x10x10xf32: match" %t.64.log
-// RUN: ks-run %S/Inputs/conv2d_strided_dilated_2x32x19x19.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma_strided.json --seed=83 --trials=5 > %t.strided.log
+// RUN: ks-run %S/../Skills/Inputs/conv2d_strided_dilated_2x32x19x19.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma_strided.json --seed=83 --trials=5 > %t.strided.log
 // RUN: grep -q "output #0 2x128x8x8xf32: match" %t.strided.log
-// RUN: ks-run %S/Inputs/conv2d_strided_dilated_2x32x19x19.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma_32.json --seed=85 --trials=5 > %t.32.log
+// RUN: ks-run %S/../Skills/Inputs/conv2d_strided_dilated_2x32x19x19.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma_32.json --seed=85 --trials=5 > %t.32.log
 // RUN: grep -q "output #0 2x128x8x8xf32: match" %t.32.log
-// RUN: ks-run %S/Inputs/conv2d_stem_2x3x32x32.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma_64.json --seed=84 --trials=5 > %t.stem.log
+// RUN: ks-run %S/../Skills/Inputs/conv2d_stem_2x3x32x32.mlir --plan=%S/Inputs/plan_conv_tf32x3_wgmma_tma_64.json --seed=84 --trials=5 > %t.stem.log
 // RUN: grep -q "output #0 2x64x16x16xf32: match" %t.stem.log
