@@ -92,40 +92,7 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
       %s_k = arith.remui %s_at, %w_kp : index
       %s_row = arith.muli %s_f, %w_k : index
       %s_src = arith.addi %s_row, %s_k : index
-      %s_k1 = arith.addi %s_k, %c1 : index
-      %s_k2 = arith.addi %s_k, %c2 : index
-      %s_k3 = arith.addi %s_k, %c3 : index
-      %s_e0 = arith.cmpi ult, %s_k, %w_k : index
-      %s_e1 = arith.cmpi ult, %s_k1, %w_k : index
-      %s_e2 = arith.cmpi ult, %s_k2, %w_k : index
-      %s_e3 = arith.cmpi ult, %s_k3, %w_k : index
-      %s_a1 = arith.addi %s_src, %c1 : index
-      %s_a2 = arith.addi %s_src, %c2 : index
-      %s_a3 = arith.addi %s_src, %c3 : index
-      %s_v0 = scf.if %s_e0 -> (f32) {
-        %v = memref.load %w_flat[%s_src] : memref<@{FK}xf32>
-        scf.yield %v : f32
-      } else {
-        scf.yield %w_zero : f32
-      }
-      %s_v1 = scf.if %s_e1 -> (f32) {
-        %v = memref.load %w_flat[%s_a1] : memref<@{FK}xf32>
-        scf.yield %v : f32
-      } else {
-        scf.yield %w_zero : f32
-      }
-      %s_v2 = scf.if %s_e2 -> (f32) {
-        %v = memref.load %w_flat[%s_a2] : memref<@{FK}xf32>
-        scf.yield %v : f32
-      } else {
-        scf.yield %w_zero : f32
-      }
-      %s_v3 = scf.if %s_e3 -> (f32) {
-        %v = memref.load %w_flat[%s_a3] : memref<@{FK}xf32>
-        scf.yield %v : f32
-      } else {
-        scf.yield %w_zero : f32
-      }
+@{FILTER_QUAD}
       %w4 = vector.from_elements %s_v0, %s_v1, %s_v2, %s_v3 : vector<4xf32>
       SPLIT_TF32(%w4, %w4_hi, %w4_lo)
       vector.store %w4_hi, %hi_flat[%s_at] : memref<@{FKP}xf32>, vector<4xf32>
@@ -229,13 +196,7 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
     TAP_MASK()
     %g_swizzle = arith.remui %g_row, %c8 : index
     %g_row_bytes = arith.muli %g_row, %c128 : index
-    // A wgmma descriptor: the tile's shared address / 16 (bits 0-13), a
-    // leading offset of 1 (unused by K-major swizzled tiles, bits 16-29),
-    // 1024 bytes between 8-row groups (64, bits 32-45), 128-byte swizzle
-    // (1, bits 62-63).
-    %desc_bits = arith.constant 4611686293372403712 : i64
-    %addr_mask = arith.constant 262143 : i64
-    %i4 = arith.constant 4 : i64
+    DESC_CONSTANTS()
     // Warpgroup y's pixels begin 64 rows (8 KB) into the tile.
     %c8192 = arith.constant 8192 : index
     %wg_rows = arith.muli %ty, %c8192 : index
@@ -262,30 +223,7 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
       STORE_A(%w_3, 3)
       // The filter's parts and remainders.
       nvgpu.mbarrier.try_wait.parity %bars[%slot], %parity, %ticks : !barriers
-      // The stores (generic proxy) before wgmma's reads (async proxy), in
-      // every thread.
-      nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-      gpu.barrier
-      %tile_at = arith.addi %dyn_at, %slot_at : index
-      %a_hi_at = arith.addi %tile_at, %wg_rows : index
-      %b_hi_at = arith.addi %tile_at, %b_offset : index
-      %a_lo_tile = arith.addi %a_hi_at, %lo_offset : index
-      %b_lo_tile = arith.addi %b_hi_at, %lo_offset : index
-      DESC(%a_hi_at, %da_hi)
-      DESC(%b_hi_at, %db_hi)
-      DESC(%a_lo_tile, %da_lo)
-      DESC(%b_lo_tile, %db_lo)
-      %in_window = arith.remui %k, %promote_every : index
-      %fresh = arith.cmpi eq, %in_window, %c0 : index
-      nvvm.wgmma.fence.aligned
-@{PRODUCTS}
-      nvvm.wgmma.commit.group.sync.aligned
-      // As in ks.matmul_tf32x3_wgmma: every P K steps (and at the last) the
-      // products are waited for and wgmma's sums moved to %total;
-      // otherwise the previous step's are (one group left in flight).
-@{WAIT_OR_PROMOTE}
-      gpu.barrier
-      REFILL_SLOT()
+@{STEP}
       scf.yield %moved#0, %moved#1, %next_parity, %next_0, %next_1, %next_2, %next_3 : !acc, !acc, i1, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
     }
     nvvm.wgmma.wait.group.sync.aligned 0
@@ -342,6 +280,33 @@ constexpr const char *kGatherElement = R"mlir(
         %gs_{2} = arith.select %ok_{2}, %ga_{2}, %zero_ptr : i64
         %gp_{2} = llvm.inttoptr %gs_{2} : i64 to !llvm.ptr<1>
         %ge_{2} = llvm.load %gp_{2} : !llvm.ptr<1> -> f32)mlir";
+
+/// The four elements %s_v0 .. %s_v3 of the padded filter row the split
+/// kernel's thread reads from k = %s_k on (%s_src in the unpadded [F, K] of
+/// `filterElements`): each loaded where k < K, zero past it.
+std::string filterQuad(int64_t filterElements) {
+  std::string text;
+  for (int j = 1; j < 4; ++j)
+    text += llvm::formatv("      %s_k{0} = arith.addi %s_k, %c{0} : index\n", j).str();
+  for (int j = 0; j < 4; ++j)
+    text += llvm::formatv("      %s_e{0} = arith.cmpi ult, {1}, %w_k : index\n", j,
+                          j ? llvm::formatv("%s_k{0}", j).str() : std::string("%s_k"))
+                .str();
+  for (int j = 1; j < 4; ++j)
+    text += llvm::formatv("      %s_a{0} = arith.addi %s_src, %c{0} : index\n", j).str();
+  for (int j = 0; j < 4; ++j)
+    text += llvm::formatv("      %s_v{0} = scf.if %s_e{0} -> (f32) {{\n"
+                          "        %v = memref.load %w_flat[{1}] : memref<{2}xf32>\n"
+                          "        scf.yield %v : f32\n"
+                          "      } else {{\n"
+                          "        scf.yield %w_zero : f32\n"
+                          "      }\n",
+                          j, j ? llvm::formatv("%s_a{0}", j).str() : std::string("%s_src"),
+                          filterElements)
+                .str();
+  text.pop_back(); // the template's line ends it
+  return text;
+}
 
 /// STORE_A(value, q): a thread's q-th quad of window elements (K chunk
 /// 4 half + q of its pixel's row) split, its TF32 parts stored at their
@@ -473,8 +438,8 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
   set("H", s.x[2]);
   set("W", s.x[3]);
   set("PROMOTE", promoteEvery);
-  set("PRODUCTS", ks::wgmma::tf32x3Products(blockN));
-  set("WAIT_OR_PROMOTE", ks::wgmma::tf32x3WaitOrPromote(blockN));
+  set("STEP", ks::wgmma::tf32x3Step(blockN));
+  set("FILTER_QUAD", filterQuad(s.F * s.K));
   set("STORES", stores(blockN, s.M % kTileM != 0, join(s.y) + "xf32"));
   std::string text = fillTemplate(kKernel, values);
   // The shared pieces first: REFILL_SLOT holds a LOAD line.

@@ -43,9 +43,9 @@ constexpr int64_t kGroupM = 8;
 /// m64n128k8 instructions. Placeholders: {0} M, {1} N, {2} K, {3} stages,
 /// {4} stages - 1, {5} K steps, {6} M tiles, {7} N tiles, {8} dynamic shared
 /// memory bytes, {9} M tiles of a group, {10} all tiles, {11} the
-/// accumulator type, {12} the wgmma products of a K step, {13} the stores,
-/// {14} the K steps wgmma sums before the threads add them up, {15} the
-/// wait for the products and that addition.
+/// accumulator type, {12} a K step's products once its tiles are split
+/// (ks::wgmma::tf32x3Step), {13} the stores, {14} the K steps wgmma sums
+/// before the threads add them up.
 constexpr const char *kKernel = R"mlir(
 !barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {3}>
 !tma = !nvgpu.tensormap.descriptor<tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
@@ -110,13 +110,7 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
     scf.for %s = %c0 to %ahead step %c1 {{
       LOAD(%s, %s, %thread0)
     }
-    // A wgmma descriptor: the tile's shared address / 16 (bits 0-13), a
-    // leading offset of 1 (unused by K-major swizzled tiles, bits 16-29),
-    // 1024 bytes between 8-row groups (64, bits 32-45), 128-byte swizzle
-    // (1, bits 62-63).
-    %desc_bits = arith.constant 4611686293372403712 : i64
-    %addr_mask = arith.constant 262143 : i64
-    %i4 = arith.constant 4 : i64
+    DESC_CONSTANTS()
     // Warpgroup y's rows of A begin 64 rows (8 KB) into the tile.
     %c8192 = arith.constant 8192 : index
     %wg_rows = arith.muli %ty, %c8192 : index
@@ -150,31 +144,7 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
         vector.store %hi, %x_view[%c0] : !quad, vector<4xf32>
         vector.store %lo, %lo_view[%c0] : !quad, vector<4xf32>
       }
-      // The split's writes (generic proxy) before wgmma's reads (async
-      // proxy), in every thread.
-      nvvm.fence.proxy {{kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-      gpu.barrier
-      %tile_at = arith.addi %dyn_at, %slot_at : index
-      %a_hi_at = arith.addi %tile_at, %wg_rows : index
-      %b_hi_at = arith.addi %tile_at, %b_offset : index
-      %a_lo_at = arith.addi %a_hi_at, %lo_offset : index
-      %b_lo_at = arith.addi %b_hi_at, %lo_offset : index
-      DESC(%a_hi_at, %da_hi)
-      DESC(%b_hi_at, %db_hi)
-      DESC(%a_lo_at, %da_lo)
-      DESC(%b_lo_at, %db_lo)
-      %in_window = arith.remui %k, %promote_every : index
-      %fresh = arith.cmpi eq, %in_window, %c0 : index
-      nvvm.wgmma.fence.aligned
 {12}
-      nvvm.wgmma.commit.group.sync.aligned
-      // Every {14} K steps (and at the last), this step's products are
-      // waited for and the sums moved to %total; otherwise the previous
-      // step's are done (one group left in flight) in this warpgroup. After
-      // the barrier, in both: its slot is the one refilled below.
-{15}
-      gpu.barrier
-      REFILL_SLOT()
       scf.yield %moved#0, %moved#1, %next_parity : !acc, !acc, i1
     }
     // (The last step waited for its group; ptxas does not see it.)
@@ -233,8 +203,7 @@ std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t 
       llvm::formatv(kKernel, M, N, K, stages, stages - 1, K / kTileK, M / kTile, N / kTile,
                     stages * kSlotBytes + 1024, std::min<int64_t>(kGroupM, M / kTile),
                     (M / kTile) * (N / kTile), ks::wgmma::accumulatorType(kTile),
-                    ks::wgmma::tf32x3Products(kTile), storesText, promoteEvery,
-                    ks::wgmma::tf32x3WaitOrPromote(kTile))
+                    ks::wgmma::tf32x3Step(kTile), storesText, promoteEvery)
           .str();
   // The shared pieces first: REFILL_SLOT holds a LOAD line.
   ks::wgmma::expandSharedPieces(text);

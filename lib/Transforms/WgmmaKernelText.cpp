@@ -93,12 +93,14 @@ std::string ks::wgmma::accumulatorType(int64_t n) {
   return type + ")>";
 }
 
-/// The three products of each of a K step's four k8 slices, remainders'
-/// first: the descriptors move 32 bytes (2 units of 16) a slice, within
-/// the 128-byte swizzled rows. The first product of a window of K steps
-/// (%fresh) does not add %acc (wgmma's scale-d zero): the previous window's
-/// sums are in %total by then.
-std::string ks::wgmma::tf32x3Products(int64_t n) {
+/// The 3xTF32 products of a K step of 32 for one warpgroup's m64nNk8
+/// wgmma, into %p2_3: three for each of the four k8 slices, remainders'
+/// first, from the slice-0 descriptors %da_hi, %db_hi (TF32 parts) and
+/// %da_lo, %db_lo (remainders), which move 32 bytes (2 units of 16) a
+/// slice, within the 128-byte swizzled rows. The first product of a window
+/// of K steps (%fresh) does not add %acc (wgmma's scale-d zero): the
+/// previous window's sums are in %total by then.
+static std::string tf32x3Products(int64_t n) {
   std::string text;
   // Slice s's descriptor of a tile: %name for slice 0, %name_s after.
   auto desc = [](StringRef name, int slice) {
@@ -161,7 +163,12 @@ std::string ks::wgmma::tf32x3Products(int64_t n) {
   return text;
 }
 
-std::string ks::wgmma::tf32x3WaitOrPromote(int64_t n) {
+/// Every %promote_every K steps (and at the last, %last_step) the products
+/// are waited for and wgmma's sums added to %total (in f32, rounded to
+/// nearest), otherwise the previous step's are waited for (one group left
+/// in flight). Defines %moved#0 (the new %total) and %moved#1 (the new
+/// %acc).
+static std::string tf32x3WaitOrPromote(int64_t n) {
   std::string text = "      %window_end = arith.addi %in_window, %c1 : index\n"
                      "      %full = arith.cmpi eq, %window_end, %promote_every : index\n"
                      "      %is_last = arith.cmpi eq, %k, %last_step : index\n"
@@ -218,7 +225,48 @@ static std::string splitTf32(llvm::StringRef x, llvm::StringRef hi, llvm::String
                     .str();
 }
 
+/// DESC_CONSTANTS(): what DESC reads. A wgmma descriptor: the tile's
+/// shared address / 16 (bits 0-13), a leading offset of 1 (unused by
+/// K-major swizzled tiles, bits 16-29), 1024 bytes between 8-row groups
+/// (64, bits 32-45), 128-byte swizzle (1, bits 62-63).
+static constexpr const char *kDescriptorConstants = R"mlir(
+    %desc_bits = arith.constant 4611686293372403712 : i64
+    %addr_mask = arith.constant 262143 : i64
+    %i4 = arith.constant 4 : i64)mlir";
+
+std::string ks::wgmma::tf32x3Step(int64_t n) {
+  return R"mlir(      // The threads' stores (generic proxy) before wgmma's reads (async
+      // proxy), in every thread.
+      nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+      gpu.barrier
+      %tile_at = arith.addi %dyn_at, %slot_at : index
+      %a_hi_at = arith.addi %tile_at, %wg_rows : index
+      %b_hi_at = arith.addi %tile_at, %b_offset : index
+      %a_lo_at = arith.addi %a_hi_at, %lo_offset : index
+      %b_lo_at = arith.addi %b_hi_at, %lo_offset : index
+      DESC(%a_hi_at, %da_hi)
+      DESC(%b_hi_at, %db_hi)
+      DESC(%a_lo_at, %da_lo)
+      DESC(%b_lo_at, %db_lo)
+      %in_window = arith.remui %k, %promote_every : index
+      %fresh = arith.cmpi eq, %in_window, %c0 : index
+      nvvm.wgmma.fence.aligned
+)mlir" + tf32x3Products(n) +
+         R"mlir(      nvvm.wgmma.commit.group.sync.aligned
+      // Every %promote_every K steps (and at the last), this step's
+      // products are waited for and the sums moved to %total; otherwise the
+      // previous step's are done (one group left in flight) in this
+      // warpgroup. After the barrier, in both: its slot is the one refilled.
+)mlir" + tf32x3WaitOrPromote(n) +
+         R"mlir(
+      gpu.barrier
+      REFILL_SLOT())mlir";
+}
+
 void ks::wgmma::expandTf32x3Pieces(std::string &text) {
+  expandLineMacro(text, "DESC_CONSTANTS", [](llvm::ArrayRef<llvm::StringRef>, int) {
+    return std::string(kDescriptorConstants);
+  });
   expandLineMacro(text, "SPLIT_TF32", [](llvm::ArrayRef<llvm::StringRef> args, int counter) {
     return splitTf32(args[0], args[1], args[2], counter);
   });

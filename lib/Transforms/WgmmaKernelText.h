@@ -87,22 +87,6 @@ inline constexpr const char *kRefillSlot = R"mlir(
 /// The registers of one thread's m64nNk8 f32 sums: N / 2 f32.
 std::string accumulatorType(int64_t n);
 
-/// The 3xTF32 products of a K step of 32 (four k8 slices) for one
-/// warpgroup's m64nNk8 wgmma, into %p2_3. Reads the slice-0 descriptors
-/// %da_hi, %db_hi (TF32 parts) and %da_lo, %db_lo (remainders), of 128-byte
-/// swizzled K-major tiles; %acc (wgmma's running sums, type !acc) and
-/// %fresh (an i1: the step starts a window, whose first product does not
-/// add %acc).
-std::string tf32x3Products(int64_t n);
-
-/// The end of a 3xTF32 K step's products: every %promote_every K steps
-/// (and at the last, %last_step) the products are waited for and wgmma's
-/// sums added to %total (in f32, rounded to nearest), otherwise the
-/// previous step's are waited for (one group left in flight). Defines
-/// %moved#0 (the new %total) and %moved#1 (the new %acc); reads %k,
-/// %in_window, %total and %p2_3.
-std::string tf32x3WaitOrPromote(int64_t n);
-
 /// The rows and columns a thread's wgmma sums belong to, as
 /// ACCUMULATOR_ROWS() expands them: warp w of warpgroup %ty holds rows
 /// 16 w .. 16 w + 15 of the warpgroup's 64; lane l rows l / 4 and l / 4 + 8
@@ -122,11 +106,23 @@ inline constexpr const char *kAccumulatorRows = R"mlir(
     %row_lo = arith.addi %r_1, %lane_row : index
     %row_hi = arith.addi %row_lo, %c8 : index)mlir";
 
+/// A 3xTF32 K step's products, once its tiles are in the slot at %slot_at
+/// (A's TF32 parts there, B's %b_offset on, each tile's remainders
+/// %lo_offset on; warpgroup %ty's rows of A %wg_rows in): the threads'
+/// shared stores fenced for the async proxy, the block met, the tiles'
+/// descriptors (DESC), the products (tf32x3Products), the wait or the
+/// promotion (tf32x3WaitOrPromote), the block met again, and the slot the
+/// previous step read refilled (REFILL_SLOT()). Reads %dyn_at, %k and
+/// %promote_every besides those; defines %moved#0, %moved#1 and
+/// %next_parity.
+std::string tf32x3Step(int64_t n);
+
 /// Expands each `SPLIT_TF32(%x, %hi, %lo)` line: %x a vector<4xf32>, %hi its
 /// TF32 parts and %lo the TF32 remainders x - hi, both rounded to nearest
-/// (as in ks.matmul_mma_sync); and each `DESC(address, %name)` line: %name
+/// (as in ks.matmul_mma_sync); each `DESC(address, %name)` line: %name
 /// the wgmma descriptor (i64) of the 128-byte swizzled K-major tile at that
-/// shared address (reads %addr_mask, %i4 and %desc_bits).
+/// shared address; and `DESC_CONSTANTS()`, the constants DESC reads
+/// (%addr_mask, %i4 and %desc_bits), defined once before the K loop.
 void expandTf32x3Pieces(std::string &text);
 
 /// Replaces each line `      NAME(arg, ...)` (any indentation) of `text`
