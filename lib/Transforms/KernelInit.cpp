@@ -164,13 +164,42 @@ void eraseFolded(RewriterBase &rewriter, ArrayRef<Operation *> ops) {
     module->setAttr("ks.folded_dispatches", rewriter.getDenseI64ArrayAttr(folded));
 }
 
-std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reader) {
+/// The value of a splat float constant `source` is (a memref.get_global of
+/// a constant global), if it is one.
+static std::optional<double> splatConstant(Value source) {
+  auto get = source.getDefiningOp<memref::GetGlobalOp>();
+  if (!get)
+    return std::nullopt;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(get, get.getNameAttr());
+  if (!global || !global.getConstant())
+    return std::nullopt;
+  auto value = dyn_cast_or_null<DenseFPElementsAttr>(global.getConstantInitValue());
+  if (!value || !value.isSplat())
+    return std::nullopt;
+  return value.getSplatValue<APFloat>().convertToDouble();
+}
+
+/// The box a static subview with unit strides covers: offsets and sizes.
+static std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+boxOf(memref::SubViewOp view) {
+  if (llvm::any_of(view.getStaticStrides(), [](int64_t s) { return s != 1; }) ||
+      llvm::any_of(view.getStaticOffsets(), ShapedType::isDynamic) ||
+      llvm::any_of(view.getStaticSizes(), ShapedType::isDynamic))
+    return std::nullopt;
+  return std::make_pair(llvm::to_vector(view.getStaticOffsets()),
+                        llvm::to_vector(view.getStaticSizes()));
+}
+
+std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reader,
+                                                  bool anyLayout) {
   auto alloc = buffer.getDefiningOp<memref::AllocOp>();
   if (!alloc)
     return std::nullopt;
   Operation *fill = nullptr;
   std::optional<double> padValue;
   memref::SubViewOp window;
+  // Subviews written by a copy of a splat constant: the padding, in pieces.
+  SmallVector<std::pair<linalg::CopyOp, memref::SubViewOp>> pieces;
   for (Operation *user : alloc->getUsers()) {
     if (user == reader || isa<memref::DeallocOp>(user))
       continue;
@@ -179,27 +208,67 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
       continue;
     }
     auto subview = dyn_cast<memref::SubViewOp>(user);
-    if (window || !subview)
+    if (!subview || !subview->hasOneUse())
+      return std::nullopt;
+    auto copy = dyn_cast<linalg::CopyOp>(*subview->getUsers().begin());
+    if (!copy || copy.getOutputs()[0] != subview.getResult())
+      return std::nullopt;
+    if (std::optional<double> splat = splatConstant(copy.getInputs()[0])) {
+      if ((padValue && *padValue != *splat) || fill)
+        return std::nullopt;
+      padValue = splat;
+      pieces.emplace_back(copy, subview);
+      continue;
+    }
+    if (window)
       return std::nullopt;
     window = subview;
   }
-  if (!fill || !window || !window->hasOneUse())
+  if ((!fill && pieces.empty()) || !window)
     return std::nullopt;
-  auto copy = dyn_cast<linalg::CopyOp>(*window->getUsers().begin());
-  if (!copy || copy.getOutputs()[0] != window.getResult())
-    return std::nullopt;
+  auto copy = cast<linalg::CopyOp>(*window->getUsers().begin());
   Value source = copy.getInputs()[0];
   auto sourceType = dyn_cast<MemRefType>(source.getType());
-  if (!sourceType || !sourceType.hasStaticShape() || !sourceType.getLayout().isIdentity() ||
+  if (!sourceType || !sourceType.hasStaticShape() ||
+      (!anyLayout && !sourceType.getLayout().isIdentity()) ||
       sourceType.getShape() != window.getType().getShape())
     return std::nullopt;
-  if (llvm::any_of(window.getStaticStrides(), [](int64_t s) { return s != 1; }) ||
-      llvm::any_of(window.getStaticOffsets(), ShapedType::isDynamic) ||
-      sourceType.getRank() != cast<MemRefType>(buffer.getType()).getRank())
+  auto bufferType = cast<MemRefType>(buffer.getType());
+  auto windowBox = boxOf(window);
+  if (!windowBox || sourceType.getRank() != bufferType.getRank())
     return std::nullopt;
-  if (fill->getBlock() != reader->getBlock() || copy->getBlock() != reader->getBlock() ||
-      !fill->isBeforeInBlock(copy) || !copy->isBeforeInBlock(reader))
+  Block *block = reader->getBlock();
+  if (copy->getBlock() != block || !copy->isBeforeInBlock(reader))
     return std::nullopt;
+  SmallVector<Operation *> producers = {copy, window};
+  if (fill) {
+    if (fill->getBlock() != block || !fill->isBeforeInBlock(copy))
+      return std::nullopt;
+    producers.push_back(fill);
+  } else {
+    // The pieces and the window: disjoint boxes whose sizes add up to the
+    // buffer's, so they cover it exactly once.
+    SmallVector<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>> boxes = {*windowBox};
+    int64_t covered = window.getType().getNumElements();
+    for (auto [pieceCopy, piece] : pieces) {
+      auto box = boxOf(piece);
+      if (!box || pieceCopy->getBlock() != block || !pieceCopy->isBeforeInBlock(reader))
+        return std::nullopt;
+      for (const auto &other : boxes) {
+        bool apart = false;
+        for (int64_t d = 0, e = bufferType.getRank(); d < e; ++d)
+          apart |= box->first[d] + box->second[d] <= other.first[d] ||
+                   other.first[d] + other.second[d] <= box->first[d];
+        if (!apart)
+          return std::nullopt;
+      }
+      boxes.push_back(*box);
+      covered += piece.getType().getNumElements();
+      producers.append({pieceCopy, piece});
+    }
+    if (covered != bufferType.getNumElements())
+      return std::nullopt;
+  }
   // The kernel reads the source when the copy would have been read: nothing
   // between may write to it (or to a view of it), nor have effects unknown.
   Value root = rootOf(source);
@@ -207,8 +276,7 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
        between = between->getNextNode())
     if (mayTouch<MemoryEffects::Write>(between, root))
       return std::nullopt;
-  return PaddedSourceMatch{source, llvm::to_vector(window.getStaticOffsets()), *padValue,
-                           {copy, window, fill}};
+  return PaddedSourceMatch{source, windowBox->first, *padValue, producers};
 }
 
 void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producers) {

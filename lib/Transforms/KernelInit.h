@@ -125,8 +125,11 @@ void eraseFolded(mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *>
 /// A padded copy of another buffer: an allocation filled with a constant,
 /// then the source (static, row-major) copied into a window of it at
 /// offsets `low` (unit strides), all before the reader, which reads it and
-/// nothing else does (Torch-MLIR's tensor.pad, bufferized). `producers`
-/// are the copy, the window and the fill.
+/// nothing else does (Torch-MLIR's tensor.pad, bufferized). The fill may
+/// instead be copies of one splat constant into the rest of the buffer
+/// (Torch-MLIR's tensor.concat of zeros and a slice: an exclusive scan's
+/// shifted input). `producers` are the copy, the window and the fill (or
+/// each piece's copy and subview), in an order they can be erased in.
 struct PaddedSourceMatch {
   mlir::Value source;
   llvm::SmallVector<int64_t> low;
@@ -135,8 +138,11 @@ struct PaddedSourceMatch {
 };
 
 /// The padded copy `buffer` is, where `reader` can read its source instead
-/// (nothing between the copy and the reader writes the source).
-std::optional<PaddedSourceMatch> findPaddedSource(mlir::Value buffer, mlir::Operation *reader);
+/// (nothing between the copy and the reader writes the source). With
+/// `anyLayout`, the source may be a strided view (a reader that loads by
+/// index), not only a row-major buffer.
+std::optional<PaddedSourceMatch> findPaddedSource(mlir::Value buffer, mlir::Operation *reader,
+                                                  bool anyLayout = false);
 
 /// Erases the producers of a padded copy a kernel no longer reads (and the
 /// buffer, if nothing else uses it but its deallocation), recording their

@@ -38,8 +38,12 @@ Value readSource(OpBuilder &b, Location loc, linalg::GenericOp op, AffineMap map
   Value inside;
   SmallVector<Value> indices;
   for (auto [d, expr] : llvm::enumerate(map.getResults())) {
-    Value at = affine::AffineApplyOp::create(
-        b, loc, AffineMap::get(map.getNumDims(), 0, expr - padded.low[d]), loops);
+    // Only the loops the index uses (a reader that matches its payload's
+    // values to loops, as a scan does, sees the ones it depends on).
+    AffineMap atMap = AffineMap::get(map.getNumDims(), 0, expr - padded.low[d]);
+    SmallVector<Value> operands = loops;
+    affine::canonicalizeMapAndOperands(&atMap, &operands);
+    Value at = affine::AffineApplyOp::create(b, loc, atMap, operands);
     int64_t size = sourceType.getDimSize(d);
     if (padded.low[d] == 0 && size == paddedType.getDimSize(d)) {
       indices.push_back(at); // not padded: always inside
@@ -77,14 +81,14 @@ DiagnosedSilenceableFailure transform::KSReadPaddingInPlaceOp::apply(
     OpOperand *paddedOperand = nullptr;
     std::optional<ks::PaddedSourceMatch> padded;
     for (OpOperand *input : op.getDpsInputOperands())
-      if ((padded = ks::findPaddedSource(input->get(), op))) {
+      if ((padded = ks::findPaddedSource(input->get(), op, /*anyLayout=*/true))) {
         paddedOperand = input;
         break;
       }
     if (!padded)
       return emitDefiniteFailure()
-             << "no input of the target is a padded copy (a constant fill, then a copy into a "
-                "window) read by it alone";
+             << "no input of the target is a padded copy (a constant fill, or copies of a splat "
+                "constant around a window, and a copy into the window) read by it alone";
     auto paddedType = cast<MemRefType>(paddedOperand->get().getType());
     if (!isa<FloatType>(paddedType.getElementType()))
       return emitDefiniteFailure() << "the padded input is not of floats";
@@ -103,10 +107,16 @@ DiagnosedSilenceableFailure transform::KSReadPaddingInPlaceOp::apply(
       generic = *made;
     }
     // The generic without the padded input; its payload reads the source.
+    // Where the input alone gave a loop its size (a scan's reduction loop),
+    // it stays as an input the payload does not read.
     SmallVector<Value> inputs;
-    SmallVector<AffineMap> maps;
+    SmallVector<AffineMap> maps, without;
+    for (OpOperand &operand : generic->getOpOperands())
+      if (operand.getOperandNumber() != paddedIndex)
+        without.push_back(generic.getMatchingIndexingMap(&operand));
+    bool keepForSize = !inversePermutation(concatAffineMaps(without, op.getContext()));
     for (OpOperand &operand : generic->getOpOperands()) {
-      if (operand.getOperandNumber() == paddedIndex)
+      if (operand.getOperandNumber() == paddedIndex && !keepForSize)
         continue;
       if (generic.isDpsInput(&operand))
         inputs.push_back(operand.get());
@@ -121,10 +131,12 @@ DiagnosedSilenceableFailure transform::KSReadPaddingInPlaceOp::apply(
           Block *body = generic.getBody();
           unsigned next = 0;
           for (BlockArgument arg : body->getArguments()) {
-            if (arg.getArgNumber() == paddedIndex)
+            if (arg.getArgNumber() == paddedIndex) {
               mapping.map(arg, readSource(b, loc, generic, paddedMap, paddedType, *padded));
-            else
+              next += keepForSize;
+            } else {
               mapping.map(arg, args[next++]);
+            }
           }
           for (Operation &inner : body->without_terminator())
             b.clone(inner, mapping);
