@@ -14,19 +14,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ks/Transforms/LoopIndex.h"
 #include "ks/Transforms/TransformOps.h"
 
-#include "KernelInit.h"
+#include "ScanKernel.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -145,7 +136,7 @@ CHAIN
             %rr = {3} %v, %pv : {2}
             scf.yield %rr : {2}
           }
-          memref.store %r, %y[%bx, %col] : memref<{0}x{1}x{2}>
+          memref.store %r, %y[%bx, %col] {{ks.scan_output} : memref<{0}x{1}x{2}>
         }
       }
       // The next segment overwrites the buffer.
@@ -240,162 +231,6 @@ std::string kernelText(int64_t rows, int64_t length, StringRef elem, StringRef c
   return text;
 }
 
-/// What the payload of a scan reduction is made of: the combining op, its
-/// identity, and the ops (in payload order) that compute the scanned value
-/// from the inputs' elements (none where it is an input's element itself).
-struct ScanPayload {
-  StringRef combine; // "arith.addf" or "arith.mulf"
-  double identity;
-  Value scanned;
-  SmallVector<Operation *> prologue;
-};
-
-/// Whether `cond` is j <= k for loops k and j.
-bool isUpToK(Value cond, unsigned k, unsigned j) {
-  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
-  if (!cmp)
-    return false;
-  Value l = cmp.getLhs(), r = cmp.getRhs();
-  switch (cmp.getPredicate()) {
-  case arith::CmpIPredicate::sge:
-  case arith::CmpIPredicate::uge:
-    return ks::indexedLoop(l) == k && ks::indexedLoop(r) == j;
-  case arith::CmpIPredicate::sle:
-  case arith::CmpIPredicate::ule:
-    return ks::indexedLoop(l) == j && ks::indexedLoop(r) == k;
-  default:
-    return false;
-  }
-}
-
-/// Whether `map` reads an operand of type `type` at [rows..., j]: the row
-/// loops (those before k) in order, unit dims as zeros, then j.
-bool readsRowAndJ(AffineMap map, MemRefType type, unsigned k, unsigned j) {
-  unsigned nextRow = 0;
-  for (auto [pos, expr] : llvm::enumerate(map.getResults())) {
-    bool last = pos + 1 == map.getNumResults();
-    if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
-      if (c.getValue() != 0 || type.getDimSize(pos) != 1 || last)
-        return false;
-      continue;
-    }
-    auto d = dyn_cast<AffineDimExpr>(expr);
-    if (!d || d.getPosition() != (last ? j : nextRow))
-      return false;
-    if (!last && ++nextRow > k)
-      return false;
-  }
-  return nextRow == k;
-}
-
-/// Why `op` is not a scan this kernel computes, or the empty string; sets
-/// the payload, and the rows and length of the scan.
-std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &rows,
-                           int64_t &length, Type &elem) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1)
-    return "the target is not a linalg.generic on buffers with one output";
-  unsigned loops = op.getNumLoops();
-  if (loops < 2 || op.getNumReductionLoops() != 1 ||
-      op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
-    return "the target's last loop is not its one reduction loop";
-  unsigned k = loops - 2, j = loops - 1;
-  for (Value v : op->getOperands()) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        type.getMemorySpace())
-      return "an operand is not a static row-major buffer";
-  }
-  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (outMap.getNumResults() != loops - 1)
-    return "the output is not indexed by the loops before the reduction, in order";
-  for (unsigned d = 0; d + 1 < loops; ++d)
-    if (outMap.getResult(d) != getAffineDimExpr(d, op.getContext()))
-      return "the output is not indexed by the loops before the reduction, in order";
-  // Every input X[rows..., j]: the row loops in order (unit dims as
-  // constants), then j.
-  for (OpOperand *input : op.getDpsInputOperands())
-    if (!op.getMatchingBlockArgument(input).use_empty() &&
-        !readsRowAndJ(op.getMatchingIndexingMap(input),
-                      cast<MemRefType>(input->get().getType()), k, j))
-      return "an input is not indexed by the rows and the reduction loop";
-  auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
-  elem = outType.getElementType();
-  if (!elem.isF32() && !elem.isF64())
-    return "the elements are not f32 or f64";
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  rows = 1;
-  for (unsigned d = 0; d < k; ++d)
-    rows *= ranges[d];
-  length = ranges[k];
-  if (ranges[j] != length)
-    return "the reduction loop does not run over the scanned loop's range";
-
-  // yield combine(select(j <= k, v, identity), acc), v computed from the
-  // inputs' elements alone.
-  Block *body = op.getBody();
-  Value yielded = body->getTerminator()->getOperand(0);
-  Operation *combine = yielded.getDefiningOp();
-  if (!combine || !isa<arith::AddFOp, arith::MulFOp>(combine))
-    return "the payload does not yield a sum or a product";
-  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
-  Value other;
-  if (combine->getOperand(0) == acc)
-    other = combine->getOperand(1);
-  else if (combine->getOperand(1) == acc)
-    other = combine->getOperand(0);
-  else
-    return "the payload does not combine the output's running value";
-  auto select = other.getDefiningOp<arith::SelectOp>();
-  if (!select || !isUpToK(select.getCondition(), k, j))
-    return "the payload does not select the scanned value where j <= k";
-  payload.combine = isa<arith::AddFOp>(combine) ? "arith.addf" : "arith.mulf";
-  payload.identity = isa<arith::AddFOp>(combine) ? 0.0 : 1.0;
-  FloatAttr identity;
-  if (!matchPattern(select.getFalseValue(), m_Constant(&identity)) ||
-      identity.getValueAsDouble() != payload.identity)
-    return "the value selected where j > k is not the identity of the combining op";
-  payload.scanned = select.getTrueValue();
-  // The ops computing the scanned value: pure, of the inputs' elements and
-  // values from outside the payload, not of loop indices or the output.
-  llvm::SmallPtrSet<Operation *, 8> prologue;
-  SmallVector<Value> work{payload.scanned};
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == body && arg == acc)
-        return "the scanned value depends on the output's running value";
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (def->getBlock() != body || prologue.contains(def))
-      continue;
-    // Loop indices other than k's, and reads of buffers other than the
-    // output (a gather's: a flipped input) are as good as inputs.
-    auto index = dyn_cast<linalg::IndexOp>(def);
-    auto read = dyn_cast<memref::LoadOp>(def);
-    bool pure = isMemoryEffectFree(def) && !def->getNumRegions() && !index;
-    if ((index && index.getDim() == k) ||
-        (read && ks::rootOf(read.getMemRef()) ==
-                     ks::rootOf(op.getDpsInitOperand(0)->get())) ||
-        (!pure && !index && !read))
-      return "the scanned value is not computed from the inputs, the rows and j alone";
-    prologue.insert(def);
-    llvm::append_range(work, def->getOperands());
-  }
-  for (Operation &inner : body->without_terminator()) {
-    if (prologue.contains(&inner)) {
-      payload.prologue.push_back(&inner);
-      continue;
-    }
-    if (&inner != combine && &inner != select.getOperation() &&
-        !isa<arith::CmpIOp, arith::IndexCastOp, linalg::IndexOp, arith::ConstantOp>(inner))
-      return "the payload computes more than the masked fold of a value of the inputs";
-  }
-  if (payload.scanned.getType() != elem)
-    return "the scanned value and the output element types differ";
-  return "";
-}
-
 std::string paramsUnmet(int64_t chunk, int64_t segment, int64_t threads, Type elem) {
   if (chunk < 2 || !llvm::isPowerOf2_64(chunk))
     return llvm::formatv("chunk = {0} is not a power of two of at least 2", chunk).str();
@@ -416,146 +251,26 @@ std::string paramsUnmet(int64_t chunk, int64_t segment, int64_t threads, Type el
   return "";
 }
 
-/// A view of `value` (static, row-major) as [rows, length]: unit dims and
-/// the row dims collapsed, or a leading unit dim added to a lone row.
-Value asRows(OpBuilder &b, Location loc, Value value) {
-  auto type = cast<MemRefType>(value.getType());
-  int64_t rank = type.getRank();
-  if (rank == 1)
-    return memref::ExpandShapeOp::create(b, loc, SmallVector<int64_t>{1, type.getDimSize(0)},
-                                         value, SmallVector<ReassociationIndices>{{0, 1}});
-  if (rank == 2)
-    return value;
-  ReassociationIndices rowDims;
-  for (int64_t d = 0; d + 1 < rank; ++d)
-    rowDims.push_back(d);
-  return memref::CollapseShapeOp::create(b, loc, value,
-                                         SmallVector<ReassociationIndices>{rowDims, {rank - 1}});
-}
-
-/// Replaces the uses of the kernel's marked load of the first read input at
-/// [row, col] by the scanned value: the payload's prologue computed on the
-/// inputs' elements there, its loop indices the kernel's (j the column, the
-/// rows the block's row delinearized).
-void computeScanned(RewriterBase &rewriter, linalg::GenericOp op, const ScanPayload &payload,
-                    ArrayRef<Value> inputs, Value first, memref::LoadOp load) {
-  load->removeAttr("ks.scanned");
-  SmallVector<OpOperand *> loadUses =
-      llvm::map_to_vector(load->getUses(), [](OpOperand &use) { return &use; });
-  rewriter.setInsertionPointAfter(load);
-  IRMapping payloadMap;
-  for (auto [i, input] : llvm::enumerate(inputs)) {
-    BlockArgument arg = op.getMatchingBlockArgument(op.getDpsInputOperand(i));
-    if (arg.use_empty())
-      continue;
-    payloadMap.map(arg, input == first ? load.getResult()
-                                       : memref::LoadOp::create(rewriter, load.getLoc(), input,
-                                                                load.getIndices())
-                                             .getResult());
-  }
-  Value row = load.getIndices()[0], col = load.getIndices()[1];
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  unsigned k = op.getNumLoops() - 2;
-  for (Operation *inner : payload.prologue) {
-    auto index = dyn_cast<linalg::IndexOp>(inner);
-    if (!index) {
-      rewriter.clone(*inner, payloadMap);
-      continue;
-    }
-    Value at = col;
-    if (index.getDim() < k) {
-      int64_t stride = 1;
-      for (unsigned d = index.getDim() + 1; d < k; ++d)
-        stride *= ranges[d];
-      Location loc = index.getLoc();
-      Value divided = arith::DivUIOp::create(
-          rewriter, loc, row, arith::ConstantIndexOp::create(rewriter, loc, stride));
-      at = arith::RemUIOp::create(
-          rewriter, loc, divided,
-          arith::ConstantIndexOp::create(rewriter, loc, ranges[index.getDim()]));
-    }
-    payloadMap.map(index.getResult(), at);
-  }
-  Value scanned = payloadMap.lookupOrDefault(payload.scanned);
-  for (OpOperand *use : loadUses)
-    rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(scanned); });
-}
 
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformRewriter &rewriter,
                                                            transform::TransformResults &results,
                                                            transform::TransformState &state) {
+  int64_t chunk = getChunk(), segment = getSegment(), threads = getThreads();
   SmallVector<Operation *> launches;
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    auto op = dyn_cast<linalg::GenericOp>(target);
-    if (!op)
-      return emitDefiniteFailure() << "expects linalg.generic ops, got " << target->getName();
-    ScanPayload payload;
-    int64_t rows, length;
-    Type elem;
-    std::string unmet = unmetCondition(op, payload, rows, length, elem);
-    if (unmet.empty())
-      unmet = paramsUnmet(getChunk(), getSegment(), getThreads(), elem);
-    if (!unmet.empty())
-      return emitDefiniteFailure() << "cannot build a scan kernel: " << unmet;
-    int64_t chunk = getChunk(), segment = getSegment(), threads = getThreads();
-    std::string elemName;
-    llvm::raw_string_ostream(elemName) << elem;
-    std::string identity = payload.identity == 0.0 ? "0.0" : "1.0";
-    std::string text = kernelText(rows, length, elemName, payload.combine, identity, chunk,
-                                  segment, threads);
-    // The kernel writes every output: the output's fill with the identity
-    // (the reduction's initial value) is not needed.
-    Operation *init = ks::findFillInit(op, payload.identity);
-    if (!init)
-      return emitDefiniteFailure()
-             << "cannot build a scan kernel: the output is not filled with the identity of the "
-                "combining op just before the scan";
-    ParserConfig config(getContext());
-    OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(text, config, "ks-scan-kernel");
-    if (!parsed)
-      return emitDefiniteFailure() << "internal error: the scan kernel's text does not parse";
-    auto scan = parsed->lookupSymbol<func::FuncOp>("scan");
-    rewriter.setInsertionPoint(op);
-    // The inputs the payload reads, as [rows, length] (an unused one, such as
-    // an iota kept for its loop's size, may have another shape).
-    SmallVector<Value> inputs;
-    for (OpOperand *input : op.getDpsInputOperands())
-      inputs.push_back(op.getMatchingBlockArgument(input).use_empty()
-                           ? Value()
-                           : asRows(rewriter, op.getLoc(), input->get()));
-    Value output = asRows(rewriter, op.getLoc(), op.getDpsInits()[0]);
-    IRMapping map;
-    // Without inputs (the scanned value read by the payload itself), the
-    // kernel's load is left unused (and removed).
-    Value first = output;
-    for (Value input : inputs)
-      if (input) {
-        first = input;
-        break;
-      }
-    map.map(scan.getArgument(0), first);
-    map.map(scan.getArgument(1), output);
-    gpu::LaunchOp launch;
-    for (Operation &inner : scan.getBody().front().without_terminator()) {
-      Operation *copy = rewriter.clone(inner, map);
-      if (auto l = dyn_cast<gpu::LaunchOp>(copy))
-        launch = l;
-    }
-    launches.push_back(launch);
-    // Each scanned element: the input's, or the payload's prologue on the
-    // inputs' elements at the same place.
-    SmallVector<memref::LoadOp> loads;
-    launch.walk([&](memref::LoadOp l) {
-      if (l->hasAttr("ks.scanned"))
-        loads.push_back(l);
-    });
-    for (memref::LoadOp load : loads)
-      computeScanned(rewriter, op, payload, inputs, first, load);
-    rewriter.eraseOp(op);
-    ks::eraseFolded(rewriter, init);
-  }
+  DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
+      *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
+      [&](const ks::scan::ScanShape &shape) {
+        return paramsUnmet(chunk, segment, threads, shape.elem);
+      },
+      [&](const ks::scan::ScanShape &shape) {
+        return kernelText(shape.rows, shape.length, shape.elemName, shape.combine,
+                          shape.identity, chunk, segment, threads);
+      },
+      launches);
+  if (!replaced.succeeded())
+    return replaced;
   results.set(cast<OpResult>(getLaunch()), launches);
   return DiagnosedSilenceableFailure::success();
 }

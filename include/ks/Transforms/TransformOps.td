@@ -606,6 +606,45 @@ def KSScanRowsOp : Op<Transform_Dialect, "ks.scan_rows",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSScanRowsWarpOp : Op<Transform_Dialect, "ks.scan_rows_warp",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Replace a triangular masked reduction on buffers (a scan) by a warp-a-chunk scan kernel";
+  let description = [{
+    The scans `transform.ks.scan_rows` takes (an inclusive cumsum or
+    cumprod along the rows, in f32 or f64, written as a reduction over a
+    triangular mask), with the same association (chunks of `chunk`
+    elements, each a Sklansky scan whose first element takes the running
+    total: PyTorch's CUDA scan), computed mostly in registers: a block of
+    `threads` threads a row, a warp a chunk, a lane `chunk` / 32
+    consecutive elements.
+
+    - A warp loads its chunk coalesced and transposes it through shared
+      memory (padded, without bank conflicts) so that each lane holds
+      consecutive elements;
+    - the Sklansky levels within a lane run in registers, the five across
+      lanes as one shuffle each; the chunk's first block waits for the
+      running total, as in PyTorch's scan;
+    - thread 0 carries the total through each chunk's first element and
+      positions 2^i - 1 (log2(chunk) + 1 operations a chunk), from values
+      the warps left in shared memory;
+    - every element combines its partial prefix with the position before
+      its highest bit, and the chunk goes back through shared memory to
+      coalesced stores.
+
+    The next segment's loads (threads / 32 chunks) are in flight while one
+    is scanned. `chunk` must be a power of two from 32 to 1024, `threads` a
+    multiple of 32 up to 1024, the segment's buffer (33 / 32 of its
+    elements) at most 48 KB. Returns the launch; fails definitely, naming
+    the unmet condition, otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$chunk,
+                       I64Attr:$threads);
+  let results = (outs TransformHandleTypeInterface:$launch);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 def KSReadPaddingInPlaceOp : Op<Transform_Dialect, "ks.read_padding_in_place",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,

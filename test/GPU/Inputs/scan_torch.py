@@ -1,9 +1,12 @@
 """Runs a ks-compiled scan from PyTorch (ksrt C API, with a plan) and
 compares it with torch's own CUDA scan, bit for bit:
 
-  scan_torch.py LIBRARY MODULE.mlir PLAN.json cumsum|cumprod ROWS N DTYPE
+  scan_torch.py LIBRARY MODULE.mlir PLAN.json OP ROWS N DTYPE
 
-prints, per trial on fresh random inputs, how many elements equal torch's."""
+OP: cumsum, cumprod, reverse_cumsum (torch.flip(torch.cumsum(torch.flip(x)))
+or exclusive_cumsum (torch.cumsum of the rows shifted right by one, a zero
+first), as KernelBench's level1/48-51 write them. Prints, per trial on fresh
+random inputs, how many elements equal torch's."""
 import ctypes
 import sys
 
@@ -28,6 +31,13 @@ for trial in range(3):
     if op == "cumsum":
         x = torch.randn(shape, device="cuda", dtype=dtype)
         expected = torch.cumsum(x, dim=-1)
+    elif op == "reverse_cumsum":
+        x = torch.randn(shape, device="cuda", dtype=dtype)
+        expected = torch.flip(torch.cumsum(torch.flip(x, [-1]), dim=-1), [-1])
+    elif op == "exclusive_cumsum":
+        x = torch.randn(shape, device="cuda", dtype=dtype)
+        shifted = torch.cat([torch.zeros_like(x[..., :1]), x[..., :-1]], dim=-1)
+        expected = torch.cumsum(shifted, dim=-1)
     else:
         x = 0.99 + 0.02 * torch.rand(shape, device="cuda", dtype=dtype)
         expected = torch.cumprod(x, dim=-1)

@@ -3,9 +3,12 @@ check ks's scan kernel bit for bit (an implementation independent of the
 kernel's, written from the order's description).
 
   scan_order.py make X.npy ROWS N DTYPE SEED   random normal input (ROWS 0: a vector)
-  scan_order.py check X.npy Y.npy add|mul CHUNK [flipped]
+  scan_order.py check X.npy Y.npy add|mul CHUNK [flipped|reversed|exclusive]
       prints how many of Y's elements equal the emulation's bit for bit
-      (flipped: the scan of X's rows read back to front).
+      (flipped: the scan of X's rows read back to front; reversed: that
+      scan itself back to front, torch.flip(torch.cumsum(torch.flip(x))),
+      a reverse cumsum; exclusive: the scan of X's rows shifted right by
+      one, the identity first).
 
 The order: each row is cut into chunks of CHUNK elements (the last padded
 with the identity); a chunk's first element is combined with the running
@@ -50,9 +53,16 @@ def main(argv):
         np.save(path, x)
         return 0
     x, y = np.load(argv[2]), np.load(argv[3])
-    if argv[6:] == ["flipped"]:
+    mode = argv[6] if len(argv) > 6 else ""
+    if mode in ("flipped", "reversed"):
         x = np.ascontiguousarray(x[..., ::-1])
+    if mode == "exclusive":
+        shifted = np.full_like(x, 0 if argv[4] == "add" else 1)
+        shifted[..., 1:] = x[..., :-1]
+        x = shifted
     expected = emulate(x, argv[4], int(argv[5]))
+    if mode == "reversed":
+        expected = np.ascontiguousarray(expected[..., ::-1])
     if expected.shape != y.shape or expected.dtype != y.dtype:
         sys.exit(f"Y is {y.dtype}{list(y.shape)}, the scan of X {expected.dtype}{list(expected.shape)}")
     bits = f"u{y.itemsize}"

@@ -1,0 +1,436 @@
+//===- ScanKernel.cpp - A row scan replaced by a kernel written as text ---===//
+//
+// The match of a scan written as a reduction over a triangular mask, and
+// its replacement by a kernel instantiated from text (ScanKernel.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScanKernel.h"
+
+#include "KernelInit.h"
+#include "ks/Transforms/LoopIndex.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Parser/Parser.h"
+
+using namespace mlir;
+
+namespace {
+
+/// What the payload of a scan reduction is made of: the combining op, its
+/// identity, and the ops (in payload order) that compute the scanned value
+/// from the inputs' elements (none where it is an input's element itself).
+struct ScanPayload {
+  StringRef combine; // "arith.addf" or "arith.mulf"
+  double identity;
+  Value scanned;
+  SmallVector<Operation *> prologue;
+};
+
+/// Whether `cond` is j <= k for loops k and j.
+bool isUpToK(Value cond, unsigned k, unsigned j) {
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return false;
+  Value l = cmp.getLhs(), r = cmp.getRhs();
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::sge:
+  case arith::CmpIPredicate::uge:
+    return ks::indexedLoop(l) == k && ks::indexedLoop(r) == j;
+  case arith::CmpIPredicate::sle:
+  case arith::CmpIPredicate::ule:
+    return ks::indexedLoop(l) == j && ks::indexedLoop(r) == k;
+  default:
+    return false;
+  }
+}
+
+/// Whether `map` reads an operand of type `type` at [rows..., j]: the row
+/// loops (those before k) in order, unit dims as zeros, then j.
+bool readsRowAndJ(AffineMap map, MemRefType type, unsigned k, unsigned j) {
+  unsigned nextRow = 0;
+  for (auto [pos, expr] : llvm::enumerate(map.getResults())) {
+    bool last = pos + 1 == map.getNumResults();
+    if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
+      if (c.getValue() != 0 || type.getDimSize(pos) != 1 || last)
+        return false;
+      continue;
+    }
+    auto d = dyn_cast<AffineDimExpr>(expr);
+    if (!d || d.getPosition() != (last ? j : nextRow))
+      return false;
+    if (!last && ++nextRow > k)
+      return false;
+  }
+  return nextRow == k;
+}
+
+/// Why `op` is not a scan this kernel computes, or the empty string; sets
+/// the payload, and the rows and length of the scan.
+std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &rows,
+                           int64_t &length, Type &elem) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1)
+    return "the target is not a linalg.generic on buffers with one output";
+  unsigned loops = op.getNumLoops();
+  if (loops < 2 || op.getNumReductionLoops() != 1 ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
+    return "the target's last loop is not its one reduction loop";
+  unsigned k = loops - 2, j = loops - 1;
+  for (Value v : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        type.getMemorySpace())
+      return "an operand is not a static row-major buffer";
+  }
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (outMap.getNumResults() != loops - 1)
+    return "the output is not indexed by the loops before the reduction, in order";
+  for (unsigned d = 0; d + 1 < loops; ++d)
+    if (outMap.getResult(d) != getAffineDimExpr(d, op.getContext()))
+      return "the output is not indexed by the loops before the reduction, in order";
+  // Every input X[rows..., j]: the row loops in order (unit dims as
+  // constants), then j.
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (!op.getMatchingBlockArgument(input).use_empty() &&
+        !readsRowAndJ(op.getMatchingIndexingMap(input),
+                      cast<MemRefType>(input->get().getType()), k, j))
+      return "an input is not indexed by the rows and the reduction loop";
+  auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
+  elem = outType.getElementType();
+  if (!elem.isF32() && !elem.isF64())
+    return "the elements are not f32 or f64";
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  rows = 1;
+  for (unsigned d = 0; d < k; ++d)
+    rows *= ranges[d];
+  length = ranges[k];
+  if (ranges[j] != length)
+    return "the reduction loop does not run over the scanned loop's range";
+
+  // yield combine(select(j <= k, v, identity), acc), v computed from the
+  // inputs' elements alone.
+  Block *body = op.getBody();
+  Value yielded = body->getTerminator()->getOperand(0);
+  Operation *combine = yielded.getDefiningOp();
+  if (!combine || !isa<arith::AddFOp, arith::MulFOp>(combine))
+    return "the payload does not yield a sum or a product";
+  BlockArgument acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  Value other;
+  if (combine->getOperand(0) == acc)
+    other = combine->getOperand(1);
+  else if (combine->getOperand(1) == acc)
+    other = combine->getOperand(0);
+  else
+    return "the payload does not combine the output's running value";
+  auto select = other.getDefiningOp<arith::SelectOp>();
+  if (!select || !isUpToK(select.getCondition(), k, j))
+    return "the payload does not select the scanned value where j <= k";
+  payload.combine = isa<arith::AddFOp>(combine) ? "arith.addf" : "arith.mulf";
+  payload.identity = isa<arith::AddFOp>(combine) ? 0.0 : 1.0;
+  FloatAttr identity;
+  if (!matchPattern(select.getFalseValue(), m_Constant(&identity)) ||
+      identity.getValueAsDouble() != payload.identity)
+    return "the value selected where j > k is not the identity of the combining op";
+  payload.scanned = select.getTrueValue();
+  // The ops computing the scanned value: pure, of the inputs' elements and
+  // values from outside the payload, not of loop indices or the output.
+  llvm::SmallPtrSet<Operation *, 8> prologue;
+  SmallVector<Value> work{payload.scanned};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == body && arg == acc)
+        return "the scanned value depends on the output's running value";
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (def->getBlock() != body || prologue.contains(def))
+      continue;
+    // Loop indices other than k's, and reads of buffers other than the
+    // output (a gather's: a flipped input) are as good as inputs.
+    auto index = dyn_cast<linalg::IndexOp>(def);
+    auto read = dyn_cast<memref::LoadOp>(def);
+    bool pure = isMemoryEffectFree(def) && !def->getNumRegions() && !index;
+    if ((index && index.getDim() == k) ||
+        (read && ks::rootOf(read.getMemRef()) ==
+                     ks::rootOf(op.getDpsInitOperand(0)->get())) ||
+        (!pure && !index && !read))
+      return "the scanned value is not computed from the inputs, the rows and j alone";
+    prologue.insert(def);
+    llvm::append_range(work, def->getOperands());
+  }
+  for (Operation &inner : body->without_terminator()) {
+    if (prologue.contains(&inner)) {
+      payload.prologue.push_back(&inner);
+      continue;
+    }
+    if (&inner != combine && &inner != select.getOperation() &&
+        !isa<arith::CmpIOp, arith::IndexCastOp, linalg::IndexOp, arith::ConstantOp>(inner))
+      return "the payload computes more than the masked fold of a value of the inputs";
+  }
+  if (payload.scanned.getType() != elem)
+    return "the scanned value and the output element types differ";
+  return "";
+}
+
+
+/// A view of `value` (static, row-major) as [rows, length]: unit dims and
+/// the row dims collapsed, or a leading unit dim added to a lone row.
+Value asRows(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<MemRefType>(value.getType());
+  int64_t rank = type.getRank();
+  if (rank == 1)
+    return memref::ExpandShapeOp::create(b, loc, SmallVector<int64_t>{1, type.getDimSize(0)},
+                                         value, SmallVector<ReassociationIndices>{{0, 1}});
+  if (rank == 2)
+    return value;
+  ReassociationIndices rowDims;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    rowDims.push_back(d);
+  return memref::CollapseShapeOp::create(b, loc, value,
+                                         SmallVector<ReassociationIndices>{rowDims, {rank - 1}});
+}
+
+/// Replaces the uses of the kernel's marked load of the first read input at
+/// [row, col] by the scanned value: the payload's prologue computed on the
+/// inputs' elements there, its loop indices the kernel's (j the column, the
+/// rows the block's row delinearized).
+void computeScanned(RewriterBase &rewriter, linalg::GenericOp op, const ScanPayload &payload,
+                    ArrayRef<Value> inputs, Value first, memref::LoadOp load) {
+  load->removeAttr("ks.scanned");
+  SmallVector<OpOperand *> loadUses =
+      llvm::map_to_vector(load->getUses(), [](OpOperand &use) { return &use; });
+  rewriter.setInsertionPointAfter(load);
+  IRMapping payloadMap;
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    BlockArgument arg = op.getMatchingBlockArgument(op.getDpsInputOperand(i));
+    if (arg.use_empty())
+      continue;
+    payloadMap.map(arg, input == first ? load.getResult()
+                                       : memref::LoadOp::create(rewriter, load.getLoc(), input,
+                                                                load.getIndices())
+                                             .getResult());
+  }
+  Value row = load.getIndices()[0], col = load.getIndices()[1];
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  unsigned k = op.getNumLoops() - 2;
+  for (Operation *inner : payload.prologue) {
+    auto index = dyn_cast<linalg::IndexOp>(inner);
+    if (!index) {
+      rewriter.clone(*inner, payloadMap);
+      continue;
+    }
+    Value at = col;
+    if (index.getDim() < k) {
+      int64_t stride = 1;
+      for (unsigned d = index.getDim() + 1; d < k; ++d)
+        stride *= ranges[d];
+      Location loc = index.getLoc();
+      Value divided = arith::DivUIOp::create(
+          rewriter, loc, row, arith::ConstantIndexOp::create(rewriter, loc, stride));
+      at = arith::RemUIOp::create(
+          rewriter, loc, divided,
+          arith::ConstantIndexOp::create(rewriter, loc, ranges[index.getDim()]));
+    }
+    payloadMap.map(index.getResult(), at);
+  }
+  Value scanned = payloadMap.lookupOrDefault(payload.scanned);
+  for (OpOperand *use : loadUses)
+    rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(scanned); });
+}
+
+
+/// The op right after a scan that only copies the scan's output, reversed
+/// along the rows, into a buffer of its own (a reverse cumsum's last flip:
+/// out[rows, j] = scanned[rows, N - 1 - j]), where nothing else reads the
+/// scan's output: the kernel can store each element where the copy would.
+struct FlippedCopy {
+  linalg::GenericOp copy;
+  Value into;
+};
+
+std::optional<FlippedCopy> findFlippedCopy(linalg::GenericOp scan, int64_t length) {
+  Value output = scan.getDpsInits()[0];
+  auto alloc = output.getDefiningOp<memref::AllocOp>();
+  auto copy = dyn_cast_or_null<linalg::GenericOp>(scan->getNextNode());
+  if (!alloc || !copy || !copy.hasPureBufferSemantics() || copy.getNumDpsInits() != 1 ||
+      copy.getNumReductionLoops() != 0 ||
+      llvm::any_of(copy.getDpsInputOperands(),
+                   [&](OpOperand *in) { return copy.payloadUsesValueFromOperand(in); }))
+    return std::nullopt;
+  // Nothing else uses the scan's output but its fill and deallocation.
+  for (Operation *user : alloc->getUsers())
+    if (user != scan && !copy->isAncestor(user) && !isa<memref::DeallocOp>(user) &&
+        !ks::isFillWith(user, output, 0.0) && !ks::isFillWith(user, output, 1.0))
+      return std::nullopt;
+  Value into = copy.getDpsInits()[0];
+  auto intoType = cast<MemRefType>(into.getType());
+  if (intoType != output.getType() || !copy.getMatchingIndexingMap(copy.getDpsInitOperand(0))
+                                           .isIdentity())
+    return std::nullopt;
+  // `into` exists before the scan (the kernel that takes the copy's place
+  // runs there).
+  if (Operation *def = into.getDefiningOp())
+    if (def->getBlock() != scan->getBlock() || !def->isBeforeInBlock(scan))
+      return std::nullopt;
+  // The payload: yield load(output)[i0, ..., N - 1 - i_last].
+  Block *body = copy.getBody();
+  auto load = body->getTerminator()->getOperand(0).getDefiningOp<memref::LoadOp>();
+  if (!load || load.getMemRef() != output)
+    return std::nullopt;
+  unsigned last = copy.getNumLoops() - 1;
+  for (auto [d, index] : llvm::enumerate(load.getIndices())) {
+    Value at = index;
+    if (d == last) {
+      auto sub = index.getDefiningOp<arith::SubIOp>();
+      if (!sub || getConstantIntValue(sub.getLhs()) != length - 1)
+        return std::nullopt;
+      at = sub.getRhs();
+    }
+    auto loop = at.getDefiningOp<linalg::IndexOp>();
+    if (!loop || loop.getDim() != d)
+      return std::nullopt;
+  }
+  for (Operation &inner : body->without_terminator())
+    if (&inner != load && !isa<linalg::IndexOp, arith::SubIOp, arith::ConstantOp>(inner))
+      return std::nullopt;
+  return FlippedCopy{copy, into};
+}
+
+/// The kernel's stores of its output (marked `ks.scan_output`, at [row,
+/// column]) unmarked, and with `flip` moved to column length - 1 - column.
+void placeOutputStores(RewriterBase &rewriter, gpu::LaunchOp launch, int64_t length, bool flip) {
+  SmallVector<memref::StoreOp> stores;
+  launch.walk([&](memref::StoreOp store) {
+    if (store->hasAttr("ks.scan_output"))
+      stores.push_back(store);
+  });
+  for (memref::StoreOp store : stores) {
+    rewriter.modifyOpInPlace(store, [&] { store->removeAttr("ks.scan_output"); });
+    if (!flip)
+      continue;
+    rewriter.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    Value col = store.getIndices()[1];
+    Value back = arith::SubIOp::create(
+        rewriter, loc, arith::ConstantIndexOp::create(rewriter, loc, length - 1), col);
+    rewriter.modifyOpInPlace(store, [&] { store.getIndicesMutable()[1].assign(back); });
+  }
+}
+
+} // namespace
+
+DiagnosedSilenceableFailure
+ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase &rewriter,
+                       ArrayRef<Operation *> targets,
+                       function_ref<std::string(const ScanShape &)> paramsUnmet,
+                       function_ref<std::string(const ScanShape &)> kernelText,
+                       SmallVectorImpl<Operation *> &launches) {
+  for (Operation *target : targets) {
+    auto op = dyn_cast<linalg::GenericOp>(target);
+    if (!op)
+      return transformOp.emitDefiniteFailure()
+             << "expects linalg.generic ops, got " << target->getName();
+    ScanPayload payload;
+    ScanShape shape;
+    std::string unmet = unmetCondition(op, payload, shape.rows, shape.length, shape.elem);
+    if (unmet.empty()) {
+      llvm::raw_string_ostream(shape.elemName) << shape.elem;
+      shape.combine = payload.combine.str();
+      shape.identity = payload.identity == 0.0 ? "0.0" : "1.0";
+      unmet = paramsUnmet(shape);
+    }
+    if (!unmet.empty())
+      return transformOp.emitDefiniteFailure() << "cannot build a scan kernel: " << unmet;
+    std::string text = kernelText(shape);
+    // The kernel writes every output: the output's fill with the identity
+    // (the reduction's initial value) is not needed.
+    Operation *init = ks::findFillInit(op, payload.identity);
+    if (!init)
+      return transformOp.emitDefiniteFailure()
+             << "cannot build a scan kernel: the output is not filled with the identity of the "
+                "combining op just before the scan";
+    ParserConfig config(op.getContext());
+    OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(text, config, "ks-scan-kernel");
+    if (!parsed)
+      return transformOp.emitDefiniteFailure()
+             << "internal error: the scan kernel's text does not parse";
+    auto scan = parsed->lookupSymbol<func::FuncOp>("scan");
+    rewriter.setInsertionPoint(op);
+    // The inputs the payload reads, as [rows, length] (an unused one, such as
+    // an iota kept for its loop's size, may have another shape).
+    SmallVector<Value> inputs;
+    for (OpOperand *input : op.getDpsInputOperands())
+      inputs.push_back(op.getMatchingBlockArgument(input).use_empty()
+                           ? Value()
+                           : asRows(rewriter, op.getLoc(), input->get()));
+    // A reverse scan's last flip is done by the kernel's stores.
+    std::optional<FlippedCopy> flipped = findFlippedCopy(op, shape.length);
+    Value output =
+        asRows(rewriter, op.getLoc(), flipped ? flipped->into : op.getDpsInits()[0]);
+    IRMapping map;
+    // Without inputs (the scanned value read by the payload itself), the
+    // kernel's load is left unused (and removed).
+    Value first = output;
+    for (Value input : inputs)
+      if (input) {
+        first = input;
+        break;
+      }
+    map.map(scan.getArgument(0), first);
+    map.map(scan.getArgument(1), output);
+    gpu::LaunchOp launch;
+    for (Operation &inner : scan.getBody().front().without_terminator()) {
+      Operation *copy = rewriter.clone(inner, map);
+      if (auto l = dyn_cast<gpu::LaunchOp>(copy))
+        launch = l;
+    }
+    launches.push_back(launch);
+    // Each scanned element: the input's, or the payload's prologue on the
+    // inputs' elements at the same place.
+    SmallVector<memref::LoadOp> loads;
+    launch.walk([&](memref::LoadOp l) {
+      if (l->hasAttr("ks.scanned"))
+        loads.push_back(l);
+    });
+    for (memref::LoadOp load : loads)
+      computeScanned(rewriter, op, payload, inputs, first, load);
+    // An input the payload does not read (kept for its loop's size) may be
+    // an allocation nothing else uses now.
+    SmallVector<memref::AllocOp> unread;
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (auto alloc = ks::rootOf(input->get()).getDefiningOp<memref::AllocOp>())
+        if (op.getMatchingBlockArgument(input).use_empty())
+          unread.push_back(alloc);
+    rewriter.eraseOp(op);
+    ks::eraseFolded(rewriter, init);
+    for (memref::AllocOp alloc : unread) {
+      SmallVector<Operation *> views, deallocs;
+      bool used = false;
+      for (Operation *user : alloc->getUsers()) {
+        if (isa<memref::DeallocOp>(user))
+          deallocs.push_back(user);
+        else if (isa<ViewLikeOpInterface>(user) && user->use_empty())
+          views.push_back(user);
+        else
+          used = true;
+      }
+      if (used)
+        continue;
+      for (Operation *dead : llvm::concat<Operation *>(views, deallocs))
+        rewriter.eraseOp(dead);
+      rewriter.eraseOp(alloc);
+    }
+    placeOutputStores(rewriter, launch, shape.length, flipped.has_value());
+    if (flipped)
+      ks::eraseFolded(rewriter, flipped->copy.getOperation());
+  }
+  return DiagnosedSilenceableFailure::success();
+}

@@ -1,0 +1,49 @@
+//===- ScanKernel.h - A row scan replaced by a kernel written as text -----===//
+//
+// What the scan transforms (transform.ks.scan_rows, ks.scan_rows_warp)
+// share: the match of a scan written as a reduction over a triangular mask
+// (what the PyTorch frontend makes of cumsum and cumprod), and its
+// replacement by a kernel instantiated from MLIR text. The kernels differ
+// in how they scan; both read the scanned value through loads marked
+// `ks.scanned`, where the payload's own computation of it is put.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KS_LIB_TRANSFORMS_SCANKERNEL_H
+#define KS_LIB_TRANSFORMS_SCANKERNEL_H
+
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <string>
+
+namespace ks::scan {
+
+/// What a scan kernel's text is instantiated with: Y[rows, length] = scan
+/// of X[rows, length] along the rows.
+struct ScanShape {
+  int64_t rows = 0, length = 0;
+  mlir::Type elem;       // f32 or f64
+  std::string elemName;  // "f32"
+  std::string combine;   // "arith.addf" or "arith.mulf"
+  std::string identity;  // "0.0" or "1.0"
+};
+
+/// Replaces each of `targets` (linalg.generic scans on buffers) by the
+/// kernel `kernelText` writes for its shape: a func.func @scan(%x, %y) whose
+/// body (a gpu.launch) is spliced in, %x the first input the payload reads,
+/// %y the output, both as [rows, length]. Loads of %x marked `ks.scanned`
+/// become the payload's scanned value at their [row, column]. The output's
+/// identity fill is erased. Fails definitely, naming the unmet condition
+/// (of the scan, or `paramsUnmet`'s of the kernel's parameters), for a
+/// target that is not such a scan. Appends the launches to `launches`.
+mlir::DiagnosedSilenceableFailure
+replaceScans(mlir::transform::TransformOpInterface transformOp, mlir::RewriterBase &rewriter,
+             llvm::ArrayRef<mlir::Operation *> targets,
+             llvm::function_ref<std::string(const ScanShape &)> paramsUnmet,
+             llvm::function_ref<std::string(const ScanShape &)> kernelText,
+             llvm::SmallVectorImpl<mlir::Operation *> &launches);
+
+} // namespace ks::scan
+
+#endif // KS_LIB_TRANSFORMS_SCANKERNEL_H
