@@ -179,6 +179,26 @@ static std::optional<double> splatConstant(Value source) {
   return value.getSplatValue<APFloat>().convertToDouble();
 }
 
+/// The constant `copy` writes over all of `buffer`, if it copies a whole
+/// allocation that holds one: filled with it, and written by nothing else
+/// since (a padded buffer that starts as a copy of a zero-filled one, as
+/// Torch-MLIR's transposed convolution makes one a phase).
+static std::optional<double> copiedFillValue(Operation *op, Value buffer) {
+  auto copy = dyn_cast<linalg::CopyOp>(op);
+  if (!copy || copy.getOutputs()[0] != buffer)
+    return std::nullopt;
+  Value source = copy.getInputs()[0];
+  if (!source.getDefiningOp<memref::AllocOp>())
+    return std::nullopt;
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (std::optional<double> value = fillValue(prev, source))
+      return value;
+    if (mayTouch<MemoryEffects::Write>(prev, source))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 /// The box a static subview with unit strides covers: offsets and sizes.
 static std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
 boxOf(memref::SubViewOp view) {
@@ -203,7 +223,8 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
   for (Operation *user : alloc->getUsers()) {
     if (user == reader || isa<memref::DeallocOp>(user))
       continue;
-    if (!fill && (padValue = fillValue(user, buffer))) {
+    if (!fill && pieces.empty() &&
+        ((padValue = fillValue(user, buffer)) || (padValue = copiedFillValue(user, buffer)))) {
       fill = user;
       continue;
     }
@@ -279,16 +300,39 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
   return PaddedSourceMatch{source, windowBox->first, *padValue, producers};
 }
 
+/// Erases the allocation `buffer` when nothing uses it any more but its
+/// deallocation and fills, recording the fills' dispatches as folded.
+static void eraseIfUnread(RewriterBase &rewriter, Value buffer) {
+  SmallVector<Operation *> fills, deallocs;
+  for (Operation *user : buffer.getUsers()) {
+    if (isa<memref::DeallocOp>(user))
+      deallocs.push_back(user);
+    else if (fillValue(user, buffer))
+      fills.push_back(user);
+    else
+      return;
+  }
+  eraseFolded(rewriter, fills);
+  for (Operation *dealloc : deallocs)
+    rewriter.eraseOp(dealloc);
+  rewriter.eraseOp(buffer.getDefiningOp());
+}
+
 void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producers) {
   if (producers.empty())
     return;
   Value buffer = cast<memref::SubViewOp>(producers[1]).getSource();
+  // A fill that was a copy of a filled allocation: that allocation may be
+  // left with its fill alone.
+  Value copiedFrom;
+  for (Operation *producer : producers.drop_front(2))
+    if (auto copy = dyn_cast<linalg::CopyOp>(producer))
+      if (copy.getOutputs()[0] == buffer)
+        copiedFrom = copy.getInputs()[0];
   eraseFolded(rewriter, producers);
-  if (llvm::all_of(buffer.getUsers(), [](Operation *u) { return isa<memref::DeallocOp>(u); })) {
-    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
-      rewriter.eraseOp(user);
-    rewriter.eraseOp(buffer.getDefiningOp());
-  }
+  eraseIfUnread(rewriter, buffer);
+  if (copiedFrom && copiedFrom.getDefiningOp<memref::AllocOp>())
+    eraseIfUnread(rewriter, copiedFrom);
 }
 
 } // namespace ks

@@ -12,6 +12,7 @@
 #ifndef KS_LIB_TRANSFORMS_KERNELINIT_H
 #define KS_LIB_TRANSFORMS_KERNELINIT_H
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
@@ -42,12 +43,31 @@ inline llvm::SmallVector<mlir::Value> reshapeChain(mlir::Value v) {
 
 /// Whether `op` may touch the buffer `root` (or a view of it): it has
 /// effects unknown, or effects of kind `Effect` on `root` or on memory it
-/// does not name.
+/// does not name. An op whose effects are its nested ops' (a gpu.launch a
+/// skill made, an scf.for) touches what they touch. An op of effects
+/// unknown that is given no buffer or pointer (a barrier, an async copy
+/// group's commit, an intrinsic on registers) cannot reach `root`, an
+/// allocation only its own uses see.
 template <typename Effect = mlir::MemoryEffects::Effect>
 bool mayTouch(mlir::Operation *op, mlir::Value root) {
+  if (!mlir::isa<mlir::MemoryEffectOpInterface>(op) &&
+      op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>()) {
+    bool touches = false;
+    for (mlir::Region &region : op->getRegions())
+      for (mlir::Block &block : region)
+        for (mlir::Operation &inner : block)
+          touches = touches || mayTouch<Effect>(&inner, root);
+    return touches;
+  }
   auto effects = mlir::dyn_cast<mlir::MemoryEffectOpInterface>(op);
-  if (!effects)
-    return !mlir::isMemoryEffectFree(op);
+  if (!effects) {
+    bool givenMemory = llvm::any_of(op->getOperandTypes(), [](mlir::Type t) {
+      return mlir::isa<mlir::BaseMemRefType, mlir::LLVM::LLVMPointerType>(t);
+    });
+    bool reachesRoot = op->getNumRegions() || givenMemory ||
+                       !root.getDefiningOp<mlir::memref::AllocOp>();
+    return reachesRoot && !mlir::isMemoryEffectFree(op);
+  }
   llvm::SmallVector<mlir::MemoryEffects::EffectInstance> instances;
   effects.getEffects<Effect>(instances);
   return llvm::any_of(instances, [&](const mlir::MemoryEffects::EffectInstance &effect) {
@@ -64,7 +84,10 @@ writtenRoots(mlir::Region &region,
   llvm::DenseSet<mlir::Value> roots;
   bool unknown = false;
   region.walk([&](mlir::Operation *op) {
-    if (op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>() || (ignored && ignored(op)))
+    // A linalg op names its effects, and has its payload's too.
+    if ((!mlir::isa<mlir::MemoryEffectOpInterface>(op) &&
+         op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>()) ||
+        (ignored && ignored(op)))
       return; // its nested ops are visited
     auto effects = mlir::dyn_cast<mlir::MemoryEffectOpInterface>(op);
     if (!effects) {
@@ -125,8 +148,9 @@ void eraseFolded(mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *>
 /// A padded copy of another buffer: an allocation filled with a constant,
 /// then the source (static, row-major) copied into a window of it at
 /// offsets `low` (unit strides), all before the reader, which reads it and
-/// nothing else does (Torch-MLIR's tensor.pad, bufferized). The fill may
-/// instead be copies of one splat constant into the rest of the buffer
+/// nothing else does (Torch-MLIR's tensor.pad, bufferized). The fill may be
+/// a copy of a buffer filled with the constant, or copies of one splat
+/// constant into the rest of the buffer
 /// (Torch-MLIR's tensor.concat of zeros and a slice: an exclusive scan's
 /// shifted input). `producers` are the copy, the window and the fill (or
 /// each piece's copy and subview), in an order they can be erased in.
