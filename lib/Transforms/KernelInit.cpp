@@ -103,12 +103,42 @@ static std::optional<std::pair<Value, SmallVector<int64_t>>> asBroadcastInto(Ope
   return std::pair{input->get(), dims};
 }
 
+/// What asBroadcastInto says of the op that last wrote all of `source`,
+/// when `op` copies all of `source` into `buffer` and nothing wrote
+/// `source` since (a broadcast bias copied into each phase's output, as
+/// Torch-MLIR's transposed convolution does).
+static std::optional<std::pair<Value, SmallVector<int64_t>>>
+asCopiedBroadcastInto(Operation *op, Value buffer) {
+  auto copy = dyn_cast<linalg::CopyOp>(op);
+  if (!copy || copy.getOutputs()[0] != buffer)
+    return std::nullopt;
+  Value source = copy.getInputs()[0];
+  if (!(isa<BlockArgument>(source) || source.getDefiningOp<memref::AllocOp>()) ||
+      source.getType() != buffer.getType())
+    return std::nullopt;
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto match = asBroadcastInto(prev, source)) {
+      // Nothing between writes the bias either.
+      for (Operation *between = prev->getNextNode(); between != op;
+           between = between->getNextNode())
+        if (mayTouch<MemoryEffects::Write>(between, rootOf(match->first)))
+          return std::nullopt;
+      return match;
+    }
+    if (mayTouch<MemoryEffects::Write>(prev, source))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::optional<BroadcastInit> findBroadcastInit(linalg::LinalgOp op) {
   // The match of the op findInit stops at: the last one made.
   std::optional<std::pair<Value, SmallVector<int64_t>>> match;
   Value buffer;
   Operation *bcast = findInit(op, [&](Operation *prev, Value view) {
     match = asBroadcastInto(prev, view);
+    if (!match)
+      match = asCopiedBroadcastInto(prev, view);
     buffer = view;
     return match.has_value();
   });

@@ -47,7 +47,8 @@ inline llvm::SmallVector<mlir::Value> reshapeChain(mlir::Value v) {
 /// skill made, an scf.for) touches what they touch. An op of effects
 /// unknown that is given no buffer or pointer (a barrier, an async copy
 /// group's commit, an intrinsic on registers) cannot reach `root`, an
-/// allocation only its own uses see.
+/// allocation or an argument only its own uses see (a global's buffer can
+/// be reached by name).
 template <typename Effect = mlir::MemoryEffects::Effect>
 bool mayTouch(mlir::Operation *op, mlir::Value root) {
   if (!mlir::isa<mlir::MemoryEffectOpInterface>(op) &&
@@ -65,7 +66,8 @@ bool mayTouch(mlir::Operation *op, mlir::Value root) {
       return mlir::isa<mlir::BaseMemRefType, mlir::LLVM::LLVMPointerType>(t);
     });
     bool reachesRoot = op->getNumRegions() || givenMemory ||
-                       !root.getDefiningOp<mlir::memref::AllocOp>();
+                       !(mlir::isa<mlir::BlockArgument>(root) ||
+                         root.getDefiningOp<mlir::memref::AllocOp>());
     return reachesRoot && !mlir::isMemoryEffectFree(op);
   }
   llvm::SmallVector<mlir::MemoryEffects::EffectInstance> instances;
@@ -124,7 +126,9 @@ mlir::Operation *findFillInit(mlir::linalg::LinalgOp op, double value);
 
 /// A broadcast that gives a kernel's output its initial value (a bias):
 /// `op` (a linalg.broadcast, or a linalg.generic that only copies its input
-/// along some of its loops, as upstream's reshape propagation leaves one),
+/// along some of its loops, as upstream's reshape propagation leaves one;
+/// or a copy of a whole buffer such a broadcast wrote, as Torch-MLIR's
+/// transposed convolution initializes each phase's output),
 /// its `input`, and for each dim of the input the dim of the kernel's
 /// output that indexes it.
 struct BroadcastInit {
