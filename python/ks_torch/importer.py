@@ -40,9 +40,9 @@ def _row_scan(fold, identity):
     scan. Written as a reduction over a mask of the loop indices, the scan is
     one linalg op in the scan's own type (fused with its mask by
     ks-fuse-elementwise): its seed kernel folds each output's prefix (n^2
-    work), and ks's scan skill (scan_rows_sklansky) turns it into a scan,
-    associated as PyTorch's CUDA scan is, so that the results are PyTorch's
-    bit for bit.
+    work), and ks's scan skills (scan_rows_warp_sklansky,
+    scan_rows_sklansky) turn it into a scan, associated as PyTorch's CUDA
+    scan is, so that the results are PyTorch's bit for bit.
     """
     def scan(x, dim, dtype=None):
         if dtype is not None:
