@@ -103,10 +103,17 @@ static std::optional<std::pair<Value, SmallVector<int64_t>>> asBroadcastInto(Ope
   return std::pair{input->get(), dims};
 }
 
+/// The op before `op` that last wrote `source`, or null where nothing did.
+static Operation *lastWriterBefore(Operation *op, Value source) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+    if (mayTouch<MemoryEffects::Write>(prev, source))
+      return prev;
+  return nullptr;
+}
+
 /// What asBroadcastInto says of the op that last wrote all of `source`,
-/// when `op` copies all of `source` into `buffer` and nothing wrote
-/// `source` since (a broadcast bias copied into each phase's output, as
-/// Torch-MLIR's transposed convolution does).
+/// when `op` copies all of `source` into `buffer` (a broadcast bias copied
+/// into each phase's output, as Torch-MLIR's transposed convolution does).
 static std::optional<std::pair<Value, SmallVector<int64_t>>>
 asCopiedBroadcastInto(Operation *op, Value buffer) {
   auto copy = dyn_cast<linalg::CopyOp>(op);
@@ -116,19 +123,18 @@ asCopiedBroadcastInto(Operation *op, Value buffer) {
   if (!(isa<BlockArgument>(source) || source.getDefiningOp<memref::AllocOp>()) ||
       source.getType() != buffer.getType())
     return std::nullopt;
-  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (auto match = asBroadcastInto(prev, source)) {
-      // Nothing between writes the bias either.
-      for (Operation *between = prev->getNextNode(); between != op;
-           between = between->getNextNode())
-        if (mayTouch<MemoryEffects::Write>(between, rootOf(match->first)))
-          return std::nullopt;
-      return match;
-    }
-    if (mayTouch<MemoryEffects::Write>(prev, source))
+  Operation *writer = lastWriterBefore(op, source);
+  if (!writer)
+    return std::nullopt;
+  auto match = asBroadcastInto(writer, source);
+  if (!match)
+    return std::nullopt;
+  // Nothing between writes the bias either.
+  for (Operation *between = writer->getNextNode(); between != op;
+       between = between->getNextNode())
+    if (mayTouch<MemoryEffects::Write>(between, rootOf(match->first)))
       return std::nullopt;
-  }
-  return std::nullopt;
+  return match;
 }
 
 std::optional<BroadcastInit> findBroadcastInit(linalg::LinalgOp op) {
@@ -220,13 +226,8 @@ static std::optional<double> copiedFillValue(Operation *op, Value buffer) {
   Value source = copy.getInputs()[0];
   if (!source.getDefiningOp<memref::AllocOp>())
     return std::nullopt;
-  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (std::optional<double> value = fillValue(prev, source))
-      return value;
-    if (mayTouch<MemoryEffects::Write>(prev, source))
-      return std::nullopt;
-  }
-  return std::nullopt;
+  Operation *writer = lastWriterBefore(op, source);
+  return writer ? fillValue(writer, source) : std::nullopt;
 }
 
 /// The box a static subview with unit strides covers: offsets and sizes.
@@ -332,7 +333,7 @@ std::optional<PaddedSourceMatch> findPaddedSource(Value buffer, Operation *reade
 
 /// Erases the allocation `buffer` when nothing uses it any more but its
 /// deallocation and fills, recording the fills' dispatches as folded.
-static void eraseIfUnread(RewriterBase &rewriter, Value buffer) {
+static void eraseIfUnused(RewriterBase &rewriter, Value buffer) {
   SmallVector<Operation *> fills, deallocs;
   for (Operation *user : buffer.getUsers()) {
     if (isa<memref::DeallocOp>(user))
@@ -360,9 +361,9 @@ void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producer
       if (copy.getOutputs()[0] == buffer)
         copiedFrom = copy.getInputs()[0];
   eraseFolded(rewriter, producers);
-  eraseIfUnread(rewriter, buffer);
+  eraseIfUnused(rewriter, buffer);
   if (copiedFrom && copiedFrom.getDefiningOp<memref::AllocOp>())
-    eraseIfUnread(rewriter, copiedFrom);
+    eraseIfUnused(rewriter, copiedFrom);
 }
 
 } // namespace ks

@@ -41,6 +41,14 @@ inline llvm::SmallVector<mlir::Value> reshapeChain(mlir::Value v) {
   return chain;
 }
 
+/// Whether `op`'s memory effects are those of the ops nested in it (a
+/// gpu.launch, an scf.for); a linalg op names its own, besides its
+/// payload's.
+inline bool hasOnlyNestedEffects(mlir::Operation *op) {
+  return !mlir::isa<mlir::MemoryEffectOpInterface>(op) &&
+         op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>();
+}
+
 /// Whether `op` may touch the buffer `root` (or a view of it): it has
 /// effects unknown, or effects of kind `Effect` on `root` or on memory it
 /// does not name. An op whose effects are its nested ops' (a gpu.launch a
@@ -51,8 +59,7 @@ inline llvm::SmallVector<mlir::Value> reshapeChain(mlir::Value v) {
 /// be reached by name).
 template <typename Effect = mlir::MemoryEffects::Effect>
 bool mayTouch(mlir::Operation *op, mlir::Value root) {
-  if (!mlir::isa<mlir::MemoryEffectOpInterface>(op) &&
-      op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>()) {
+  if (hasOnlyNestedEffects(op)) {
     bool touches = false;
     for (mlir::Region &region : op->getRegions())
       for (mlir::Block &block : region)
@@ -86,10 +93,7 @@ writtenRoots(mlir::Region &region,
   llvm::DenseSet<mlir::Value> roots;
   bool unknown = false;
   region.walk([&](mlir::Operation *op) {
-    // A linalg op names its effects, and has its payload's too.
-    if ((!mlir::isa<mlir::MemoryEffectOpInterface>(op) &&
-         op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>()) ||
-        (ignored && ignored(op)))
+    if (hasOnlyNestedEffects(op) || (ignored && ignored(op)))
       return; // its nested ops are visited
     auto effects = mlir::dyn_cast<mlir::MemoryEffectOpInterface>(op);
     if (!effects) {

@@ -256,7 +256,8 @@ struct FlippedCopy {
   Value into;
 };
 
-std::optional<FlippedCopy> findFlippedCopy(linalg::GenericOp scan, int64_t length) {
+std::optional<FlippedCopy> findFlippedCopy(linalg::GenericOp scan, Operation *init,
+                                           int64_t length) {
   Value output = scan.getDpsInits()[0];
   auto alloc = output.getDefiningOp<memref::AllocOp>();
   auto copy = dyn_cast_or_null<linalg::GenericOp>(scan->getNextNode());
@@ -267,8 +268,8 @@ std::optional<FlippedCopy> findFlippedCopy(linalg::GenericOp scan, int64_t lengt
     return std::nullopt;
   // Nothing else uses the scan's output but its fill and deallocation.
   for (Operation *user : alloc->getUsers())
-    if (user != scan && !copy->isAncestor(user) && !isa<memref::DeallocOp>(user) &&
-        !ks::isFillWith(user, output, 0.0) && !ks::isFillWith(user, output, 1.0))
+    if (user != scan && user != init && !copy->isAncestor(user) &&
+        !isa<memref::DeallocOp>(user))
       return std::nullopt;
   Value into = copy.getDpsInits()[0];
   auto intoType = cast<MemRefType>(into.getType());
@@ -372,7 +373,7 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
                            ? Value()
                            : asRows(rewriter, op.getLoc(), input->get()));
     // A reverse scan's last flip is done by the kernel's stores.
-    std::optional<FlippedCopy> flipped = findFlippedCopy(op, shape.length);
+    std::optional<FlippedCopy> flipped = findFlippedCopy(op, init, shape.length);
     Value output =
         asRows(rewriter, op.getLoc(), flipped ? flipped->into : op.getDpsInits()[0]);
     IRMapping map;
@@ -402,32 +403,8 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
     });
     for (memref::LoadOp load : loads)
       computeScanned(rewriter, op, payload, inputs, first, load);
-    // An input the payload does not read (kept for its loop's size) may be
-    // an allocation nothing else uses now.
-    SmallVector<memref::AllocOp> unread;
-    for (OpOperand *input : op.getDpsInputOperands())
-      if (auto alloc = ks::rootOf(input->get()).getDefiningOp<memref::AllocOp>())
-        if (op.getMatchingBlockArgument(input).use_empty())
-          unread.push_back(alloc);
     rewriter.eraseOp(op);
     ks::eraseFolded(rewriter, init);
-    for (memref::AllocOp alloc : unread) {
-      SmallVector<Operation *> views, deallocs;
-      bool used = false;
-      for (Operation *user : alloc->getUsers()) {
-        if (isa<memref::DeallocOp>(user))
-          deallocs.push_back(user);
-        else if (isa<ViewLikeOpInterface>(user) && user->use_empty())
-          views.push_back(user);
-        else
-          used = true;
-      }
-      if (used)
-        continue;
-      for (Operation *dead : llvm::concat<Operation *>(views, deallocs))
-        rewriter.eraseOp(dead);
-      rewriter.eraseOp(alloc);
-    }
     placeOutputStores(rewriter, launch, shape.length, flipped.has_value());
     if (flipped)
       ks::eraseFolded(rewriter, flipped->copy.getOperation());

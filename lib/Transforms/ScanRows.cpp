@@ -251,7 +251,6 @@ std::string paramsUnmet(int64_t chunk, int64_t segment, int64_t threads, Type el
   return "";
 }
 
-
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformRewriter &rewriter,

@@ -168,17 +168,23 @@ private:
     }
   }
 
+  /// The row's column of the lane's coalesced element `e` of the segment at
+  /// `base` (32 e past its element 0's, `%<name>_col0`), named after `name`.
+  std::string column(StringRef base, StringRef name, int64_t e) {
+    if (e == 0) {
+      line("      %{0}_col0 = arith.addi {1}, %lane_col : index", name, base);
+    } else {
+      line("      %{0}_col{1} = arith.addi %{0}_col0, {2} : index", name, e, c(e * kWarp));
+    }
+    return llvm::formatv("%{0}_col{1}", name, e).str();
+  }
+
   /// LOADS: the lane's E elements of the segment at `base`, coalesced (the
   /// identity past the row's end, as PyTorch pads it), as the vector `name`.
   void loads(StringRef base, StringRef name) {
     std::string elements;
     for (int64_t e = 0; e < perLane; ++e) {
-      line("      %{0}_col{1} = arith.addi {2}, %lane_col : index", name, e, base);
-      std::string col = llvm::formatv("%{0}_col{1}", name, e).str();
-      if (e) {
-        line("      %{0}_at{1} = arith.addi %{0}_col{1}, {2} : index", name, e, c(e * kWarp));
-        col = llvm::formatv("%{0}_at{1}", name, e).str();
-      }
+      std::string col = column(base, name, e);
       line("      %{0}_in{1} = arith.cmpi ult, {2}, %n : index", name, e, col);
       line("      %{0}_v{1} = scf.if %{0}_in{1} -> ({2}) {{", name, e, s.elemName);
       line("        %{0}_l{1} = memref.load %x[%bx, {2}] {{ks.scanned} : !rows", name, e, col);
@@ -332,11 +338,10 @@ private:
     line("      gpu.barrier");
     for (int64_t e = 0; e < perLane; ++e) {
       line("      %y{0} = memref.load %buf[%hp{0}] : !buf", e);
-      line("      %ycol{0} = arith.addi %base, %lane_col : index", e);
-      line("      %yat{0} = arith.addi %ycol{0}, {1} : index", e, c(e * kWarp));
-      line("      %yin{0} = arith.cmpi ult, %yat{0}, %n : index", e);
+      std::string col = column("%base", "y", e);
+      line("      %yin{0} = arith.cmpi ult, {1}, %n : index", e, col);
       line("      scf.if %yin{0} {{", e);
-      line("        memref.store %y{0}, %y[%bx, %yat{0}] {{ks.scan_output} : !rows", e);
+      line("        memref.store %y{0}, %y[%bx, {1}] {{ks.scan_output} : !rows", e, col);
       line("      }");
     }
   }
