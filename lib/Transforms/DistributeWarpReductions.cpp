@@ -32,6 +32,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -58,6 +60,8 @@ constexpr llvm::StringLiteral kBlockElementwiseAttr = "ks.block_elementwise";
 constexpr llvm::StringLiteral kRowRegistersAttr = "ks.row_registers";
 constexpr llvm::StringLiteral kColumnSplitAttr = "ks.column_split";
 constexpr llvm::StringLiteral kRowOwnedAttr = "ks.row_owned";
+constexpr llvm::StringLiteral kClusterReduceAttr = "ks.cluster_reduce";
+constexpr llvm::StringLiteral kClusterReadsDoneAttr = "ks.cluster_reads_done";
 constexpr int32_t kWarpSize = 32;
 constexpr int64_t kMaxWarpsPerBlock = 32;
 /// The most elements of a row one thread keeps in registers per op
@@ -146,6 +150,21 @@ Value sharedBuffer(OpBuilder &b, Location loc, Operation *op, Type type, int64_t
       memrefType, Attribute(), /*constant=*/false, /*alignment=*/nullptr);
   SymbolTable(module).insert(global); // renamed if the name is taken
   return memref::GetGlobalOp::create(b, loc, memrefType, global.getSymName());
+}
+
+/// Element 0 of `slot` (a workgroup-memory buffer) in the shared memory of
+/// block `rank` of the cluster (distributed shared memory, sm_90).
+Value loadFromClusterBlock(OpBuilder &b, Location loc, Value slot, int64_t rank, Type type) {
+  MLIRContext *ctx = b.getContext();
+  Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, slot);
+  Value bits = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  auto shared = LLVM::LLVMPointerType::get(ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
+  auto sharedCluster = LLVM::LLVMPointerType::get(
+      ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
+  Value local = LLVM::IntToPtrOp::create(b, loc, shared, bits);
+  Value block = arith::ConstantIntOp::create(b, loc, rank, 32);
+  Value remote = NVVM::MapaOp::create(b, loc, sharedCluster, local, block);
+  return LLVM::LoadOp::create(b, loc, type, remote);
 }
 
 /// The loop nest over the parallel points of `op` (all loops but the last,
@@ -822,6 +841,16 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   if (wholeBlock)
     shared = sharedBuffer(b, loc, op, widenBool ? b.getI32Type() : type, kMaxWarpsPerBlock);
   Value init = arith::ConstantOp::create(b, loc, *neutral);
+  int64_t cluster = 1;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kClusterReduceAttr)) {
+    cluster = attr.getInt();
+    int64_t points = 1;
+    for (int64_t r : ArrayRef(ranges).drop_back())
+      points *= r;
+    if (!wholeBlock || cluster < 1 || points != 1)
+      return op.emitError() << kClusterReduceAttr
+                            << " needs a positive cluster size and a ks.block_reduce of one row";
+  }
 
   // Every parallel point the op covers (one row, after tiling to warps).
   forEachParallelPoint(b, loc, ranges, [&](OpBuilder &b, Location loc, ValueRange ivs) {
@@ -867,25 +896,89 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
       Value warpZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
       first = arith::AndIOp::create(b, loc, first, warpZero);
     }
-    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
     OpOperand *out = op.getDpsInitOperand(0);
     SmallVector<Value> dims(ivs.begin(), ivs.end());
     dims.push_back(zero); // the output does not depend on the reduction loop
+    Value old, slot;
+    if (cluster > 1) {
+      // Thread 0 leaves the block's total in a slot of its own and reads
+      // the output before the cluster barrier: after it, any block may
+      // have folded the row's total into the output. Then every block
+      // combines the C totals in rank order, so all fold the same value.
+      slot = sharedBuffer(b, loc, op, total.getType(), 1);
+      auto publish = scf::IfOp::create(
+          b, loc, first,
+          [&](OpBuilder &b, Location loc) {
+            memref::StoreOp::create(b, loc, total, slot, ValueRange{zero});
+            SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
+            scf::YieldOp::create(b, loc,
+                                 memref::LoadOp::create(b, loc, out->get(), at).getResult());
+          },
+          [&](OpBuilder &b, Location loc) { scf::YieldOp::create(b, loc, init); });
+      old = publish.getResult(0);
+      NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+      NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+    }
+    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+    if (cluster > 1) {
+      total = loadFromClusterBlock(b, loc, slot, 0, total.getType());
+      for (int64_t rank = 1; rank < cluster; ++rank)
+        total = combine(b, combiner, total,
+                        loadFromClusterBlock(b, loc, slot, rank, total.getType()));
+    }
     SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
-    Value old = memref::LoadOp::create(b, loc, out->get(), at);
+    if (!old)
+      old = memref::LoadOp::create(b, loc, out->get(), at);
     if (widenBool)
       total = arith::TruncIOp::create(b, loc, type, total);
     memref::StoreOp::create(b, loc, combine(b, combiner, total, old), out->get(), at);
     // The slots are reused by the block's next row.
     if (wholeBlock) {
       b.setInsertionPointAfter(ifFirst);
-      gpu::BarrierOp::create(b, loc);
+      auto barrier = gpu::BarrierOp::create(b, loc);
+      // Past it, this block reads no other block's shared memory for
+      // this reduction.
+      if (cluster > 1)
+        barrier->setAttr(kClusterReadsDoneAttr, b.getUnitAttr());
     }
   });
   op->erase();
   return success();
+}
+
+/// A kernel split among a cluster's blocks ends with a cluster barrier so
+/// that no block leaves while another may still read its shared memory.
+/// Each block arrives there as soon as it has read the others' totals for
+/// the last time (after its last cluster reduction) and waits only at the
+/// end: the barrier then costs little, the blocks having long arrived.
+void arriveAfterLastClusterReads(gpu::LaunchOp launch) {
+  Block &body = launch.getBody().front();
+  Operation *end = body.getTerminator();
+  auto wait = dyn_cast_or_null<NVVM::ClusterWaitOp>(end->getPrevNode());
+  auto arrive = wait ? dyn_cast_or_null<NVVM::ClusterArriveOp>(wait->getPrevNode()) : nullptr;
+  // The barrier may still sit in the one-trip loop over the row's points.
+  Operation *lastReads = nullptr;
+  body.walk([&](gpu::BarrierOp barrier) {
+    if (!barrier->removeAttr(kClusterReadsDoneAttr))
+      return;
+    Operation *top = body.findAncestorOpInBlock(*barrier);
+    if (!lastReads || lastReads->isBeforeInBlock(top))
+      lastReads = top;
+  });
+  if (!arrive || !lastReads)
+    return;
+  // Only block-level barriers and ops of this thread lie between: no
+  // cluster barrier may be crossed.
+  for (Operation *op = lastReads->getNextNode(); op != arrive; op = op->getNextNode())
+    if (op->walk([](Operation *inner) {
+            return isa<NVVM::ClusterArriveOp, NVVM::ClusterWaitOp, NVVM::MapaOp>(inner)
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          }).wasInterrupted())
+      return;
+  arrive->moveAfter(lastReads);
 }
 
 struct DistributeWarpReductions
@@ -903,6 +996,7 @@ struct DistributeWarpReductions
     for (auto [op, attr] : marked)
       if (failed(distribute(op, attr)))
         return signalPassFailure();
+    getOperation().walk([](gpu::LaunchOp launch) { arriveAfterLastClusterReads(launch); });
     // Shuffles move 32 bits: a 64-bit one (f64 statistics, Torch-MLIR's
     // variances) becomes two.
     RewritePatternSet patterns(&getContext());

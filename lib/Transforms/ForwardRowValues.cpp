@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -209,8 +210,13 @@ struct ForwardRowValues : public ks::impl::KSForwardRowValuesBase<ForwardRowValu
       });
       if (!owned)
         return;
-      std::optional<llvm::DenseSet<Value>> written = ks::writtenRoots(
-          launch.getBody(), [](Operation *op) { return isa<gpu::BarrierOp>(op); });
+      // Barriers, a block's or a cluster's, and the mapping of a shared
+      // address to another block's (mapa) write nothing.
+      std::optional<llvm::DenseSet<Value>> written =
+          ks::writtenRoots(launch.getBody(), [](Operation *op) {
+            return isa<gpu::BarrierOp, NVVM::ClusterArriveOp, NVVM::ClusterWaitOp,
+                       NVVM::MapaOp>(op);
+          });
       if (!written)
         return; // some op writes memory it does not name
       Forwarder forwarder(std::move(*written));

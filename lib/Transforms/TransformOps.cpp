@@ -734,6 +734,51 @@ void transform::KSHoistInvariantLoadsOp::getEffects(
 // ks.fuse_row_chain
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The loop of `member` that a cluster's blocks split: its first loop
+/// within the row that is not of size 1; none for an op of one point per
+/// row.
+std::optional<unsigned> clusterSplitLoop(ks::agents::RowChainMember member) {
+  SmallVector<int64_t> ranges = member.op.getStaticLoopRanges();
+  for (unsigned d = member.rowDims; d < ranges.size(); ++d)
+    if (ranges[d] != 1)
+      return d;
+  return std::nullopt;
+}
+
+/// A member of `chain` that writes a row statistic (the output of a
+/// reduction or of an op of one point per row) that an earlier member
+/// other than a fill wrote or any earlier member read, or that reads the
+/// statistic it writes (a reduction's fold aside); null if there is none.
+/// The blocks of a cluster each compute a row's statistics and write them
+/// to the same place, not in step: only a value that never changes once
+/// computed, and is not read before, can be shared so. (A reduction's
+/// fold reads its output's fill before the cluster barrier, and every
+/// block writes the same fill.)
+Operation *statisticWrittenTwice(ks::agents::RowChain chain) {
+  DenseSet<Value> written, read;
+  for (ks::agents::RowChainMember member : chain.members) {
+    bool reduces = member.op.getNumReductionLoops() != 0;
+    bool fill = isa<linalg::FillOp>(member.op.getOperation());
+    bool statistic = reduces || !clusterSplitLoop(member);
+    for (OpOperand &init : member.op.getDpsInitsMutable()) {
+      if (!statistic)
+        break; // an op over the row writes its own part
+      Value root = ks::rootOf(init.get());
+      if (written.contains(root) || (!fill && read.contains(root)) ||
+          (!fill && !reduces && member.op.payloadUsesValueFromOperand(&init)))
+        return member.op;
+      if (!fill)
+        written.insert(root);
+    }
+    for (Value input : member.op.getDpsInputs())
+      if (isa<MemRefType>(input.getType()))
+        read.insert(ks::rootOf(input));
+  }
+  return nullptr;
+}
+} // namespace
+
 DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
     transform::TransformState &state) {
@@ -756,6 +801,12 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
   int64_t keep = getKeepRowsInRegisters();
   if (keep != 0 && keep != 1)
     return emitSilenceableError() << "keep_rows_in_registers must be 0 or 1";
+  int64_t cluster = getClusterBlocks();
+  if (cluster != 1 && cluster != 2 && cluster != 4 && cluster != 8)
+    return emitSilenceableError() << "cluster_blocks must be 1, 2, 4 or 8 (a portable cluster)";
+  if (cluster > 1 && warpRows > 0)
+    return emitSilenceableError() << "cluster_blocks > 1 splits a row among blocks: warp_rows "
+                                     "must be 0";
   // A thread keeps what it loaded or stored only where every op splits the
   // row alike: then the elements it owns are the same in all of them. An
   // op of one point per row (the fill of a reduction's output) is thread
@@ -829,6 +880,25 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
         start = member.op;
     }
 
+  // Split among a cluster's blocks, each op's row is cut at its first loop
+  // within the row that is not of size 1, and the blocks write a row's
+  // statistics alike: each must get one value (after its fill).
+  if (cluster > 1) {
+    for (ks::agents::RowChainMember member : chain->members) {
+      std::optional<unsigned> split = clusterSplitLoop(member);
+      SmallVector<int64_t> ranges = member.op.getStaticLoopRanges();
+      if (split && ranges[*split] % cluster != 0)
+        return emitSilenceableError()
+               << "cluster_blocks = " << cluster << " does not divide a row loop of "
+               << ranges[*split] << " points";
+    }
+    if (Operation *twice = statisticWrittenTwice(*chain))
+      return emitSilenceableError()
+             << "cluster_blocks > 1 needs each of a row's statistics written once after its "
+                "fill; '"
+             << twice->getName() << "' writes one again";
+  }
+
   // What lies between the members (views, allocations, constants) goes
   // before the first: the members are about to become one op.
   Operation *first = chain->members.front().op, *last = chain->members.back().op;
@@ -842,12 +912,21 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
   MLIRContext *ctx = getContext();
   rewriter.setInsertionPointAfter(last);
   auto blockX = gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimX);
-  int64_t blocks = warpRows > 0 ? chain->rows / warpRows : chain->rows;
+  int64_t blocks = warpRows > 0 ? chain->rows / warpRows : chain->rows * cluster;
   auto outer = scf::ForallOp::create(rewriter, loc,
                                      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(blocks)},
                                      ValueRange{}, rewriter.getArrayAttr({blockX}));
   Value row = outer.getInductionVar(0);
   rewriter.setInsertionPoint(outer.getTerminator());
+  // A cluster's blocks are consecutive along x: block b takes part b mod C
+  // of row b / C.
+  OpFoldResult part = rewriter.getIndexAttr(0);
+  if (cluster > 1) {
+    AffineExpr b = getAffineDimExpr(0, ctx);
+    part = affine::makeComposedFoldedAffineApply(rewriter, loc, b % cluster,
+                                                 ArrayRef<OpFoldResult>{row});
+    row = affine::AffineApplyOp::create(rewriter, loc, b.floorDiv(cluster), ValueRange{row});
+  }
   if (warpRows > 0) {
     auto warpX = gpu::GPUWarpMappingAttr::get(ctx, gpu::MappingId::DimX);
     auto inner = scf::ForallOp::create(rewriter, loc,
@@ -880,6 +959,15 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
           rewriter, loc, AffineMap::get(1, 0, (r.floorDiv(below)) % ranges[d]),
           ArrayRef<OpFoldResult>{row});
     }
+    std::optional<unsigned> split = cluster > 1 ? clusterSplitLoop(member) : std::nullopt;
+    if (split) {
+      int64_t length = ranges[*split] / cluster;
+      AffineExpr p = getAffineDimExpr(0, ctx);
+      offsets[*split] = affine::makeComposedFoldedAffineApply(rewriter, loc, p * length,
+                                                              ArrayRef<OpFoldResult>{part});
+      sizes[*split] = rewriter.getIndexAttr(length);
+      inner /= cluster;
+    }
     FailureOr<TilingResult> tiled = cast<TilingInterface>(op.getOperation())
                                         .getTiledImplementation(rewriter, offsets, sizes);
     if (failed(tiled) || tiled->tiledOps.size() != 1)
@@ -891,9 +979,16 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
     rowOp->setAttr(reduces ? reduceAttr : elementwiseAttr, rewriter.getI64IntegerAttr(elements));
     if (keep)
       rowOp->setAttr("ks.row_registers", rewriter.getUnitAttr());
+    if (reduces && cluster > 1)
+      rowOp->setAttr("ks.cluster_reduce", rewriter.getI64IntegerAttr(cluster));
     if (i + 1 < chain->members.size())
       gpu::BarrierOp::create(rewriter, loc);
     rewriter.eraseOp(op);
+  }
+  // No block may leave while another can still read its shared memory.
+  if (cluster > 1) {
+    NVVM::ClusterArriveOp::create(rewriter, loc, /*aligned=*/rewriter.getUnitAttr());
+    NVVM::ClusterWaitOp::create(rewriter, loc, /*aligned=*/rewriter.getUnitAttr());
   }
   results.set(cast<OpResult>(getLoop()), {outer.getOperation()});
   return DiagnosedSilenceableFailure::success();

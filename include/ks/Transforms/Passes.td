@@ -262,13 +262,19 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
     the partials few enough for one block; on the H100 a loss's 16M-element
     partial stage took 53.7 us as 4096 rows of 4096 (block per row) against
     55.4 us interleaved, and its tail one kernel instead of two. Few long
-    rows are left to the block-per-row skill.
+    rows are left to the block-per-row skill. Reductions to more than
+    `max-outputs` outputs are not split: 256 rows or more give a block per
+    row (or a cluster of blocks per row) enough blocks for the GPU, and
+    kept whole, a row reduction and the ops after it over its rows (an L2
+    normalization's sum of squares and quotients) stay a row chain the
+    fusing skills compute in one pass over memory.
   }];
   let options = [
     Option<"minReduction", "min-reduction", "int64_t", "65536",
            "Split only reductions of at least this many elements per output">,
-    Option<"maxOutputs", "max-outputs", "int64_t", "1024",
-           "Split only reductions with at most this many outputs">,
+    Option<"maxOutputs", "max-outputs", "int64_t", "255",
+           "Split only reductions with at most this many outputs (256 rows "
+           "are enough blocks for a block per row)">,
     Option<"targetThreads", "target-threads", "int64_t", "65536",
            "Aim for about this many partial results in all">,
     Option<"maxPartials", "max-partials", "int64_t", "65536",
@@ -400,11 +406,22 @@ def KSDistributeWarpReductions
     partial (or a (value, position) pair), the partials go to shared memory,
     and after a barrier thread (x, 0) folds the S of its column in order,
     and its output, into the output.
+
+    `ks.cluster_reduce = C` on a `ks.block_reduce` of one row marks a row
+    split among the C blocks of a thread-block cluster: each block's total
+    goes to a shared-memory slot of its own, thread 0 reads the output's
+    value (its fill) first, and after a cluster barrier thread 0 of every
+    block reads the C slots (`nvvm.mapa`, distributed shared memory),
+    combines them in rank order, so every block gets the same total, and
+    folds it into the output. The kernel's closing cluster barrier (from
+    `ks.fuse_row_chain`) is arrived at right after the last such read and
+    waited at only at the end.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
     "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
-    "mlir::affine::AffineDialect"];
+    "mlir::affine::AffineDialect", "mlir::LLVM::LLVMDialect",
+    "mlir::NVVM::NVVMDialect"];
 }
 
 def KSShrinkShapes : Pass<"ks-shrink-shapes", "mlir::ModuleOp"> {

@@ -242,10 +242,26 @@ def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
     for the ops after, so the rows are read from memory once and written
     once. It needs every op's row to be a multiple of `elements_per_thread`
     (one split of the row for all of them).
+
+    With `cluster_blocks` = C > 1 (2, 4 or 8; `warp_rows` = 0) a row is
+    split among the C blocks of a thread-block cluster (sm_90): C blocks
+    per row, block b taking row b / C and the part b mod C of the row
+    (each op's first loop within the row that is not of size 1, cut into C
+    equal parts; ops of one point per row run in every block alike). Its
+    reductions are also marked `ks.cluster_reduce` = C: each block's
+    total goes to its shared memory and every block combines the C totals
+    in rank order (ks-distribute-warp-reductions), so a row C times longer
+    stays in registers. The loop's body ends with a cluster barrier (no
+    block leaves while another may read its shared memory; a block arrives
+    there once it has read the others' totals for the last time); the
+    skill gives the launch `nvvm.cluster_dim`. A row's statistics (the buffers
+    ops of one point per row and the reductions write) must each be
+    written once after their fill: the blocks write them alike.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
                        I64Attr:$warp_rows, I64Attr:$elements_per_thread,
-                       DefaultValuedAttr<I64Attr, "0">:$keep_rows_in_registers);
+                       DefaultValuedAttr<I64Attr, "0">:$keep_rows_in_registers,
+                       DefaultValuedAttr<I64Attr, "1">:$cluster_blocks);
   let results = (outs TransformHandleTypeInterface:$loop);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }

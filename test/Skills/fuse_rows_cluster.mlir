@@ -1,0 +1,83 @@
+// The skill fuse_rows_cluster on a softmax over 16 rows of 2048 (dispatch
+// 1, the row maxima; clusters of 4 blocks of 128 threads, 4 elements per
+// thread): the fill, the maxima, exp(x - max), the sums' fill, the sums and
+// the quotients (dispatches 0 to 5) in one kernel of 64 blocks, block b
+// taking the 512 columns (b mod 4) * 512 of row b / 4, its values kept in
+// registers. Each reduction's block total goes to a shared slot of its
+// own; after a cluster barrier thread 0 of every block reads the 4 slots
+// (mapa: distributed shared memory) and combines them in rank order. The
+// kernel carries its cluster shape (.reqnctapercluster), and ends with a
+// cluster barrier, which each block arrives at once it has read the others'
+// totals for the last time. The CPU emulation names the cluster barrier it cannot
+// run. Errors of the transform op: test/Transforms/fuse-row-chain-cluster-errors.mlir;
+// on the GPU: test/GPU/skill-fuse_rows_cluster.mlir.
+// REQUIRES: ptxas
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 4, "T": 128, "E": 4}}]}' > %t.plan.json
+// RUN: ks-opt %S/Inputs/row_chain_softmax.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s
+// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_chain_softmax.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
+// RUN: not ks-run %S/Inputs/row_chain_softmax.mlir --emulate-gpu --plan=%t.plan.json --seed=7 2>&1 | FileCheck %s --check-prefix=EMULATED
+// The policy offers it first for rows longer than one block keeps (an L2
+// normalization over 65536 columns); a layer norm's f64 statistics cross
+// the cluster as 64-bit loads.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.ln.json
+// RUN: rm -rf %t.ln.ptx && ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-compile="plan=%t.ln.json ptx-dir=%t.ln.ptx" -o %t.ln.mlir
+// RUN: FileCheck %s --check-prefix=F64 < %t.ln.ptx/main_kernel.sm_90.ptx
+
+// CHECK-DAG: #[[ROW:.*]] = affine_map<()[s0] -> ((s0 floordiv 4) mod 16)>
+// CHECK-DAG: #[[PART:.*]] = affine_map<()[s0] -> (s0 * 512 - (s0 floordiv 4) * 2048)>
+// CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
+// CHECK-NOT: gpu.launch_func
+// CHECK: gpu.func @main_kernel({{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 4, 1, 1>}
+// CHECK: %[[R:.*]] = affine.apply #[[ROW]]()[%[[B:.*]]]
+// CHECK: %[[P:.*]] = affine.apply #[[PART]]()[%[[B]]]
+// CHECK: memref.subview %arg1[%[[R]], %[[P]]] [1, 512] [1, 1]
+// CHECK-COUNT-3: arith.maximumf
+// The block's total: thread 0 publishes it and reads the fill, then the
+// cluster barrier, then the 4 blocks' totals in rank order.
+// CHECK: %[[SLOT:.*]] = memref.get_global @__ks_block_reduce_0 : memref<1xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[OLD:.*]] = scf.if %[[FIRST:.*]] -> (f32) {
+// CHECK-NEXT: memref.store %{{.*}}, %[[SLOT]][%c0]
+// CHECK-NEXT: memref.load
+// CHECK: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: nvvm.mapa %{{.*}}, %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[T0:.*]] = llvm.load
+// CHECK: nvvm.mapa %{{.*}}, %c1_i32
+// CHECK: %[[T1:.*]] = llvm.load
+// CHECK: %[[M01:.*]] = arith.maximumf %[[T0]], %[[T1]]
+// CHECK: nvvm.mapa %{{.*}}, %c2_i32
+// CHECK: nvvm.mapa %{{.*}}, %c3_i32
+// CHECK: %[[M:.*]] = arith.maximumf
+// CHECK-NEXT: %[[NEW:.*]] = arith.maximumf %[[M]], %[[OLD]]
+// CHECK-NEXT: memref.store %[[NEW]]
+// The exponentials of the values in registers, the sums the same way.
+// CHECK-COUNT-4: math.exp
+// CHECK: memref.get_global @__ks_block_reduce_2 : memref<1xf32, #gpu.address_space<workgroup>>
+// CHECK: nvvm.cluster.arrive {aligned}
+// CHECK-COUNT-4: nvvm.mapa
+// Done reading the other blocks' shared memory, the block arrives at the
+// kernel's last cluster barrier, and waits there only after its
+// quotients.
+// CHECK: gpu.barrier
+// CHECK-NEXT: nvvm.cluster.arrive {aligned}
+// CHECK-COUNT-4: arith.divf
+// CHECK-NOT: nvvm.cluster.arrive
+// CHECK: nvvm.cluster.wait {aligned}
+// CHECK-NEXT: gpu.return
+
+// PTX: .explicitcluster
+// PTX-NEXT: .reqnctapercluster 4, 1, 1
+// PTX: barrier.cluster.arrive.aligned;
+// PTX-NEXT: barrier.cluster.wait.aligned;
+// PTX: mapa.shared::cluster.u64 {{.*}}, 0;
+// PTX-NEXT: ld.shared::cluster.b32
+// PTX: mapa.shared::cluster.u64 {{.*}}, 3;
+// PTX-NEXT: ld.shared::cluster.b32
+
+// F64: .reqnctapercluster 2, 1, 1
+// F64: ld.shared::cluster.b64
+// F64: ld.shared::cluster.b64
+
+// EMULATED: error: 'nvvm.cluster.arrive' op cannot run on the CPU: no CPU equivalent
