@@ -807,6 +807,14 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
   if (cluster > 1 && warpRows > 0)
     return emitSilenceableError() << "cluster_blocks > 1 splits a row among blocks: warp_rows "
                                      "must be 0";
+  // The blocks of a cluster write a row's statistics alike: each must get
+  // one value (after its fill).
+  if (cluster > 1)
+    if (Operation *twice = statisticWrittenTwice(*chain))
+      return emitSilenceableError()
+             << "cluster_blocks > 1 needs each of a row's statistics written once after its "
+                "fill; '"
+             << twice->getName() << "' writes one again";
   // A thread keeps what it loaded or stored only where every op splits the
   // row alike: then the elements it owns are the same in all of them. An
   // op of one point per row (the fill of a reduction's output) is thread
@@ -880,10 +888,9 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
         start = member.op;
     }
 
-  // Split among a cluster's blocks, each op's row is cut at its first loop
-  // within the row that is not of size 1, and the blocks write a row's
-  // statistics alike: each must get one value (after its fill).
-  if (cluster > 1) {
+  // Split among a cluster's blocks, each op's row (as collapsed above) is
+  // cut at its first loop within the row that is not of size 1.
+  if (cluster > 1)
     for (ks::agents::RowChainMember member : chain->members) {
       std::optional<unsigned> split = clusterSplitLoop(member);
       SmallVector<int64_t> ranges = member.op.getStaticLoopRanges();
@@ -892,12 +899,6 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
                << "cluster_blocks = " << cluster << " does not divide a row loop of "
                << ranges[*split] << " points";
     }
-    if (Operation *twice = statisticWrittenTwice(*chain))
-      return emitSilenceableError()
-             << "cluster_blocks > 1 needs each of a row's statistics written once after its "
-                "fill; '"
-             << twice->getName() << "' writes one again";
-  }
 
   // What lies between the members (views, allocations, constants) goes
   // before the first: the members are about to become one op.
