@@ -7,7 +7,8 @@
 // - a softmax over 64 rows of 32768 (a maximum and a sum combined across
 //   the cluster): 4 blocks of 512 threads per row;
 // - a layer norm over 32 rows of 32768 with f64 statistics (64-bit values
-//   read from the other blocks' shared memory): 2 blocks of 1024 threads.
+//   read from the other blocks' shared memory): 2 blocks of 1024 threads;
+// - level1/34's group norm (Inputs/group_norm_16x64x128x128.mlir).
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 8, "T": 256, "E": 4}}]}' > %t.plan.json
 // RUN: ks-run %s --plan=%t.plan.json --seed=43 --trials=5 --json=%t.json > %t.log
 // RUN: grep -q "output #0 256x65536xf32: match" %t.log
@@ -22,6 +23,12 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 1024, "E": 1}}]}' > %t.layer_norm.json
 // RUN: ks-run %t.layer_norm.mlir --plan=%t.layer_norm.json --seed=53 --trials=3 > %t.layer_norm.log
 // RUN: grep -q "output #0 2x16x32768xf32: match" %t.layer_norm.log
+// A group norm as Torch-MLIR imports level1/34 (16 x 64 x 128 x 128, 8
+// groups): each group's f64 statistics and its channels' scales and shifts
+// in one kernel, 4 blocks of 1024 threads per group, then the apply.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 4, "T": 1024, "E": 1}}]}' > %t.gn.json
+// RUN: ks-run %S/Inputs/group_norm_16x64x128x128.mlir --plan=%t.gn.json --seed=59 --trials=3 > %t.gn.log
+// RUN: grep -q "output #0 16x64x128x128xf32: match" %t.gn.log
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #bcast = affine_map<(d0, d1) -> (d0, 0)>

@@ -23,6 +23,13 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.ln.json
 // RUN: rm -rf %t.ln.ptx && ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-compile="plan=%t.ln.json ptx-dir=%t.ln.ptx" -o %t.ln.mlir
 // RUN: FileCheck %s --check-prefix=F64 < %t.ln.ptx/main_kernel.sm_90.ptx
+// A group norm as Torch-MLIR imports it (level1/34 at its reduced size):
+// the rows are the (image, group) pairs; their f64 sums, means, sums of
+// squared deviations and variances, and each channel's scale and shift
+// (ops of 4 points per row, 2 per block) in one kernel of 8 x 2 blocks;
+// the apply over the 4-D input stays a kernel of its own.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.gn.json
+// RUN: ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-seed-lowering="plan=%t.gn.json" | FileCheck %s --check-prefix=GN
 
 // CHECK-DAG: #[[ROW:.*]] = affine_map<()[s0] -> ((s0 floordiv 4) mod 16)>
 // CHECK-DAG: #[[PART:.*]] = affine_map<()[s0] -> (s0 * 512 - (s0 floordiv 4) * 2048)>
@@ -79,5 +86,22 @@
 // F64: .reqnctapercluster 2, 1, 1
 // F64: ld.shared::cluster.b64
 // F64: ld.shared::cluster.b64
+
+// GN: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
+// GN: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c18, %c1, %c1)
+// GN-NOT: gpu.launch_func
+// GN: gpu.func @main_kernel({{.*}}nvvm.cluster_dim = array<i32: 2, 1, 1>}
+// GN: nvvm.cluster.wait {aligned}
+// GN: nvvm.mapa %{{.*}}, %c0_i32
+// GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
+// GN: nvvm.mapa %{{.*}}, %c1_i32
+// GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
+// GN: nvvm.cluster.wait {aligned}
+// GN: nvvm.mapa %{{.*}}, %c0_i32
+// GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
+// GN: nvvm.cluster.arrive {aligned}
+// GN: math.rsqrt
+// GN: nvvm.cluster.wait {aligned}
+// GN-NEXT: gpu.return
 
 // EMULATED: error: 'nvvm.cluster.arrive' op cannot run on the CPU: no CPU equivalent

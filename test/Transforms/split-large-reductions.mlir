@@ -62,7 +62,7 @@ func.func @squared_error(%a: tensor<512x256xf32>, %b: tensor<512x256xf32>) -> te
 // TWICE: ins(%{{.*}} : tensor<64x32xf32>) outs(%{{.*}} : tensor<32xf32>)
 // TWICE: ins(%{{.*}} : tensor<32xf32>) outs(%{{.*}} : tensor<f32>)
 
-// Rows of a 4096x65536 tensor: 4096 outputs, more than max-outputs (255),
+// Rows of a 4096x65536 tensor: 4096 outputs, more than max-outputs (127),
 // already one thread each: left alone. An argmax-like op with two outputs,
 // too.
 #row_in = affine_map<(d0, d1) -> (d0, d1)>
@@ -85,15 +85,15 @@ func.func @many_rows(%a: tensor<4096x65536xf32>) -> tensor<4096xf32> {
 }
 
 // 256 rows of 65536 (level1/36's sums of squares): more than max-outputs
-// (255), enough rows for a block each (or a cluster of blocks, where the
-// L2 normalization after them joins one row chain): left alone. 128 rows
-// of 65536 are split, 512 partials per row.
+// (127), enough rows for a block each (or a cluster of blocks, where the
+// L2 normalization after them joins one row chain): left alone. 64 rows
+// of 65536 are split, 1024 partials per row.
 // CHECK-LABEL: func.func @rows_256
 // CHECK-NOT: expand_shape
 // CHECK: ins(%{{.*}} : tensor<256x65536xf32>) outs(%{{.*}} : tensor<256xf32>)
-// CHECK-LABEL: func.func @rows_128
-// CHECK: tensor.expand_shape %{{.*}} output_shape [128, 128, 512] : tensor<128x65536xf32> into tensor<128x128x512xf32>
-// CHECK: outs(%{{.*}} : tensor<128x512xf32>)
+// CHECK-LABEL: func.func @rows_64
+// CHECK: tensor.expand_shape %{{.*}} output_shape [64, 64, 1024] : tensor<64x65536xf32> into tensor<64x64x1024xf32>
+// CHECK: outs(%{{.*}} : tensor<64x1024xf32>)
 func.func @rows_256(%a: tensor<256x65536xf32>) -> tensor<256xf32> {
   %zero = arith.constant 0.0 : f32
   %init = tensor.empty() : tensor<256xf32>
@@ -108,19 +108,19 @@ func.func @rows_256(%a: tensor<256x65536xf32>) -> tensor<256xf32> {
   } -> tensor<256xf32>
   return %r : tensor<256xf32>
 }
-func.func @rows_128(%a: tensor<128x65536xf32>) -> tensor<128xf32> {
+func.func @rows_64(%a: tensor<64x65536xf32>) -> tensor<64xf32> {
   %zero = arith.constant 0.0 : f32
-  %init = tensor.empty() : tensor<128xf32>
-  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<128xf32>) -> tensor<128xf32>
+  %init = tensor.empty() : tensor<64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<64xf32>) -> tensor<64xf32>
   %r = linalg.generic {indexing_maps = [#row_in, #row_out],
                        iterator_types = ["parallel", "reduction"]}
-      ins(%a : tensor<128x65536xf32>) outs(%acc : tensor<128xf32>) {
+      ins(%a : tensor<64x65536xf32>) outs(%acc : tensor<64xf32>) {
   ^bb0(%x: f32, %s: f32):
     %p = arith.mulf %x, %x : f32
     %n = arith.addf %p, %s : f32
     linalg.yield %n : f32
-  } -> tensor<128xf32>
-  return %r : tensor<128xf32>
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
 }
 
 // A keepdim output, (d0, d1) -> (d0, 0) as Torch-MLIR emits for

@@ -263,18 +263,19 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
     partial stage took 53.7 us as 4096 rows of 4096 (block per row) against
     55.4 us interleaved, and its tail one kernel instead of two. Few long
     rows are left to the block-per-row skill. Reductions to more than
-    `max-outputs` outputs are not split: 256 rows or more give a block per
-    row (or a cluster of blocks per row) enough blocks for the GPU, and
-    kept whole, a row reduction and the ops after it over its rows (an L2
-    normalization's sum of squares and quotients) stay a row chain the
-    fusing skills compute in one pass over memory.
+    `max-outputs` outputs are not split: 128 rows or more give a block per
+    row about one block per SM (132 on the H100) and a cluster of blocks
+    per row several, and kept whole, a row reduction and the ops after it
+    over its rows stay a row chain the fusing skills compute in one pass
+    over memory (an L2 normalization's sums of squares and quotients; a
+    group norm's means, variances and per-channel scales).
   }];
   let options = [
     Option<"minReduction", "min-reduction", "int64_t", "65536",
            "Split only reductions of at least this many elements per output">,
-    Option<"maxOutputs", "max-outputs", "int64_t", "255",
-           "Split only reductions with at most this many outputs (256 rows "
-           "are enough blocks for a block per row)">,
+    Option<"maxOutputs", "max-outputs", "int64_t", "127",
+           "Split only reductions with at most this many outputs (128 rows "
+           "are about a block per SM, more with a cluster per row)">,
     Option<"targetThreads", "target-threads", "int64_t", "65536",
            "Aim for about this many partial results in all">,
     Option<"maxPartials", "max-partials", "int64_t", "65536",
