@@ -152,16 +152,21 @@ Value sharedBuffer(OpBuilder &b, Location loc, Operation *op, Type type, int64_t
   return memref::GetGlobalOp::create(b, loc, memrefType, global.getSymName());
 }
 
-/// Element 0 of `slot` (a workgroup-memory buffer) in the shared memory of
-/// block `rank` of the cluster (distributed shared memory, sm_90).
-Value loadFromClusterBlock(OpBuilder &b, Location loc, Value slot, int64_t rank, Type type) {
-  MLIRContext *ctx = b.getContext();
+/// `slot` (a workgroup-memory buffer) as a pointer into this block's
+/// shared memory, for nvvm.mapa to map into another block's.
+Value sharedPointer(OpBuilder &b, Location loc, Value slot) {
   Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, slot);
   Value bits = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
-  auto shared = LLVM::LLVMPointerType::get(ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
+  auto shared = LLVM::LLVMPointerType::get(
+      b.getContext(), static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
+  return LLVM::IntToPtrOp::create(b, loc, shared, bits);
+}
+
+/// The value at `local` (from sharedPointer) in the shared memory of block
+/// `rank` of the cluster (distributed shared memory, sm_90).
+Value loadFromClusterBlock(OpBuilder &b, Location loc, Value local, int64_t rank, Type type) {
   auto sharedCluster = LLVM::LLVMPointerType::get(
-      ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
-  Value local = LLVM::IntToPtrOp::create(b, loc, shared, bits);
+      b.getContext(), static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
   Value block = arith::ConstantIntOp::create(b, loc, rank, 32);
   Value remote = NVVM::MapaOp::create(b, loc, sharedCluster, local, block);
   return LLVM::LoadOp::create(b, loc, type, remote);
@@ -923,10 +928,11 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
     if (cluster > 1) {
-      total = loadFromClusterBlock(b, loc, slot, 0, total.getType());
+      Value local = sharedPointer(b, loc, slot);
+      total = loadFromClusterBlock(b, loc, local, 0, total.getType());
       for (int64_t rank = 1; rank < cluster; ++rank)
         total = combine(b, combiner, total,
-                        loadFromClusterBlock(b, loc, slot, rank, total.getType()));
+                        loadFromClusterBlock(b, loc, local, rank, total.getType()));
     }
     SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
     if (!old)

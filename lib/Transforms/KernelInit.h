@@ -60,12 +60,12 @@ inline bool hasOnlyNestedEffects(mlir::Operation *op) {
 template <typename Effect = mlir::MemoryEffects::Effect>
 bool mayTouch(mlir::Operation *op, mlir::Value root) {
   if (hasOnlyNestedEffects(op)) {
-    bool touches = false;
     for (mlir::Region &region : op->getRegions())
       for (mlir::Block &block : region)
         for (mlir::Operation &inner : block)
-          touches = touches || mayTouch<Effect>(&inner, root);
-    return touches;
+          if (mayTouch<Effect>(&inner, root))
+            return true;
+    return false;
   }
   auto effects = mlir::dyn_cast<mlir::MemoryEffectOpInterface>(op);
   if (!effects) {

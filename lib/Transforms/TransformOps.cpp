@@ -760,17 +760,16 @@ Operation *statisticWrittenTwice(ks::agents::RowChain chain) {
   for (ks::agents::RowChainMember member : chain.members) {
     bool reduces = member.op.getNumReductionLoops() != 0;
     bool fill = isa<linalg::FillOp>(member.op.getOperation());
-    bool statistic = reduces || !clusterSplitLoop(member);
-    for (OpOperand &init : member.op.getDpsInitsMutable()) {
-      if (!statistic)
-        break; // an op over the row writes its own part
-      Value root = ks::rootOf(init.get());
-      if (written.contains(root) || (!fill && read.contains(root)) ||
-          (!fill && !reduces && member.op.payloadUsesValueFromOperand(&init)))
-        return member.op;
-      if (!fill)
-        written.insert(root);
-    }
+    // An op over the row (no reduction) writes only its own part of it.
+    if (reduces || !clusterSplitLoop(member))
+      for (OpOperand &init : member.op.getDpsInitsMutable()) {
+        Value root = ks::rootOf(init.get());
+        if (written.contains(root) || (!fill && read.contains(root)) ||
+            (!fill && !reduces && member.op.payloadUsesValueFromOperand(&init)))
+          return member.op;
+        if (!fill)
+          written.insert(root);
+      }
     for (Value input : member.op.getDpsInputs())
       if (isa<MemRefType>(input.getType()))
         read.insert(ks::rootOf(input));
