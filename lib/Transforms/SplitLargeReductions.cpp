@@ -195,7 +195,7 @@ struct SplitLargeReductions
                    const Shape &shape) {
     // Split or left alone, the op is no final stage from here on (split, it
     // is erased, and a new op may come to have its address).
-    finalStages.erase(op.getOperation());
+    bool finalStage = finalStages.erase(op.getOperation());
     // Each partial folds at least kMinPerPartial elements: fewer are not
     // worth a thread.
     constexpr int64_t kMinPerPartial = 64;
@@ -233,6 +233,16 @@ struct SplitLargeReductions
       rewriter.replaceOp(op, collapsed->results);
       target = collapsed->collapsedOp;
     }
+    // Short enough for one block, as one row: a split would add a kernel
+    // and a fill. (A split's final stage follows max-final-stage.) Not a
+    // gather: its scattered loads want many SMs' requests in flight (cross
+    // entropy's 16384 picked logits took 15.4 us in one block on the H100,
+    // 3.1 us split over 64).
+    bool gathers = target->walk([](tensor::ExtractOp) { return WalkResult::interrupt(); })
+                       .wasInterrupted();
+    if (!finalStage && !gathers && shape.outputs <= fewOutputs &&
+        shape.reduced < oneBlockReduction)
+      return target;
     unsigned outputRank = shape.firstReduction;
     FailureOr<linalg::SplitReductionResult> result = linalg::splitReduction(
         rewriter, target, [&](linalg::LinalgOp) {

@@ -261,7 +261,12 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
     the row skills (a block reading its chunk coalesced, in vector loads),
     the partials few enough for one block; on the H100 a loss's 16M-element
     partial stage took 53.7 us as 4096 rows of 4096 (block per row) against
-    55.4 us interleaved, and its tail one kernel instead of two. Few long
+    55.4 us interleaved, and its tail one kernel instead of two. Such a
+    reduction of fewer than `one-block-reduction` elements whose reduction
+    loops collapse into one is not split at all: it becomes one row that
+    one block folds (cross entropy's count of valid targets and sum of
+    picked losses, 16384 each, and the cosine loss's sum of 8192 ran their
+    split kernels, a fill and a one-thread tail in more time on the H100). Few long
     rows are left to the block-per-row skill. Reductions to more than
     `max-outputs` outputs are not split: 128 rows or more give a block per
     row about one block per SM (132 on the H100) and a cluster of blocks
@@ -289,6 +294,10 @@ def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
     Option<"maxFinalStage", "max-final-stage", "int64_t", "4096",
            "A split's final stage to few outputs of at most this many "
            "partials per output is not split again (one block folds it)">,
+    Option<"oneBlockReduction", "one-block-reduction", "int64_t", "65536",
+           "A reduction to few outputs of fewer elements than this, of one "
+           "loop once its reduction loops are collapsed, is not split (one "
+           "row a block folds); a split's final stage follows max-final-stage">,
     Option<"scalarChunk", "scalar-chunk", "int64_t", "4096",
            "Reductions to few outputs are split into partials of about this "
            "many contiguous elements (0: interleaved, as the others)">,
