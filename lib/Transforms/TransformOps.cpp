@@ -776,6 +776,42 @@ Operation *statisticWrittenTwice(ks::agents::RowChain chain) {
   }
   return nullptr;
 }
+
+/// Rewrites each division in `member`'s body by a row statistic (an input
+/// read at the row alone, invariant along the row's own loops) as a
+/// multiplication by its reciprocal. Returns how many it rewrote.
+int64_t divideByReciprocals(ks::agents::RowChainMember member) {
+  auto generic = dyn_cast<linalg::GenericOp>(member.op.getOperation());
+  if (!generic)
+    return 0;
+  auto isRowStatistic = [&](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != generic.getBody() ||
+        arg.getArgNumber() >= generic.getNumDpsInputs())
+      return false;
+    AffineMap map = generic.getMatchingIndexingMap(generic.getDpsInputOperand(arg.getArgNumber()));
+    for (unsigned d = member.rowDims; d < map.getNumDims(); ++d)
+      if (map.isFunctionOfDim(d))
+        return false;
+    return true;
+  };
+  SmallVector<arith::DivFOp> divisions;
+  generic.getBody()->walk([&](arith::DivFOp div) {
+    if (isRowStatistic(div.getRhs()))
+      divisions.push_back(div);
+  });
+  for (arith::DivFOp div : divisions) {
+    OpBuilder b(div);
+    Location loc = div.getLoc();
+    Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(div.getType(), 1.0));
+    Value reciprocal = arith::DivFOp::create(b, loc, one, div.getRhs(), div.getFastmathAttr());
+    Value product =
+        arith::MulFOp::create(b, loc, div.getLhs(), reciprocal, div.getFastmathAttr());
+    div.replaceAllUsesWith(product);
+    div.erase();
+  }
+  return divisions.size();
+}
 } // namespace
 
 DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
@@ -800,6 +836,9 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
   int64_t keep = getKeepRowsInRegisters();
   if (keep != 0 && keep != 1)
     return emitSilenceableError() << "keep_rows_in_registers must be 0 or 1";
+  int64_t reciprocals = getReciprocalDivisors();
+  if (reciprocals != 0 && reciprocals != 1)
+    return emitSilenceableError() << "reciprocal_divisors must be 0 or 1";
   int64_t cluster = getClusterBlocks();
   if (cluster != 1 && cluster != 2 && cluster != 4 && cluster != 8)
     return emitSilenceableError() << "cluster_blocks must be 1, 2, 4 or 8 (a portable cluster)";
@@ -898,6 +937,11 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
                << "cluster_blocks = " << cluster << " does not divide a row loop of "
                << ranges[*split] << " points";
     }
+
+  // Checked: the chain is fused from here on.
+  if (reciprocals)
+    for (ks::agents::RowChainMember member : chain->members)
+      divideByReciprocals(member);
 
   // What lies between the members (views, allocations, constants) goes
   // before the first: the members are about to become one op.

@@ -8,7 +8,8 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   %rows = transform.ks.fuse_row_chain %op {warp_rows = ${R}, elements_per_thread = ${E},
-      keep_rows_in_registers = ${V}}
+      keep_rows_in_registers = ${V},
+      reciprocal_divisors = ${RCP}}
       : (!transform.any_op) -> !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op

@@ -14,6 +14,31 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 1, "V": 0}}]}' > %t.memory.json
 // RUN: ks-run %s --plan=%t.memory.json --seed=61 --trials=5 > %t.memory.log
 // RUN: grep -q "output #0 128x32768xf32: match" %t.memory.log
+// The losses at KernelBench's sizes, as Torch-MLIR imports them, against
+// the CPU reference on fresh random inputs:
+// - level1/56's KL divergence (Inputs/kl_div_4096x4096.mlir), its row chain
+//   with RCP = 1 (the softmax's quotient a product with the sum's
+//   reciprocal) and its rows' sums in one block: two kernels. Against the
+//   seed's kernels on the GPU: the CPU reference sums the 16M terms one by
+//   one in f32 and drifts by 3.6e-3 (relative) from both.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 1, "V": 1, "RCP": 1}}, {"id": 11, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 4, "V": 0}}]}' > %t.kl.json
+// RUN: ks-run %S/Inputs/kl_div_4096x4096.mlir --plan=%t.kl.json --reference=gpu:%S/Inputs/kl_div_4096x4096.mlir --seed=43 --trials=3 --json=%t.kl.run.json > %t.kl.log
+// RUN: grep -q "output #0 f32: match" %t.kl.log
+// RUN: grep -c '"grid": \[' %t.kl.run.json | grep -qx 2
+// - level1/57's cosine loss (Inputs/cosine_loss_8192x2048.mlir): its sum of
+//   8192 row values left whole, one block folds it and divides: two kernels.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 1, "V": 1}}, {"id": 7, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 4, "V": 0}}]}' > %t.cos.json
+// RUN: ks-run %S/Inputs/cosine_loss_8192x2048.mlir --plan=%t.cos.json --seed=47 --trials=3 --json=%t.cos.run.json > %t.cos.log
+// RUN: grep -q "output #0 f32: match" %t.cos.log
+// RUN: grep -c '"grid": \[' %t.cos.run.json | grep -qx 2
+// - level1/54's cross entropy (Inputs/cross_entropy_16384x1000.mlir): its
+//   count of valid targets (16384) in one block; its sum of picked losses
+//   (a gather) split in 256 partials, their fill, then one block folds them
+//   and divides: five kernels with the rows' chain.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 1, "V": 1}}, {"id": 6, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 4, "V": 0}}, {"id": 8, "skill": "warp_reduce_innermost", "params": {"E": 1, "R": 4}}, {"id": 10, "skill": "fuse_rows_block", "params": {"T": 256, "E": 1, "V": 0}}]}' > %t.ce.json
+// RUN: ks-run %S/Inputs/cross_entropy_16384x1000.mlir --plan=%t.ce.json --seed=53 --trials=3 --json=%t.ce.run.json > %t.ce.log
+// RUN: grep -q "output #0 f32: match" %t.ce.log
+// RUN: grep -c '"grid": \[' %t.ce.run.json | grep -qx 5
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #bcast = affine_map<(d0, d1) -> (d0, 0)>

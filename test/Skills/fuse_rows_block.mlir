@@ -20,6 +20,13 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1}}]}' > %t.kl.json
 // RUN: ks-opt %S/Inputs/row_chain_kl_div.mlir --ks-seed-lowering="plan=%t.kl.json" | FileCheck %s --check-prefix=KL
 // RUN: ks-run %S/Inputs/row_chain_kl_div.mlir --emulate-gpu --plan=%t.kl.json --seed=73 | FileCheck %s --check-prefix=KL-EMULATED
+// With RCP = 1 the KL terms multiply by the target softmax's reciprocal
+// sum, divided once per row, instead of dividing every element by the sum
+// (the divisions left are in the branches that recompute a logarithm
+// exactly, rarely taken); emulated, the loss matches the CPU's.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1, "RCP": 1}}]}' > %t.klr.json
+// RUN: ks-opt %S/Inputs/row_chain_kl_div.mlir --ks-seed-lowering="plan=%t.klr.json" | FileCheck %s --check-prefix=KL-RCP
+// RUN: ks-run %S/Inputs/row_chain_kl_div.mlir --emulate-gpu --plan=%t.klr.json --seed=79 | FileCheck %s --check-prefix=KL-EMULATED
 // A loss's tail (Inputs/loss_final_stage.mlir): the fill, the final sum of
 // its 512 partials (one row) and the 0-d division after it (an op without
 // loops is all of a single row) in one kernel of one block, instead of
@@ -108,6 +115,14 @@
 // KL: math.log
 // KL: gpu.return
 // KL-EMULATED: output #0 f32: match
+// KL-RCP-LABEL: gpu.module @main_kernel_0 attributes {ks.dispatch = 1 : i64}
+// KL-RCP: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// KL-RCP: gpu.barrier
+// KL-RCP-NOT: arith.divf
+// KL-RCP: %[[RCP:.*]] = arith.divf %[[ONE]], %[[SUM:.*]] : f32
+// KL-RCP-NOT: arith.divf %{{.*}}, %[[SUM]]
+// KL-RCP-COUNT-4: arith.mulf %{{.*}}, %[[RCP]] : f32
+// KL-RCP: gpu.return
 
 // LOSS: gpu.launch_func @main_kernel_1::@main_kernel_1 blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
 // LOSS-NOT: gpu.launch_func

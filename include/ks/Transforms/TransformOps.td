@@ -257,11 +257,19 @@ def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
     skill gives the launch `nvvm.cluster_dim`. A row's statistics (the buffers
     ops of one point per row and the reductions write) must each be
     written once after their fill: the blocks write them alike.
+
+    With `reciprocal_divisors` = 1 a division of a member's body by a row
+    statistic (an input read at the row alone: a softmax's sum) becomes a
+    multiplication by the statistic's reciprocal, which a thread computes
+    once per row where the row is kept in registers (one correctly rounded
+    division per row instead of one per element; each quotient then
+    differs from the divided one by about an ulp).
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
                        I64Attr:$warp_rows, I64Attr:$elements_per_thread,
                        DefaultValuedAttr<I64Attr, "0">:$keep_rows_in_registers,
-                       DefaultValuedAttr<I64Attr, "1">:$cluster_blocks);
+                       DefaultValuedAttr<I64Attr, "1">:$cluster_blocks,
+                       DefaultValuedAttr<I64Attr, "0">:$reciprocal_divisors);
   let results = (outs TransformHandleTypeInterface:$loop);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
