@@ -9,6 +9,9 @@
 // Where the original's exp(a) or quotient is a normal float the result
 // differs from it by the roundings of the steps left out; elsewhere (an
 // infinity, a subnormal, 0) the original runs, in a branch rarely taken.
+// Where b is a row's statistic (the same along the op's innermost loop),
+// the test for that branch is one interval for a, its bounds computed once
+// per row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -32,6 +36,18 @@ namespace ks {
 using namespace mlir;
 
 namespace {
+/// Whether `v` is the same at every point of the innermost loop of the
+/// linalg.generic whose body it is an argument of: an input read at the
+/// row alone (a softmax's sum).
+bool isRowInvariant(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  auto generic = arg ? dyn_cast<linalg::GenericOp>(arg.getOwner()->getParentOp()) : nullptr;
+  if (!generic || arg.getArgNumber() >= generic.getNumDpsInputs() || generic.getNumLoops() == 0)
+    return false;
+  AffineMap map = generic.getMatchingIndexingMap(generic.getDpsInputOperand(arg.getArgNumber()));
+  return !map.isFunctionOfDim(generic.getNumLoops() - 1);
+}
+
 struct LogOfExpQuotient : public OpRewritePattern<math::LogOp> {
   using OpRewritePattern::OpRewritePattern;
   /// Marks the original log computed in the rarely taken branch.
@@ -67,7 +83,36 @@ struct LogOfExpQuotient : public OpRewritePattern<math::LogOp> {
           arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, v, limit(smallest)),
           arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, v, limit(largest)));
     };
-    Value original = arith::OrIOp::create(rewriter, loc, outside(a), outside(difference));
+    Value original;
+    if (isRowInvariant(b)) {
+      // Both a and a - log(b) inside [smallest, largest] is a inside
+      // [max(smallest, smallest + log b), min(largest, largest + log b)],
+      // narrowed by a margin above the roundings of these sums (of
+      // magnitudes below 2 * largest): an element near the edge takes the
+      // original, never the other way round. Bounds once per row, two
+      // comparisons per element. NaN bounds (log of a negative or NaN b)
+      // compare false, as a - log(b) did.
+      double margin = single ? 1e-3 : 1e-9;
+      auto constant = [&](double c) {
+        return arith::ConstantOp::create(rewriter, loc, type, rewriter.getFloatAttr(type, c));
+      };
+      Value logB = difference.getDefiningOp<arith::SubFOp>().getRhs();
+      Value low = arith::AddFOp::create(
+          rewriter, loc,
+          arith::MaximumFOp::create(rewriter, loc, constant(smallest),
+                                    arith::AddFOp::create(rewriter, loc, constant(smallest), logB)),
+          constant(margin));
+      Value high = arith::SubFOp::create(
+          rewriter, loc,
+          arith::MinimumFOp::create(rewriter, loc, constant(largest),
+                                    arith::AddFOp::create(rewriter, loc, constant(largest), logB)),
+          constant(margin));
+      original = arith::OrIOp::create(
+          rewriter, loc, arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, a, low),
+          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, a, high));
+    } else {
+      original = arith::OrIOp::create(rewriter, loc, outside(a), outside(difference));
+    }
     auto branch = scf::IfOp::create(rewriter, loc, TypeRange{type}, original, /*withElse=*/true);
     {
       OpBuilder::InsertionGuard guard(rewriter);

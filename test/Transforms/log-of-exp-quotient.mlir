@@ -65,3 +65,40 @@ func.func @others(%a: f32, %b: f32) -> (f32, f32) {
 // In the pipeline (after fusion, the softmax's division and the log in one
 // op): both logs rewritten.
 // LOWERED-COUNT-2: ks.log_of_exp_quotient
+
+// In a linalg.generic whose b is a row's statistic (read at the row alone),
+// the test for the original's branch is one interval for a: both a and
+// a - log(b) normal is a in [max(min, min + log b), min(max, max + log b)],
+// narrowed by 1e-3 so that an element at the edge takes the original. The
+// bounds depend on the row alone (computed once per row once the op is a
+// row's loop); a gets two comparisons instead of four.
+// CHECK-LABEL: func.func @row_statistic
+// CHECK: linalg.generic
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[LOGB:.*]] = math.log %[[B]] : f32
+// CHECK: %[[D:.*]] = arith.subf %[[A]], %[[LOGB]] : f32
+// CHECK: %[[LO0:.*]] = arith.addf %[[LOGB]], %[[MIN:.*]] : f32
+// CHECK: %[[LO1:.*]] = arith.maximumf %[[LO0]], %[[MIN]] : f32
+// CHECK: %[[LO:.*]] = arith.addf %[[LO1]], %[[MARGIN:.*]] : f32
+// CHECK: %[[HI0:.*]] = arith.addf %[[LOGB]], %[[MAX:.*]] : f32
+// CHECK: %[[HI1:.*]] = arith.minimumf %[[HI0]], %[[MAX]] : f32
+// CHECK: %[[HI:.*]] = arith.subf %[[HI1]], %[[MARGIN]] : f32
+// CHECK-DAG: arith.cmpf ogt, %[[A]], %[[HI]] : f32
+// CHECK-DAG: arith.cmpf olt, %[[A]], %[[LO]] : f32
+// CHECK-NOT: arith.cmpf
+// CHECK: scf.if
+// CHECK: scf.yield %[[D]] : f32
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row_stat = affine_map<(d0, d1) -> (d0)>
+func.func @row_statistic(%a: tensor<4x64xf32>, %b: tensor<4xf32>) -> tensor<4x64xf32> {
+  %init = tensor.empty() : tensor<4x64xf32>
+  %r = linalg.generic {indexing_maps = [#rows, #row_stat, #rows], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<4x64xf32>, tensor<4xf32>) outs(%init : tensor<4x64xf32>) {
+  ^bb0(%x: f32, %s: f32, %o: f32):
+    %e = math.exp %x : f32
+    %q = arith.divf %e, %s : f32
+    %l = math.log %q : f32
+    linalg.yield %l : f32
+  } -> tensor<4x64xf32>
+  return %r : tensor<4x64xf32>
+}
