@@ -51,6 +51,9 @@ struct Plan {
   /// One-block tails run in the last block of the kernel before them
   /// (ks-finish-in-last-block).
   bool finishInLastBlock = false;
+  /// Dispatches whose kernels run their blocks in reverse
+  /// (ks-reverse-block-order).
+  std::vector<int64_t> reverseBlocks;
 };
 
 /// The plan, or an error naming the file and the entry.
@@ -75,6 +78,19 @@ llvm::Expected<Plan> readPlan(llvm::StringRef path) {
       return llvm::createStringError("the plan " + path.str() +
                                      ": \"finish_in_last_block\" must be true or false");
     plan.finishInLastBlock = *value;
+  }
+  if (const llvm::json::Value *reverse = root->get("reverse_blocks")) {
+    const llvm::json::Array *ids = reverse->getAsArray();
+    if (!ids)
+      return llvm::createStringError("the plan " + path.str() +
+                                     ": \"reverse_blocks\" must be a list of dispatch ids");
+    for (const llvm::json::Value &id : *ids) {
+      std::optional<int64_t> value = id.getAsInteger();
+      if (!value)
+        return llvm::createStringError("the plan " + path.str() +
+                                       ": \"reverse_blocks\" must be a list of dispatch ids");
+      plan.reverseBlocks.push_back(*value);
+    }
   }
   std::vector<Step> &steps = plan.steps;
   for (auto [i, item] : llvm::enumerate(*list)) {
@@ -128,6 +144,9 @@ struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
       steps = std::move(read->steps);
       if (read->finishInLastBlock)
         getOperation()->setAttr("ks.finish_in_last_block", UnitAttr::get(&getContext()));
+      if (!read->reverseBlocks.empty())
+        getOperation()->setAttr("ks.reverse_blocks",
+                                DenseI64ArrayAttr::get(&getContext(), read->reverseBlocks));
     }
     if (!skill.empty() || dispatch >= 0) {
       if (skill.empty() || dispatch < 0)

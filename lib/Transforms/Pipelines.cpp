@@ -135,6 +135,8 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   // Integer powers have no NVVM or libdevice lowering: expand them into
   // helper functions, which outlining copies into the kernels that call them.
   pm.addPass(createConvertMathToFuncs());
+  // The kernels a plan asks to run their blocks in reverse (L2 reuse).
+  pm.addPass(createKSReverseBlockOrder());
   // A plan's one-block tails run in the last block of the kernel before.
   pm.addPass(createKSFinishInLastBlock());
   pm.addNestedPass<func::FuncOp>(createKSSinkIntoKernels());

@@ -353,7 +353,9 @@ def KSApplySkills : Pass<"ks-apply-skills", "mlir::ModuleOp"> {
     `{"dispatches": [{"id": N, "skill": "ID", "params": {"NAME": V}}]}`, or
     one dispatch given by `dispatch`, `skill` and `params`. A plan's
     `"finish_in_last_block": true` marks the module for
-    `ks-finish-in-last-block` (`ks.finish_in_last_block`). Skills are read
+    `ks-finish-in-last-block` (`ks.finish_in_last_block`), its
+    `"reverse_blocks": [N, ...]` for `ks-reverse-block-order`
+    (`ks.reverse_blocks`). Skills are read
     from `skill-dirs` (comma-separated) or the default skill path. A skill
     must map its dispatch to a `gpu.launch`; the seed mapping then lowers the
     remaining ops. Any failure is an error naming the skill, the dispatch and
@@ -501,6 +503,22 @@ def KSFinishInLastBlock : Pass<"ks-finish-in-last-block", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
+}
+
+def KSReverseBlockOrder : Pass<"ks-reverse-block-order", "mlir::ModuleOp"> {
+  let summary = "Run a kernel's blocks in descending order, where a plan asks";
+  let description = [{
+    For the dispatches the module lists in `ks.reverse_blocks` (a plan's
+    `"reverse_blocks": [N, ...]`), the `gpu.launch` that computes each (its
+    `ks.dispatch`, or its kernel's entry in the host function's
+    `ks.kernel_dispatches`) reads block x as grid x - 1 - x. A kernel that
+    streams over a buffer the kernel before it just streamed over (a norm's
+    apply after its statistics) then starts at the end that kernel left in
+    the L2. Blocks are independent: only their order changes. A listed
+    dispatch that no kernel computes, or one that runs in thread-block
+    clusters (their blocks are ranked in order), is an error.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect"];
 }
 
 def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {

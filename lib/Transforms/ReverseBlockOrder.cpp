@@ -1,0 +1,111 @@
+//===- ReverseBlockOrder.cpp - Blocks in reverse, for the L2's sake ---------===//
+//
+// Two kernels that stream over the same buffer one after the other (a
+// norm's statistics, then the pass that applies them) read it twice from
+// DRAM when it is larger than the L2 (50 MB on an H100): the first kernel's
+// blocks run in ascending order and leave the buffer's end in the L2, and
+// the second starts again at its beginning, evicting that end before it
+// gets there. Run in descending order, the second kernel's first blocks
+// read what the L2 still holds. A plan asks for it per dispatch
+// (`"reverse_blocks": [N]`); blocks are independent, so only their order
+// changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace ks {
+#define GEN_PASS_DEF_KSREVERSEBLOCKORDER
+#include "ks/Transforms/Passes.h.inc"
+} // namespace ks
+
+using namespace mlir;
+
+namespace {
+constexpr llvm::StringLiteral kRequest = "ks.reverse_blocks";
+
+/// The dispatch `launch` computes: its own `ks.dispatch`, or its kernel's
+/// entry in the host function's `ks.kernel_dispatches` (seed kernels).
+std::optional<int64_t> dispatchOf(gpu::LaunchOp launch) {
+  if (auto id = launch->getAttrOfType<IntegerAttr>("ks.dispatch"))
+    return id.getInt();
+  auto func = launch->getParentOfType<func::FuncOp>();
+  auto map = func ? func->getAttrOfType<DictionaryAttr>("ks.kernel_dispatches") : nullptr;
+  if (!map || !launch.getFunction())
+    return std::nullopt;
+  if (auto id = map.getAs<IntegerAttr>(*launch.getFunction()))
+    return id.getInt();
+  return std::nullopt;
+}
+
+/// Block x becomes grid x - 1 - x in `launch`'s body (the region's
+/// argument and any gpu.block_id x read inside).
+void reverseBlocks(gpu::LaunchOp launch) {
+  Block &body = launch.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&body);
+  Location loc = launch.getLoc();
+  // A constant grid gives a constant last block, and index arithmetic the
+  // device compiler knows is not negative.
+  Value last;
+  if (std::optional<int64_t> blocks = getConstantIntValue(launch.getGridSizeX()))
+    last = arith::ConstantIndexOp::create(b, loc, *blocks - 1);
+  else
+    last = arith::SubIOp::create(b, loc, launch.getGridSize().x,
+                                 arith::ConstantIndexOp::create(b, loc, 1));
+  auto reversed = [&](Value x) { return arith::SubIOp::create(b, loc, last, x); };
+  Value blockX = launch.getBlockIds().x;
+  Value fromArgument = reversed(blockX);
+  blockX.replaceAllUsesExcept(fromArgument, fromArgument.getDefiningOp());
+  SmallVector<gpu::BlockIdOp> reads;
+  launch.getBody().walk([&](gpu::BlockIdOp id) {
+    if (id.getDimension() == gpu::Dimension::x)
+      reads.push_back(id);
+  });
+  for (gpu::BlockIdOp id : reads) {
+    b.setInsertionPointAfter(id);
+    Value r = reversed(id.getResult());
+    id.getResult().replaceAllUsesExcept(r, r.getDefiningOp());
+  }
+}
+
+struct ReverseBlockOrder : public ks::impl::KSReverseBlockOrderBase<ReverseBlockOrder> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto request = module->getAttrOfType<DenseI64ArrayAttr>(kRequest);
+    if (!request)
+      return;
+    module->removeAttr(kRequest);
+    llvm::DenseSet<int64_t> wanted(request.asArrayRef().begin(), request.asArrayRef().end());
+    llvm::DenseSet<int64_t> found;
+    WalkResult result = module.walk([&](gpu::LaunchOp launch) {
+      std::optional<int64_t> dispatch = dispatchOf(launch);
+      if (!dispatch || !wanted.contains(*dispatch))
+        return WalkResult::advance();
+      // A cluster's blocks are consecutive and ranked in order: the
+      // skill's split of a row among them relies on it.
+      if (launch.hasClusterSize() || launch->hasAttr("nvvm.cluster_dim")) {
+        launch.emitError() << "reverse_blocks: dispatch " << *dispatch
+                           << " runs in thread-block clusters, whose blocks keep their order";
+        return WalkResult::interrupt();
+      }
+      found.insert(*dispatch);
+      reverseBlocks(launch);
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+    for (int64_t dispatch : request.asArrayRef())
+      if (!found.contains(dispatch)) {
+        module.emitError() << "reverse_blocks: no kernel computes dispatch " << dispatch
+                           << " (it is not in the program, or runs in another dispatch's kernel)";
+        return signalPassFailure();
+      }
+  }
+};
+} // namespace
