@@ -779,11 +779,11 @@ Operation *statisticWrittenTwice(ks::agents::RowChain chain) {
 
 /// Rewrites each division in `member`'s body by a row statistic (an input
 /// read at the row alone, invariant along the row's own loops) as a
-/// multiplication by its reciprocal. Returns how many it rewrote.
-int64_t divideByReciprocals(ks::agents::RowChainMember member) {
+/// multiplication by its reciprocal.
+void divideByReciprocals(ks::agents::RowChainMember member) {
   auto generic = dyn_cast<linalg::GenericOp>(member.op.getOperation());
   if (!generic)
-    return 0;
+    return;
   auto isRowStatistic = [&](Value v) {
     auto arg = dyn_cast<BlockArgument>(v);
     if (!arg || arg.getOwner() != generic.getBody() ||
@@ -810,7 +810,6 @@ int64_t divideByReciprocals(ks::agents::RowChainMember member) {
     div.replaceAllUsesWith(product);
     div.erase();
   }
-  return divisions.size();
 }
 } // namespace
 
