@@ -731,6 +731,90 @@ void transform::KSHoistInvariantLoadsOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// ks.hoist_body_loads
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Whether `v`, used in `generic`'s body, has the same value at every point
+/// of the op: defined outside it, a linalg.index of a loop of one trip, or
+/// a side-effect-free op of such values. The body ops it needs are added to
+/// `slice`, each after its operands.
+bool sameAtEveryPoint(Value v, linalg::GenericOp generic, ArrayRef<int64_t> ranges,
+                      llvm::SetVector<Operation *> &slice) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return !generic->isAncestor(v.getParentBlock()->getParentOp());
+  if (!generic->isProperAncestor(def) || slice.contains(def))
+    return true;
+  if (auto index = dyn_cast<linalg::IndexOp>(def)) {
+    if (ranges[index.getDim()] != 1)
+      return false;
+    slice.insert(def);
+    return true;
+  }
+  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  for (Value operand : def->getOperands())
+    if (!sameAtEveryPoint(operand, generic, ranges, slice))
+      return false;
+  slice.insert(def);
+  return true;
+}
+
+/// Moves the loads of `generic`'s body that read the same element at every
+/// point, from buffers the op does not write, before the op.
+void hoistBodyLoads(RewriterBase &rewriter, linalg::GenericOp generic) {
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  DenseSet<Value> written;
+  for (Value init : generic.getDpsInits())
+    written.insert(ks::rootOf(init));
+  SmallVector<memref::LoadOp> loads(generic.getBody()->getOps<memref::LoadOp>());
+  for (memref::LoadOp load : loads) {
+    if (written.contains(ks::rootOf(load.getMemRef())) ||
+        generic->isProperAncestor(load.getMemRef().getParentBlock()->getParentOp()))
+      continue;
+    llvm::SetVector<Operation *> slice;
+    if (!llvm::all_of(load.getIndices(), [&](Value index) {
+          return sameAtEveryPoint(index, generic, ranges, slice);
+        }))
+      continue;
+    rewriter.setInsertionPoint(generic);
+    IRMapping map;
+    for (Operation *op : slice) {
+      if (isa<linalg::IndexOp>(op)) // a loop of one trip: at 0
+        map.map(op->getResult(0), arith::ConstantIndexOp::create(rewriter, op->getLoc(), 0));
+      else
+        rewriter.clone(*op, map);
+    }
+    Operation *hoisted = rewriter.clone(*load, map);
+    rewriter.replaceOp(load, hoisted->getResults());
+    // What only the load needed goes with it.
+    for (Operation *op : llvm::reverse(slice))
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+  }
+}
+} // namespace
+
+DiagnosedSilenceableFailure transform::KSHoistBodyLoadsOp::apply(
+    transform::TransformRewriter &rewriter, transform::TransformResults &results,
+    transform::TransformState &state) {
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    SmallVector<linalg::GenericOp> generics;
+    target->walk([&](linalg::GenericOp generic) { generics.push_back(generic); });
+    for (linalg::GenericOp generic : generics)
+      hoistBodyLoads(rewriter, generic);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSHoistBodyLoadsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
 // ks.fuse_row_chain
 //===----------------------------------------------------------------------===//
 

@@ -9,7 +9,10 @@
 // convert-gpu-to-nvvm) aligns them to the element, 4 bytes, and the NVPTX
 // backend splits each into VEC scalar ld.global.b32 / st.global.b32. The
 // innermost range is a multiple of BN (`requires`), so each thread's vectors
-// start at multiples of VEC elements.
+// start at multiples of VEC elements. What a thread's tile reads at the same
+// element at every point (a group norm's per-channel scale and shift,
+// gathered through index arithmetic) is loaded before it
+// (ks.hoist_body_loads): the vectorizer does not take loads in a body.
 transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
@@ -53,6 +56,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
     %per_thread, %threads = transform.structured.tile_using_forall %tile
         tile_sizes [0, ${VEC}] (mapping = [#gpu.thread<x>])
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.ks.hoist_body_loads %per_thread : !transform.any_op
     transform.structured.vectorize %per_thread vector_sizes [${R}, ${VEC}] : !transform.any_op
   }
   transform.foreach %op3 : !transform.any_op {
@@ -64,6 +68,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
     %per_thread, %threads = transform.structured.tile_using_forall %tile
         tile_sizes [0, 0, ${VEC}] (mapping = [#gpu.thread<x>])
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.ks.hoist_body_loads %per_thread : !transform.any_op
     transform.structured.vectorize %per_thread vector_sizes [1, ${R}, ${VEC}]
         : !transform.any_op
   }

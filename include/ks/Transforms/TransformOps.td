@@ -210,6 +210,26 @@ def KSHoistInvariantLoadsOp : Op<Transform_Dialect, "ks.hoist_invariant_loads",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSHoistBodyLoadsOp : Op<Transform_Dialect, "ks.hoist_body_loads",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Load before a linalg.generic what its body reads at the same place at every point";
+  let description = [{
+    For each `linalg.generic` in `target`: a `memref.load` in its body whose
+    indices are the same at every point of the op (computed by side-effect
+    free ops from values defined outside it and from `linalg.index` of
+    loops of one trip, which are 0), from a buffer the op does not write,
+    moves before the op with the ops its indices need; the body uses the
+    loaded value. Once tiled to one row per thread, a group norm's apply
+    reads its row's scale and shift this way (gathered through index
+    arithmetic), and upstream's vectorizer, which does not take loads in a
+    body, can then give it 16-byte accesses. A body without such loads is
+    left as it is. The handle is only read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
