@@ -81,16 +81,13 @@ llvm::Expected<Plan> readPlan(llvm::StringRef path) {
   }
   if (const llvm::json::Value *reverse = root->get("reverse_blocks")) {
     const llvm::json::Array *ids = reverse->getAsArray();
-    if (!ids)
+    if (!ids || !llvm::all_of(*ids, [](const llvm::json::Value &id) {
+          return id.getAsInteger().has_value();
+        }))
       return llvm::createStringError("the plan " + path.str() +
                                      ": \"reverse_blocks\" must be a list of dispatch ids");
-    for (const llvm::json::Value &id : *ids) {
-      std::optional<int64_t> value = id.getAsInteger();
-      if (!value)
-        return llvm::createStringError("the plan " + path.str() +
-                                       ": \"reverse_blocks\" must be a list of dispatch ids");
-      plan.reverseBlocks.push_back(*value);
-    }
+    for (const llvm::json::Value &id : *ids)
+      plan.reverseBlocks.push_back(*id.getAsInteger());
   }
   std::vector<Step> &steps = plan.steps;
   for (auto [i, item] : llvm::enumerate(*list)) {

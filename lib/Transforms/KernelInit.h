@@ -116,6 +116,19 @@ writtenRoots(mlir::Region &region,
   return roots;
 }
 
+/// The indexing map of the input whose value `v` is in a linalg.generic's
+/// body (a block argument of the body for an input operand), or none. A map
+/// not a function of some loop says the input is the same along it (a
+/// row's statistic along the row's loops).
+inline std::optional<mlir::AffineMap> bodyInputMap(mlir::Value v) {
+  auto arg = mlir::dyn_cast<mlir::BlockArgument>(v);
+  auto generic =
+      arg ? mlir::dyn_cast<mlir::linalg::GenericOp>(arg.getOwner()->getParentOp()) : nullptr;
+  if (!generic || arg.getArgNumber() >= generic.getNumDpsInputs())
+    return std::nullopt;
+  return generic.getMatchingIndexingMap(generic.getDpsInputOperand(arg.getArgNumber()));
+}
+
 /// Whether `op` fills all of `buffer` with the float `value` (linalg.fill,
 /// or a linalg.map of no inputs yielding it); a zero of either sign counts
 /// as zero.

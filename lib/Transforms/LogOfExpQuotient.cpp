@@ -17,9 +17,10 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "KernelInit.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -40,12 +41,8 @@ namespace {
 /// linalg.generic whose body it is an argument of: an input read at the
 /// row alone (a softmax's sum).
 bool isRowInvariant(Value v) {
-  auto arg = dyn_cast<BlockArgument>(v);
-  auto generic = arg ? dyn_cast<linalg::GenericOp>(arg.getOwner()->getParentOp()) : nullptr;
-  if (!generic || arg.getArgNumber() >= generic.getNumDpsInputs() || generic.getNumLoops() == 0)
-    return false;
-  AffineMap map = generic.getMatchingIndexingMap(generic.getDpsInputOperand(arg.getArgNumber()));
-  return !map.isFunctionOfDim(generic.getNumLoops() - 1);
+  std::optional<AffineMap> map = ks::bodyInputMap(v);
+  return map && map->getNumDims() != 0 && !map->isFunctionOfDim(map->getNumDims() - 1);
 }
 
 struct LogOfExpQuotient : public OpRewritePattern<math::LogOp> {
@@ -63,7 +60,8 @@ struct LogOfExpQuotient : public OpRewritePattern<math::LogOp> {
       return rewriter.notifyMatchFailure(log, "the original, kept for the edge cases");
     Location loc = log.getLoc();
     Value a = exp.getOperand(), b = quotient.getRhs();
-    Value difference = arith::SubFOp::create(rewriter, loc, a, math::LogOp::create(rewriter, loc, b));
+    Value logB = math::LogOp::create(rewriter, loc, b);
+    Value difference = arith::SubFOp::create(rewriter, loc, a, logB);
     // Where exp(a) or the quotient is not a normal float (past the largest:
     // inf; below the smallest normal: subnormal, with fewer bits, or 0) the
     // original is computed as it was, so that its infinities and the
@@ -74,14 +72,14 @@ struct LogOfExpQuotient : public OpRewritePattern<math::LogOp> {
                             : std::log(std::numeric_limits<double>::max());
     double smallest = single ? std::log(double(std::numeric_limits<float>::min()))
                              : std::log(std::numeric_limits<double>::min());
+    auto constant = [&](double c) {
+      return arith::ConstantOp::create(rewriter, loc, type, rewriter.getFloatAttr(type, c));
+    };
     auto outside = [&](Value v) -> Value {
-      auto limit = [&](double c) {
-        return arith::ConstantOp::create(rewriter, loc, type, rewriter.getFloatAttr(type, c));
-      };
       return arith::OrIOp::create(
           rewriter, loc,
-          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, v, limit(smallest)),
-          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, v, limit(largest)));
+          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, v, constant(smallest)),
+          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, v, constant(largest)));
     };
     Value original;
     if (isRowInvariant(b)) {
@@ -93,10 +91,6 @@ struct LogOfExpQuotient : public OpRewritePattern<math::LogOp> {
       // comparisons per element. NaN bounds (log of a negative or NaN b)
       // compare false, as a - log(b) did.
       double margin = single ? 1e-3 : 1e-9;
-      auto constant = [&](double c) {
-        return arith::ConstantOp::create(rewriter, loc, type, rewriter.getFloatAttr(type, c));
-      };
-      Value logB = difference.getDefiningOp<arith::SubFOp>().getRhs();
       Value low = arith::AddFOp::create(
           rewriter, loc,
           arith::MaximumFOp::create(rewriter, loc, constant(smallest),

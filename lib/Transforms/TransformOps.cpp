@@ -869,15 +869,9 @@ void divideByReciprocals(ks::agents::RowChainMember member) {
   if (!generic)
     return;
   auto isRowStatistic = [&](Value v) {
-    auto arg = dyn_cast<BlockArgument>(v);
-    if (!arg || arg.getOwner() != generic.getBody() ||
-        arg.getArgNumber() >= generic.getNumDpsInputs())
-      return false;
-    AffineMap map = generic.getMatchingIndexingMap(generic.getDpsInputOperand(arg.getArgNumber()));
-    for (unsigned d = member.rowDims; d < map.getNumDims(); ++d)
-      if (map.isFunctionOfDim(d))
-        return false;
-    return true;
+    std::optional<AffineMap> map = ks::bodyInputMap(v);
+    return map && llvm::none_of(llvm::seq<unsigned>(member.rowDims, map->getNumDims()),
+                                [&](unsigned d) { return map->isFunctionOfDim(d); });
   };
   SmallVector<arith::DivFOp> divisions;
   generic.getBody()->walk([&](arith::DivFOp div) {
