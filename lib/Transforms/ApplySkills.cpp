@@ -51,9 +51,18 @@ struct Plan {
   /// One-block tails run in the last block of the kernel before them
   /// (ks-finish-in-last-block).
   bool finishInLastBlock = false;
-  /// Dispatches whose kernels run their blocks in reverse
-  /// (ks-reverse-block-order).
-  std::vector<int64_t> reverseBlocks;
+  /// The plan's launch-level fields, each a list of the dispatches whose
+  /// kernels it applies to, by the module attribute that carries it to its
+  /// pass: "reverse_blocks" (ks-reverse-block-order), "l1_no_allocate"
+  /// (ks-mark-l1-no-allocate).
+  std::vector<std::pair<std::string, std::vector<int64_t>>> launchRequests;
+};
+
+/// The plan fields that list dispatches, and the module attribute each
+/// becomes.
+constexpr std::pair<llvm::StringLiteral, llvm::StringLiteral> kLaunchFields[] = {
+    {"reverse_blocks", "ks.reverse_blocks"},
+    {"l1_no_allocate", "ks.l1_no_allocate"},
 };
 
 /// The plan, or an error naming the file and the entry.
@@ -79,15 +88,21 @@ llvm::Expected<Plan> readPlan(llvm::StringRef path) {
                                      ": \"finish_in_last_block\" must be true or false");
     plan.finishInLastBlock = *value;
   }
-  if (const llvm::json::Value *reverse = root->get("reverse_blocks")) {
-    const llvm::json::Array *ids = reverse->getAsArray();
+  for (auto [field, attr] : kLaunchFields) {
+    const llvm::json::Value *value = root->get(field);
+    if (!value)
+      continue;
+    const llvm::json::Array *ids = value->getAsArray();
     if (!ids || !llvm::all_of(*ids, [](const llvm::json::Value &id) {
           return id.getAsInteger().has_value();
         }))
-      return llvm::createStringError("the plan " + path.str() +
-                                     ": \"reverse_blocks\" must be a list of dispatch ids");
+      return llvm::createStringError("the plan " + path.str() + ": \"" + field.str() +
+                                     "\" must be a list of dispatch ids");
+    std::vector<int64_t> dispatches;
     for (const llvm::json::Value &id : *ids)
-      plan.reverseBlocks.push_back(*id.getAsInteger());
+      dispatches.push_back(*id.getAsInteger());
+    if (!dispatches.empty())
+      plan.launchRequests.emplace_back(attr.str(), std::move(dispatches));
   }
   std::vector<Step> &steps = plan.steps;
   for (auto [i, item] : llvm::enumerate(*list)) {
@@ -141,9 +156,8 @@ struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
       steps = std::move(read->steps);
       if (read->finishInLastBlock)
         getOperation()->setAttr("ks.finish_in_last_block", UnitAttr::get(&getContext()));
-      if (!read->reverseBlocks.empty())
-        getOperation()->setAttr("ks.reverse_blocks",
-                                DenseI64ArrayAttr::get(&getContext(), read->reverseBlocks));
+      for (const auto &[attr, dispatches] : read->launchRequests)
+        getOperation()->setAttr(attr, DenseI64ArrayAttr::get(&getContext(), dispatches));
     }
     if (!skill.empty() || dispatch >= 0) {
       if (skill.empty() || dispatch < 0)

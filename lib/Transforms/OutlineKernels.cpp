@@ -46,13 +46,15 @@ struct OutlineKernels : public ks::impl::KSOutlineKernelsBase<OutlineKernels> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // Each launch's nvvm.* attributes, by position among the launches.
+    // Each launch's nvvm.* attributes (and ks.l1_no_allocate, read after the
+    // NVVM conversion), by position among the launches.
     SmallVector<SmallVector<NamedAttribute>> kept;
     for (Operation *launch : launchesOf(module)) {
       kept.emplace_back();
       if (isa<gpu::LaunchOp>(launch))
         for (NamedAttribute attr : launch->getDiscardableAttrs())
-          if (attr.getName().strref().starts_with("nvvm."))
+          if (attr.getName().strref().starts_with("nvvm.") ||
+              attr.getName() == "ks.l1_no_allocate")
             kept.back().push_back(attr);
     }
     OpPassManager outline = outliningPipeline();

@@ -137,6 +137,8 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToFuncs());
   // The kernels a plan asks to run their blocks in reverse (L2 reuse).
   pm.addPass(createKSReverseBlockOrder());
+  // The kernels a plan asks to read without allocating in the L1.
+  pm.addPass(createKSMarkL1NoAllocate());
   // A plan's one-block tails run in the last block of the kernel before.
   pm.addPass(createKSFinishInLastBlock());
   pm.addNestedPass<func::FuncOp>(createKSSinkIntoKernels());
@@ -191,6 +193,9 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
+  // Marked kernels' global loads skip the L1 (inline PTX, after LLVM's
+  // loads exist).
+  device.addPass(createKSL1NoAllocateLoads());
 
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = "isa";

@@ -14,11 +14,11 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "PlannedLaunches.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "llvm/ADT/DenseSet.h"
 
 namespace ks {
 #define GEN_PASS_DEF_KSREVERSEBLOCKORDER
@@ -28,22 +28,6 @@ namespace ks {
 using namespace mlir;
 
 namespace {
-constexpr llvm::StringLiteral kRequest = "ks.reverse_blocks";
-
-/// The dispatch `launch` computes: its own `ks.dispatch`, or its kernel's
-/// entry in the host function's `ks.kernel_dispatches` (seed kernels).
-std::optional<int64_t> dispatchOf(gpu::LaunchOp launch) {
-  if (auto id = launch->getAttrOfType<IntegerAttr>("ks.dispatch"))
-    return id.getInt();
-  auto func = launch->getParentOfType<func::FuncOp>();
-  auto map = func ? func->getAttrOfType<DictionaryAttr>("ks.kernel_dispatches") : nullptr;
-  if (!map || !launch.getFunction())
-    return std::nullopt;
-  if (auto id = map.getAs<IntegerAttr>(*launch.getFunction()))
-    return id.getInt();
-  return std::nullopt;
-}
-
 /// Block x becomes grid x - 1 - x in `launch`'s body (the region's
 /// argument and any gpu.block_id x read inside).
 void reverseBlocks(gpu::LaunchOp launch) {
@@ -76,36 +60,19 @@ void reverseBlocks(gpu::LaunchOp launch) {
 
 struct ReverseBlockOrder : public ks::impl::KSReverseBlockOrderBase<ReverseBlockOrder> {
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    auto request = module->getAttrOfType<DenseI64ArrayAttr>(kRequest);
-    if (!request)
-      return;
-    module->removeAttr(kRequest);
-    llvm::DenseSet<int64_t> wanted(request.asArrayRef().begin(), request.asArrayRef().end());
-    llvm::DenseSet<int64_t> found;
-    WalkResult result = module.walk([&](gpu::LaunchOp launch) {
-      std::optional<int64_t> dispatch = dispatchOf(launch);
-      if (!dispatch || !wanted.contains(*dispatch))
-        return WalkResult::advance();
+    auto launches = ks::takeRequestedLaunches(getOperation(), "ks.reverse_blocks", "reverse_blocks");
+    if (failed(launches))
+      return signalPassFailure();
+    for (auto [dispatch, launch] : *launches)
       // A cluster's blocks are consecutive and ranked in order: the
       // skill's split of a row among them relies on it.
       if (launch.hasClusterSize() || launch->hasAttr("nvvm.cluster_dim")) {
-        launch.emitError() << "reverse_blocks: dispatch " << *dispatch
+        launch.emitError() << "reverse_blocks: dispatch " << dispatch
                            << " runs in thread-block clusters, whose blocks keep their order";
-        return WalkResult::interrupt();
-      }
-      found.insert(*dispatch);
-      reverseBlocks(launch);
-      return WalkResult::advance();
-    });
-    if (result.wasInterrupted())
-      return signalPassFailure();
-    for (int64_t dispatch : request.asArrayRef())
-      if (!found.contains(dispatch)) {
-        module.emitError() << "reverse_blocks: no kernel computes dispatch " << dispatch
-                           << " (it is not in the program, or runs in another dispatch's kernel)";
         return signalPassFailure();
       }
+    for (auto [dispatch, launch] : *launches)
+      reverseBlocks(launch);
   }
 };
 } // namespace

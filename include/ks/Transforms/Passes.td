@@ -355,7 +355,8 @@ def KSApplySkills : Pass<"ks-apply-skills", "mlir::ModuleOp"> {
     `"finish_in_last_block": true` marks the module for
     `ks-finish-in-last-block` (`ks.finish_in_last_block`), its
     `"reverse_blocks": [N, ...]` for `ks-reverse-block-order`
-    (`ks.reverse_blocks`). Skills are read
+    (`ks.reverse_blocks`), its `"l1_no_allocate": [N, ...]` for
+    `ks-mark-l1-no-allocate` (`ks.l1_no_allocate`). Skills are read
     from `skill-dirs` (comma-separated) or the default skill path. A skill
     must map its dispatch to a `gpu.launch`; the seed mapping then lowers the
     remaining ops. Any failure is an error naming the skill, the dispatch and
@@ -521,6 +522,35 @@ def KSReverseBlockOrder : Pass<"ks-reverse-block-order", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect"];
 }
 
+def KSMarkL1NoAllocate : Pass<"ks-mark-l1-no-allocate", "mlir::ModuleOp"> {
+  let summary = "Mark the kernels a plan asks to read without allocating in the L1";
+  let description = [{
+    For the dispatches the module lists in `ks.l1_no_allocate` (a plan's
+    `"l1_no_allocate": [N, ...]`), the `gpu.launch` that computes each gets
+    `ks.l1_no_allocate`, which outlining keeps on its kernel and
+    `ks-l1-no-allocate-loads` turns into loads that skip the L1. A listed
+    dispatch that no kernel computes is an error.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+def KSL1NoAllocateLoads : Pass<"ks-l1-no-allocate-loads", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Read kernel arguments' buffers with ld.global.L1::no_allocate in marked kernels";
+  let description = [{
+    In each kernel (`llvm.func`, after the NVVM conversion) marked
+    `ks.l1_no_allocate`, every `llvm.load` from a kernel argument's buffer
+    (the argument offset by getelementptr or address-space casts) of a
+    32- or 64-bit scalar, or a 2- or 4-element vector of them aligned to its
+    size, becomes inline PTX `ld.global.L1::no_allocate`. Mostly-reading
+    kernels (reductions) stream faster on an H100 when their loads leave
+    the L1 alone. The hint does not change what a load reads; the inline asm
+    is marked as touching memory, so it keeps its order with the kernel's
+    stores and barriers. Other loads (shared memory, volatile or atomic,
+    other types) stay as they are. The mark is removed.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
   let summary = "Move the constants a skill's kernel uses into it";
   let description = [{
@@ -540,7 +570,8 @@ def KSOutlineKernels : Pass<"ks-outline-kernels", "mlir::ModuleOp"> {
     Upstream's `gpu-kernel-outlining`, after which each kernel also has the
     `nvvm.*` attributes its `gpu.launch` carried (`nvvm.minctasm`,
     `nvvm.maxnreg`: launch bounds a skill chose), which upstream drops.
-    They reach the PTX as `.minnctapersm` / `.maxnreg`. The launches are
+    They reach the PTX as `.minnctapersm` / `.maxnreg`. A launch's
+    `ks.l1_no_allocate` (ks-mark-l1-no-allocate) is kept the same way. The launches are
     matched to their `gpu.launch_func` by position: outlining replaces each
     launch in place.
   }];
