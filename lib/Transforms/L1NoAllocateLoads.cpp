@@ -6,10 +6,20 @@
 // 16-byte loads; a kernel that writes as much as it reads gains nothing
 // (docs/results/runs-2026-11-27-l1/). LLVM's NVPTX back end has no way to
 // ask for it, so in the kernels marked `ks.l1_no_allocate` each load from a
-// kernel argument's buffer becomes `ld.global.L1::no_allocate` in inline
-// PTX. The hint leaves the load's meaning alone (it is not `.nc`: a buffer
-// the kernel also writes is read as before); the asm is marked as touching
-// memory, so LLVM keeps it in order with the kernel's stores and barriers.
+// kernel argument's buffer that streams becomes `ld.global.L1::no_allocate`
+// in inline PTX. The hint leaves the load's meaning alone (it is not `.nc`:
+// a buffer the kernel also writes is read as before); the asm is marked as
+// touching memory, so LLVM keeps it in order with the kernel's stores and
+// barriers.
+//
+// Loads the L1 serves twice keep it: the same hint made a layer norm 20%
+// slower (its weight and bias, read by every block), and rows read as E = 4
+// scalar loads per thread 16 bytes apart 30-50% slower, a pooling window
+// walked by a loop up to 60% (each load of a line again from the L2). So a
+// load streams when its address depends on both a block id and a thread
+// id, no other load of the kernel reads within 128 bytes of it (the same
+// argument plus the same terms, a constant apart), and no loop moves it by
+// less from one trip to the next.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +27,9 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -30,22 +43,173 @@ using namespace mlir;
 namespace {
 constexpr llvm::StringLiteral kMark = "ks.l1_no_allocate";
 
-/// Whether `ptr` is an argument of `func` (a kernel parameter, so global
-/// memory) offset by getelementptr or cast between the generic and global
-/// address spaces.
-bool pointsIntoArgument(Value ptr, LLVM::LLVMFuncOp func) {
+/// An address as an argument plus a sum of values times byte strides plus a
+/// constant number of bytes, as far as getelementptr and integer add, sub,
+/// mul and shl by constants show it; `root` is null where the pointer is not
+/// an argument offset that way.
+struct Address {
+  BlockArgument root;
+  llvm::SmallDenseMap<Value, int64_t> terms;
+  int64_t bytes = 0;
+};
+
+std::optional<int64_t> constantInt(Value v) {
+  if (auto c = v.getDefiningOp<LLVM::ConstantOp>())
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return i.getInt();
+  return std::nullopt;
+}
+
+void addIndex(Value v, int64_t scale, Address &address) {
+  if (std::optional<int64_t> c = constantInt(v)) {
+    address.bytes += *c * scale;
+    return;
+  }
+  Operation *def = v.getDefiningOp();
+  if (auto add = dyn_cast_or_null<LLVM::AddOp>(def)) {
+    addIndex(add.getLhs(), scale, address);
+    addIndex(add.getRhs(), scale, address);
+    return;
+  }
+  if (auto sub = dyn_cast_or_null<LLVM::SubOp>(def)) {
+    addIndex(sub.getLhs(), scale, address);
+    addIndex(sub.getRhs(), -scale, address);
+    return;
+  }
+  if (auto mul = dyn_cast_or_null<LLVM::MulOp>(def)) {
+    if (std::optional<int64_t> c = constantInt(mul.getRhs()))
+      return addIndex(mul.getLhs(), scale * *c, address);
+    if (std::optional<int64_t> c = constantInt(mul.getLhs()))
+      return addIndex(mul.getRhs(), scale * *c, address);
+  }
+  if (auto shl = dyn_cast_or_null<LLVM::ShlOp>(def))
+    if (std::optional<int64_t> c = constantInt(shl.getRhs()); c && *c >= 0 && *c < 32)
+      return addIndex(shl.getLhs(), scale << *c, address);
+  // An index clamped to a constant bound (a pooling window's padding) is
+  // the index, but at the edges.
+  if (isa_and_nonnull<LLVM::SMaxOp, LLVM::SMinOp, LLVM::UMaxOp, LLVM::UMinOp>(def)) {
+    if (constantInt(def->getOperand(1)))
+      return addIndex(def->getOperand(0), scale, address);
+    if (constantInt(def->getOperand(0)))
+      return addIndex(def->getOperand(1), scale, address);
+  }
+  address.terms[v] += scale;
+}
+
+/// The bytes of one element of a getelementptr's element type (scalars and
+/// vectors of them), or none.
+std::optional<int64_t> elementBytes(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    if (std::optional<int64_t> bytes = elementBytes(vector.getElementType()))
+      return *bytes * vector.getNumElements();
+  if (type.isIntOrFloat() && type.getIntOrFloatBitWidth() % 8 == 0)
+    return type.getIntOrFloatBitWidth() / 8;
+  return std::nullopt;
+}
+
+/// `ptr` as an argument of `func` (a kernel parameter, so global memory)
+/// offset by getelementptr or cast between the generic and global address
+/// spaces; `root` stays null otherwise.
+Address addressOf(Value ptr, LLVM::LLVMFuncOp func) {
+  Address address;
   while (Operation *def = ptr.getDefiningOp()) {
-    if (auto gep = dyn_cast<LLVM::GEPOp>(def))
-      ptr = gep.getBase();
-    else if (auto cast = dyn_cast<LLVM::AddrSpaceCastOp>(def))
+    if (auto cast = dyn_cast<LLVM::AddrSpaceCastOp>(def)) {
       ptr = cast.getArg();
+      continue;
+    }
+    auto gep = dyn_cast<LLVM::GEPOp>(def);
+    std::optional<int64_t> bytes = gep ? elementBytes(gep.getElemType()) : std::nullopt;
+    if (!bytes || gep.getIndices().size() != 1)
+      return Address();
+    auto index = gep.getIndices()[0];
+    if (auto value = llvm::dyn_cast_if_present<Value>(index))
+      addIndex(value, *bytes, address);
     else
-      return false;
+      address.bytes += llvm::cast<IntegerAttr>(index).getInt() * *bytes;
+    ptr = gep.getBase();
   }
   auto arg = dyn_cast<BlockArgument>(ptr);
   auto type = dyn_cast<LLVM::LLVMPointerType>(ptr.getType());
-  return arg && arg.getOwner() == &func.getBody().front() && type &&
-         (type.getAddressSpace() == 0 || type.getAddressSpace() == 1);
+  if (arg && arg.getOwner() == &func.getBody().front() && type &&
+      (type.getAddressSpace() == 0 || type.getAddressSpace() == 1))
+    address.root = arg;
+  return address;
+}
+
+/// The constant a loop adds to its counter `arg` each trip (a block
+/// argument whose value from some predecessor is `arg` plus a constant).
+std::optional<int64_t> loopStep(BlockArgument arg) {
+  Block *owner = arg.getOwner();
+  for (Block *pred : owner->getPredecessors()) {
+    auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
+    if (!branch)
+      continue;
+    for (auto [i, succ] : llvm::enumerate(branch->getSuccessors())) {
+      if (succ != owner)
+        continue;
+      Value in = branch.getSuccessorOperands(i)[arg.getArgNumber()];
+      auto add = in ? in.getDefiningOp<LLVM::AddOp>() : nullptr;
+      if (!add)
+        continue;
+      if (add.getLhs() == arg)
+        if (std::optional<int64_t> c = constantInt(add.getRhs()))
+          return c;
+      if (add.getRhs() == arg)
+        if (std::optional<int64_t> c = constantInt(add.getLhs()))
+          return c;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Whether a loop's successive trips read `address` within 128 bytes of
+/// where the trip before read (a term that is a loop's counter, times its
+/// step, moves it by less).
+bool nearFromTripToTrip(const Address &address) {
+  return llvm::any_of(address.terms, [](auto &term) {
+    auto arg = dyn_cast<BlockArgument>(term.first);
+    if (!arg || arg.getOwner()->isEntryBlock() || term.second == 0)
+      return false;
+    std::optional<int64_t> step = loopStep(arg);
+    return step && *step != 0 && std::abs(*step * term.second) < 128;
+  });
+}
+
+/// Whether `value` is computed from a block id (of the grid or of a cluster)
+/// and from a thread id, through the kernel's ops and its blocks' arguments.
+bool dependsOnBlockAndThread(Value value) {
+  bool block = false, thread = false;
+  SmallVector<Value> work{value};
+  llvm::DenseSet<Value> seen;
+  while (!work.empty() && !(block && thread)) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Block *owner = arg.getOwner();
+      for (Block *pred : owner->getPredecessors()) {
+        auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
+        if (!branch)
+          continue;
+        for (auto [i, succ] : llvm::enumerate(branch->getSuccessors()))
+          if (succ == owner)
+            if (Value in = branch.getSuccessorOperands(i)[arg.getArgNumber()])
+              work.push_back(in);
+      }
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (isa<NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp, NVVM::ClusterIdXOp,
+            NVVM::ClusterIdYOp, NVVM::ClusterIdZOp, NVVM::ClusterId, NVVM::BlockInClusterIdXOp,
+            NVVM::BlockInClusterIdYOp, NVVM::BlockInClusterIdZOp>(def))
+      block = true;
+    else if (isa<NVVM::ThreadIdXOp, NVVM::ThreadIdYOp, NVVM::ThreadIdZOp, NVVM::LaneIdOp,
+                 NVVM::WarpIdOp>(def))
+      thread = true;
+    else
+      llvm::append_range(work, def->getOperands());
+  }
+  return block && thread;
 }
 
 /// The PTX type and inline-asm constraint of a 32- or 64-bit scalar.
@@ -124,13 +288,35 @@ struct L1NoAllocateLoads : public ks::impl::KSL1NoAllocateLoadsBase<L1NoAllocate
     getOperation().walk([&](LLVM::LLVMFuncOp func) {
       if (!func->removeAttr(kMark) || func.isExternal())
         return;
-      SmallVector<LLVM::LoadOp> loads;
+      SmallVector<std::pair<LLVM::LoadOp, Address>> loads;
       func.walk([&](LLVM::LoadOp load) {
-        if (pointsIntoArgument(load.getAddr(), func))
-          loads.push_back(load);
+        Address address = addressOf(load.getAddr(), func);
+        if (address.root)
+          loads.emplace_back(load, std::move(address));
       });
-      for (LLVM::LoadOp load : loads)
-        rewrite(load);
+      // A load within a line of another (the same argument and terms, a
+      // constant under 128 bytes apart) is served by the L1 the other one
+      // filled.
+      auto near = [](const Address &a, const Address &b) {
+        if (a.root != b.root || std::abs(a.bytes - b.bytes) >= 128)
+          return false;
+        auto nonzero = [](const Address &x) {
+          return llvm::count_if(x.terms, [](auto &t) { return t.second != 0; });
+        };
+        if (nonzero(a) != nonzero(b))
+          return false;
+        return llvm::all_of(a.terms, [&](auto &t) {
+          return t.second == 0 || b.terms.lookup(t.first) == t.second;
+        });
+      };
+      for (auto [i, entry] : llvm::enumerate(loads)) {
+        auto &[load, address] = entry;
+        bool shared = llvm::any_of(llvm::enumerate(loads), [&, i = i](auto other) {
+          return other.index() != i && near(address, other.value().second);
+        });
+        if (!shared && !nearFromTripToTrip(address) && dependsOnBlockAndThread(load.getAddr()))
+          rewrite(load);
+      }
     });
   }
 };

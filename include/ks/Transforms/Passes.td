@@ -538,15 +538,20 @@ def KSL1NoAllocateLoads : Pass<"ks-l1-no-allocate-loads", "mlir::gpu::GPUModuleO
   let summary = "Read kernel arguments' buffers with ld.global.L1::no_allocate in marked kernels";
   let description = [{
     In each kernel (`llvm.func`, after the NVVM conversion) marked
-    `ks.l1_no_allocate`, every `llvm.load` from a kernel argument's buffer
-    (the argument offset by getelementptr or address-space casts) of a
-    32- or 64-bit scalar, or a 2- or 4-element vector of them aligned to its
-    size, becomes inline PTX `ld.global.L1::no_allocate`. Mostly-reading
-    kernels (reductions) stream faster on an H100 when their loads leave
-    the L1 alone. The hint does not change what a load reads; the inline asm
-    is marked as touching memory, so it keeps its order with the kernel's
-    stores and barriers. Other loads (shared memory, volatile or atomic,
-    other types) stay as they are. The mark is removed.
+    `ks.l1_no_allocate`, each `llvm.load` that streams from a kernel
+    argument's buffer (the argument offset by getelementptr or address-space
+    casts) becomes inline PTX `ld.global.L1::no_allocate`, for 32- and
+    64-bit scalars and 1-, 2- and 4-element vectors of them aligned to their
+    size. A load streams when its address depends on both a block id and a
+    thread id (one every block reads, a weight, or every thread of a block,
+    a row's statistic, keeps the L1) and no other load of the kernel reads
+    within 128 bytes of it (the same argument and terms, a constant apart:
+    a thread's E scalar loads of neighbouring elements share lines), and no
+    loop moves it by less than 128 bytes a trip (a pooling window's walk).
+    Mostly-reading kernels (reductions) stream faster on an H100 when such
+    loads leave the L1 alone. The hint does not change what a load reads;
+    the inline asm is marked as touching memory, so it keeps its order with
+    the kernel's stores and barriers. The mark is removed.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
