@@ -11,7 +11,8 @@
 // infinity, a subnormal, 0) the original runs, in a branch rarely taken.
 // Where b is a row's statistic (the same along the op's innermost loop),
 // the test for that branch is one interval for a, its bounds computed once
-// per row.
+// per row; where a is x minus its row's maximum (never above 0), only the
+// interval's lower end is tested per element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -43,6 +46,93 @@ namespace {
 bool isRowInvariant(Value v) {
   std::optional<AffineMap> map = ks::bodyInputMap(v);
   return map && map->getNumDims() != 0 && !map->isFunctionOfDim(map->getNumDims() - 1);
+}
+
+/// Whether `reduction` is a maximum of the innermost dim of its one input
+/// (all other loops parallel, the input read whole, the result at the other
+/// loops).
+bool isRowMaximum(linalg::GenericOp reduction) {
+  if (reduction.getNumDpsInputs() != 1 || reduction.getNumDpsInits() != 1)
+    return false;
+  unsigned loops = reduction.getNumLoops();
+  auto iterators = reduction.getIteratorTypesArray();
+  for (unsigned i = 0; i < loops; ++i)
+    if (iterators[i] != (i + 1 == loops ? utils::IteratorType::reduction
+                                          : utils::IteratorType::parallel))
+      return false;
+  SmallVector<AffineMap> maps = reduction.getIndexingMapsArray();
+  if (loops == 0 || !maps[0].isIdentity() ||
+      maps[1] != AffineMap::getMultiDimIdentityMap(loops, reduction.getContext()).dropResult(loops - 1))
+    return false;
+  Block &body = reduction.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  Operation *max = yield.getValues()[0].getDefiningOp();
+  if (!isa_and_nonnull<arith::MaximumFOp, arith::MaxNumFOp>(max))
+    return false;
+  Value in = body.getArgument(0), acc = body.getArgument(1);
+  return (max->getOperand(0) == in && max->getOperand(1) == acc) ||
+         (max->getOperand(0) == acc && max->getOperand(1) == in);
+}
+
+/// Whether `a` is never above 0: x - m in a linalg.generic's body, x read
+/// whole (identity map) from a tensor X and m the maximum of x's row, a
+/// row maximum of X (or of X with unit dims inserted) read at x's row.
+/// x <= m, so x - m <= 0 (NaN aside, which every test passes over).
+bool isBelowRowMaximum(Value a) {
+  auto sub = a.getDefiningOp<arith::SubFOp>();
+  auto x = sub ? dyn_cast<BlockArgument>(sub.getLhs()) : nullptr;
+  auto m = sub ? dyn_cast<BlockArgument>(sub.getRhs()) : nullptr;
+  auto op = x ? dyn_cast<linalg::GenericOp>(x.getOwner()->getParentOp()) : nullptr;
+  if (!op || !m || m.getOwner() != x.getOwner() ||
+      x.getArgNumber() >= op.getNumDpsInputs() || m.getArgNumber() >= op.getNumDpsInputs())
+    return false;
+  OpOperand *xOperand = op.getDpsInputOperand(x.getArgNumber());
+  OpOperand *mOperand = op.getDpsInputOperand(m.getArgNumber());
+  AffineMap xMap = op.getMatchingIndexingMap(xOperand);
+  AffineMap mMap = op.getMatchingIndexingMap(mOperand);
+  auto reduction = mOperand->get().getDefiningOp<linalg::GenericOp>();
+  if (!xMap.isIdentity() || !reduction || !isRowMaximum(reduction))
+    return false;
+  // Each of the reduction's loops but the last as a dim of X (or -1: a
+  // unit dim an expand_shape inserted); its last loop is X's last dim.
+  Value input = reduction.getDpsInputOperand(0)->get();
+  auto xType = dyn_cast<RankedTensorType>(xOperand->get().getType());
+  if (!xType || !xType.hasStaticShape())
+    return false;
+  SmallVector<int64_t> xDimOf;
+  if (input == xOperand->get()) {
+    for (int64_t d = 0; d < xType.getRank(); ++d)
+      xDimOf.push_back(d);
+  } else {
+    auto expand = input.getDefiningOp<tensor::ExpandShapeOp>();
+    if (!expand || expand.getSrc() != xOperand->get() || !expand.getResultType().hasStaticShape())
+      return false;
+    ArrayRef<int64_t> shape = expand.getResultType().getShape();
+    for (auto [d, group] : llvm::enumerate(expand.getReassociationIndices())) {
+      // One dim of the group carries X's dim d, the others are unit dims.
+      bool carried = false;
+      for (int64_t i : group) {
+        bool carries = !carried && (shape[i] != 1 || i == group.back());
+        xDimOf.push_back(carries ? int64_t(d) : -1);
+        carried |= carries;
+      }
+    }
+  }
+  int64_t rank = xType.getRank();
+  if (xDimOf.empty() || xDimOf.back() != rank - 1 ||
+      mMap.getNumResults() + 1 != xDimOf.size())
+    return false;
+  // m is read at x's row: the reduction's result dim k at X's dim there.
+  for (auto [k, expr] : llvm::enumerate(mMap.getResults())) {
+    if (xDimOf[k] < 0) {
+      auto c = dyn_cast<AffineConstantExpr>(expr);
+      if (!c || c.getValue() != 0)
+        return false;
+    } else if (expr != getAffineDimExpr(xDimOf[k], op.getContext())) {
+      return false;
+    }
+  }
+  return true;
 }
 
 struct LogOfExpQuotient : public OpRewritePattern<math::LogOp> {
@@ -101,9 +191,20 @@ struct LogOfExpQuotient : public OpRewritePattern<math::LogOp> {
           arith::MinimumFOp::create(rewriter, loc, constant(largest),
                                     arith::AddFOp::create(rewriter, loc, constant(largest), logB)),
           constant(margin));
-      original = arith::OrIOp::create(
-          rewriter, loc, arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, a, low),
-          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, a, high));
+      if (isBelowRowMaximum(a)) {
+        // a <= 0 <= high unless the row's high is below 0 (a sum of
+        // exponentials below exp(smallest)): then every element of the row
+        // takes the original (a < +inf). One comparison per element.
+        Value lowOrAll = arith::SelectOp::create(
+            rewriter, loc,
+            arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, high, constant(0.0)),
+            constant(std::numeric_limits<double>::infinity()), low);
+        original = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, a, lowOrAll);
+      } else {
+        original = arith::OrIOp::create(
+            rewriter, loc, arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, a, low),
+            arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, a, high));
+      }
     } else {
       original = arith::OrIOp::create(rewriter, loc, outside(a), outside(difference));
     }
