@@ -3,6 +3,8 @@
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/TransformOps.h"
 
+#include "PlannedLaunches.h"
+
 #include "ks/Agents/Optimizer.h"
 #include "ks/Agents/SkillLibrary.h"
 
@@ -61,8 +63,8 @@ struct Plan {
 /// The plan fields that list dispatches, and the module attribute each
 /// becomes.
 constexpr std::pair<llvm::StringLiteral, llvm::StringLiteral> kLaunchFields[] = {
-    {"reverse_blocks", "ks.reverse_blocks"},
-    {"l1_no_allocate", "ks.l1_no_allocate"},
+    {"reverse_blocks", ks::kReverseBlocksAttr},
+    {"l1_no_allocate", ks::kL1NoAllocateAttr},
 };
 
 /// The plan, or an error naming the file and the entry.

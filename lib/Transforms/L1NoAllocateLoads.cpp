@@ -25,9 +25,12 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "PlannedLaunches.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -41,27 +44,18 @@ namespace ks {
 using namespace mlir;
 
 namespace {
-constexpr llvm::StringLiteral kMark = "ks.l1_no_allocate";
-
-/// An address as an argument plus a sum of values times byte strides plus a
-/// constant number of bytes, as far as getelementptr and integer add, sub,
-/// mul and shl by constants show it; `root` is null where the pointer is not
-/// an argument offset that way.
+/// An address as an argument plus a sum of values times byte strides (none
+/// of them 0) plus a constant number of bytes, as far as getelementptr and
+/// integer add, sub, mul and shl by constants show it; `root` is null where
+/// the pointer is not an argument offset that way.
 struct Address {
   BlockArgument root;
   llvm::SmallDenseMap<Value, int64_t> terms;
   int64_t bytes = 0;
 };
 
-std::optional<int64_t> constantInt(Value v) {
-  if (auto c = v.getDefiningOp<LLVM::ConstantOp>())
-    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-      return i.getInt();
-  return std::nullopt;
-}
-
 void addIndex(Value v, int64_t scale, Address &address) {
-  if (std::optional<int64_t> c = constantInt(v)) {
+  if (std::optional<int64_t> c = getConstantIntValue(v)) {
     address.bytes += *c * scale;
     return;
   }
@@ -77,20 +71,20 @@ void addIndex(Value v, int64_t scale, Address &address) {
     return;
   }
   if (auto mul = dyn_cast_or_null<LLVM::MulOp>(def)) {
-    if (std::optional<int64_t> c = constantInt(mul.getRhs()))
+    if (std::optional<int64_t> c = getConstantIntValue(mul.getRhs()))
       return addIndex(mul.getLhs(), scale * *c, address);
-    if (std::optional<int64_t> c = constantInt(mul.getLhs()))
+    if (std::optional<int64_t> c = getConstantIntValue(mul.getLhs()))
       return addIndex(mul.getRhs(), scale * *c, address);
   }
   if (auto shl = dyn_cast_or_null<LLVM::ShlOp>(def))
-    if (std::optional<int64_t> c = constantInt(shl.getRhs()); c && *c >= 0 && *c < 32)
+    if (std::optional<int64_t> c = getConstantIntValue(shl.getRhs()); c && *c >= 0 && *c < 32)
       return addIndex(shl.getLhs(), scale << *c, address);
   // An index clamped to a constant bound (a pooling window's padding) is
   // the index, but at the edges.
   if (isa_and_nonnull<LLVM::SMaxOp, LLVM::SMinOp, LLVM::UMaxOp, LLVM::UMinOp>(def)) {
-    if (constantInt(def->getOperand(1)))
+    if (getConstantIntValue(def->getOperand(1)))
       return addIndex(def->getOperand(0), scale, address);
-    if (constantInt(def->getOperand(0)))
+    if (getConstantIntValue(def->getOperand(0)))
       return addIndex(def->getOperand(1), scale, address);
   }
   address.terms[v] += scale;
@@ -133,31 +127,46 @@ Address addressOf(Value ptr, LLVM::LLVMFuncOp func) {
   if (arg && arg.getOwner() == &func.getBody().front() && type &&
       (type.getAddressSpace() == 0 || type.getAddressSpace() == 1))
     address.root = arg;
+  // Terms that cancelled (x + y - y) leave no trace.
+  SmallVector<Value> cancelled;
+  for (auto &[term, stride] : address.terms)
+    if (stride == 0)
+      cancelled.push_back(term);
+  for (Value term : cancelled)
+    address.terms.erase(term);
   return address;
 }
 
-/// The constant a loop adds to its counter `arg` each trip (a block
-/// argument whose value from some predecessor is `arg` plus a constant).
-std::optional<int64_t> loopStep(BlockArgument arg) {
+/// The values `arg` takes from its block's predecessors (their branches'
+/// operands for it).
+SmallVector<Value> incomingValues(BlockArgument arg) {
+  SmallVector<Value> values;
   Block *owner = arg.getOwner();
   for (Block *pred : owner->getPredecessors()) {
     auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
     if (!branch)
       continue;
-    for (auto [i, succ] : llvm::enumerate(branch->getSuccessors())) {
-      if (succ != owner)
-        continue;
-      Value in = branch.getSuccessorOperands(i)[arg.getArgNumber()];
-      auto add = in ? in.getDefiningOp<LLVM::AddOp>() : nullptr;
-      if (!add)
-        continue;
-      if (add.getLhs() == arg)
-        if (std::optional<int64_t> c = constantInt(add.getRhs()))
-          return c;
-      if (add.getRhs() == arg)
-        if (std::optional<int64_t> c = constantInt(add.getLhs()))
-          return c;
-    }
+    for (auto [i, succ] : llvm::enumerate(branch->getSuccessors()))
+      if (succ == owner)
+        if (Value in = branch.getSuccessorOperands(i)[arg.getArgNumber()])
+          values.push_back(in);
+  }
+  return values;
+}
+
+/// The constant a loop adds to its counter `arg` each trip (a block
+/// argument whose value from some predecessor is `arg` plus a constant).
+std::optional<int64_t> loopStep(BlockArgument arg) {
+  for (Value in : incomingValues(arg)) {
+    auto add = in.getDefiningOp<LLVM::AddOp>();
+    if (!add)
+      continue;
+    if (add.getLhs() == arg)
+      if (std::optional<int64_t> c = getConstantIntValue(add.getRhs()))
+        return c;
+    if (add.getRhs() == arg)
+      if (std::optional<int64_t> c = getConstantIntValue(add.getLhs()))
+        return c;
   }
   return std::nullopt;
 }
@@ -168,7 +177,7 @@ std::optional<int64_t> loopStep(BlockArgument arg) {
 bool nearFromTripToTrip(const Address &address) {
   return llvm::any_of(address.terms, [](auto &term) {
     auto arg = dyn_cast<BlockArgument>(term.first);
-    if (!arg || arg.getOwner()->isEntryBlock() || term.second == 0)
+    if (!arg || arg.getOwner()->isEntryBlock())
       return false;
     std::optional<int64_t> step = loopStep(arg);
     return step && *step != 0 && std::abs(*step * term.second) < 128;
@@ -186,16 +195,7 @@ bool dependsOnBlockAndThread(Value value) {
     if (!seen.insert(v).second)
       continue;
     if (auto arg = dyn_cast<BlockArgument>(v)) {
-      Block *owner = arg.getOwner();
-      for (Block *pred : owner->getPredecessors()) {
-        auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
-        if (!branch)
-          continue;
-        for (auto [i, succ] : llvm::enumerate(branch->getSuccessors()))
-          if (succ == owner)
-            if (Value in = branch.getSuccessorOperands(i)[arg.getArgNumber()])
-              work.push_back(in);
-      }
+      llvm::append_range(work, incomingValues(arg));
       continue;
     }
     Operation *def = v.getDefiningOp();
@@ -225,25 +225,25 @@ std::optional<std::pair<StringRef, StringRef>> ptxScalar(Type type) {
   return std::nullopt;
 }
 
-/// Replaces `load` with `ld.global.L1::no_allocate`; false (and no change)
-/// for a load PTX has no such form for here: volatile or atomic, of a type
+/// Replaces `load` with `ld.global.L1::no_allocate`, unless PTX has no such
+/// form for it here: volatile or atomic, of a type
 /// other than 32- or 64-bit scalars and their 1-, 2- and 4-element vectors
 /// of at most 16 bytes, or a vector not aligned to its size (LLVM would split
 /// it).
-bool rewrite(LLVM::LoadOp load) {
+void rewrite(LLVM::LoadOp load) {
   if (load.getVolatile_() || load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
-    return false;
+    return;
   Type type = load.getType();
   auto vector = dyn_cast<VectorType>(type);
   Type element = vector ? vector.getElementType() : type;
   std::optional<std::pair<StringRef, StringRef>> ptx = ptxScalar(element);
   if (!ptx)
-    return false;
+    return;
   int64_t lanes = vector ? vector.getNumElements() : 1;
   int64_t bytes = lanes * element.getIntOrFloatBitWidth() / 8;
   if (vector && (vector.getRank() != 1 || vector.isScalable() || (lanes != 1 && lanes != 2 && lanes != 4) ||
                  bytes > 16 || (load.getAlignment() && *load.getAlignment() < uint64_t(bytes))))
-    return false;
+    return;
 
   OpBuilder b(load);
   Location loc = load.getLoc();
@@ -280,13 +280,12 @@ bool rewrite(LLVM::LoadOp load) {
   }
   load.replaceAllUsesWith(result);
   load.erase();
-  return true;
 }
 
 struct L1NoAllocateLoads : public ks::impl::KSL1NoAllocateLoadsBase<L1NoAllocateLoads> {
   void runOnOperation() override {
     getOperation().walk([&](LLVM::LLVMFuncOp func) {
-      if (!func->removeAttr(kMark) || func.isExternal())
+      if (!func->removeAttr(ks::kL1NoAllocateAttr) || func.isExternal())
         return;
       SmallVector<std::pair<LLVM::LoadOp, Address>> loads;
       func.walk([&](LLVM::LoadOp load) {
@@ -298,16 +297,7 @@ struct L1NoAllocateLoads : public ks::impl::KSL1NoAllocateLoadsBase<L1NoAllocate
       // constant under 128 bytes apart) is served by the L1 the other one
       // filled.
       auto near = [](const Address &a, const Address &b) {
-        if (a.root != b.root || std::abs(a.bytes - b.bytes) >= 128)
-          return false;
-        auto nonzero = [](const Address &x) {
-          return llvm::count_if(x.terms, [](auto &t) { return t.second != 0; });
-        };
-        if (nonzero(a) != nonzero(b))
-          return false;
-        return llvm::all_of(a.terms, [&](auto &t) {
-          return t.second == 0 || b.terms.lookup(t.first) == t.second;
-        });
+        return a.root == b.root && std::abs(a.bytes - b.bytes) < 128 && a.terms == b.terms;
       };
       for (auto [i, entry] : llvm::enumerate(loads)) {
         auto &[load, address] = entry;

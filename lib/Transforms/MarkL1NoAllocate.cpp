@@ -25,11 +25,11 @@ namespace {
 struct MarkL1NoAllocate : public ks::impl::KSMarkL1NoAllocateBase<MarkL1NoAllocate> {
   void runOnOperation() override {
     auto launches =
-        ks::takeRequestedLaunches(getOperation(), "ks.l1_no_allocate", "l1_no_allocate");
+        ks::takeRequestedLaunches(getOperation(), ks::kL1NoAllocateAttr, "l1_no_allocate");
     if (failed(launches))
       return signalPassFailure();
     for (auto [dispatch, launch] : *launches)
-      launch->setAttr("ks.l1_no_allocate", UnitAttr::get(&getContext()));
+      launch->setAttr(ks::kL1NoAllocateAttr, UnitAttr::get(&getContext()));
   }
 };
 } // namespace

@@ -9,6 +9,8 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "PlannedLaunches.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -54,7 +56,7 @@ struct OutlineKernels : public ks::impl::KSOutlineKernelsBase<OutlineKernels> {
       if (isa<gpu::LaunchOp>(launch))
         for (NamedAttribute attr : launch->getDiscardableAttrs())
           if (attr.getName().strref().starts_with("nvvm.") ||
-              attr.getName() == "ks.l1_no_allocate")
+              attr.getName() == ks::kL1NoAllocateAttr)
             kept.back().push_back(attr);
     }
     OpPassManager outline = outliningPipeline();

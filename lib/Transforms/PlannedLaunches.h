@@ -17,6 +17,13 @@
 
 namespace ks {
 
+/// A plan's "reverse_blocks" request on the module (ks-reverse-block-order).
+inline constexpr llvm::StringLiteral kReverseBlocksAttr = "ks.reverse_blocks";
+/// A plan's "l1_no_allocate" request on the module, and the mark its
+/// launches and then their kernels carry (ks-mark-l1-no-allocate,
+/// ks-outline-kernels, ks-l1-no-allocate-loads).
+inline constexpr llvm::StringLiteral kL1NoAllocateAttr = "ks.l1_no_allocate";
+
 /// The dispatch `launch` computes: its own `ks.dispatch`, or its kernel's
 /// entry in the host function's `ks.kernel_dispatches` (seed kernels).
 std::optional<int64_t> dispatchOf(mlir::gpu::LaunchOp launch);

@@ -60,7 +60,7 @@ void reverseBlocks(gpu::LaunchOp launch) {
 
 struct ReverseBlockOrder : public ks::impl::KSReverseBlockOrderBase<ReverseBlockOrder> {
   void runOnOperation() override {
-    auto launches = ks::takeRequestedLaunches(getOperation(), "ks.reverse_blocks", "reverse_blocks");
+    auto launches = ks::takeRequestedLaunches(getOperation(), ks::kReverseBlocksAttr, "reverse_blocks");
     if (failed(launches))
       return signalPassFailure();
     for (auto [dispatch, launch] : *launches)
