@@ -47,12 +47,34 @@ bool touchesOnlyOperands(linalg::LinalgOp op) {
   });
 }
 
+/// Whether loop `loop` of `op` can be split in two (ks::splitLoops): every
+/// operand reads it as a whole dim of its map, and is a contiguous buffer
+/// that a view can expand there.
+bool splittable(linalg::LinalgOp op, unsigned loop) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    bool reads = llvm::any_of(map.getResults(),
+                              [&](AffineExpr e) { return e.isFunctionOfDim(loop); });
+    if (!reads)
+      continue;
+    if (!isContiguous(operand.get().getType()) ||
+        llvm::any_of(map.getResults(), [&](AffineExpr e) {
+          return e.isFunctionOfDim(loop) && !isa<AffineDimExpr>(e);
+        }))
+      return false;
+  }
+  return true;
+}
+
 /// How many leading loops of `op` enumerate `rows` rows (the most, so unit
-/// loops after them count as rows), or none. The loops after them must be
-/// all parallel or all reductions, and the body must touch no memory
-/// besides the operands. An op without loops (the 0-d division after a
-/// loss's final sum) is all of a single row, with no row loops.
-std::optional<unsigned> rowDimsOf(linalg::LinalgOp op, int64_t rows) {
+/// loops after them count as rows), or none; or, for an op without
+/// reductions whose leading loops run past `rows` within one loop (whose
+/// range is a multiple of the rows left, at least two), that loop as the
+/// last row loop with its points per row, where it can be split. The loops after them must be all parallel or
+/// all reductions, and the body must touch no memory besides the operands.
+/// An op without loops (the 0-d division after a loss's final sum) is all
+/// of a single row, with no row loops.
+std::optional<RowChainMember> rowMemberOf(linalg::LinalgOp op, int64_t rows) {
   if (!op.hasPureBufferSemantics() || !isa<func::FuncOp>(op->getParentOp()))
     return std::nullopt;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -61,15 +83,23 @@ std::optional<unsigned> rowDimsOf(linalg::LinalgOp op, int64_t rows) {
   if (!touchesOnlyOperands(op))
     return std::nullopt;
   if (ranges.empty())
-    return 0u;
+    return RowChainMember{op, 0};
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  std::optional<unsigned> found;
+  std::optional<RowChainMember> found;
   int64_t product = 1;
   for (unsigned i = 0; i < ranges.size() && iterators[i] == utils::IteratorType::parallel;
        ++i) {
+    if (!found && product * ranges[i] > rows && rows % product == 0 && rows / product > 1 &&
+        ranges[i] % (rows / product) == 0 && isa<linalg::GenericOp>(op.getOperation()) &&
+        op.getNumReductionLoops() == 0) {
+      if (!splittable(op, i))
+        return std::nullopt;
+      found = RowChainMember{op, i + 1, ranges[i] / (rows / product)};
+      break;
+    }
     product *= ranges[i];
     if (product == rows)
-      found = i + 1;
+      found = RowChainMember{op, i + 1};
     if (product > rows)
       break;
   }
@@ -77,11 +107,23 @@ std::optional<unsigned> rowDimsOf(linalg::LinalgOp op, int64_t rows) {
     return std::nullopt;
   // A reduction's threads split one reduction loop (more are collapsed
   // into one by ks-collapse-reduction-dims where they can be).
-  ArrayRef<utils::IteratorType> rest = ArrayRef(iterators).drop_front(*found);
+  ArrayRef<utils::IteratorType> rest = ArrayRef(iterators).drop_front(found->rowDims);
   if (!llvm::all_equal(rest) ||
       (!rest.empty() && rest.front() == utils::IteratorType::reduction && rest.size() != 1))
     return std::nullopt;
   return found;
+}
+
+/// The loop ranges of `member` with its last row loop split where it runs
+/// over several points of a row: rows first, then the points.
+SmallVector<int64_t> memberRanges(RowChainMember member) {
+  SmallVector<int64_t> ranges = member.op.getStaticLoopRanges();
+  if (member.rowLoopPoints > 1) {
+    unsigned last = member.rowDims - 1;
+    ranges[last] /= member.rowLoopPoints;
+    ranges.insert(ranges.begin() + member.rowDims, member.rowLoopPoints);
+  }
+  return ranges;
 }
 
 /// `expr` as coefficients of the dims and a constant (last), if it is a
@@ -132,7 +174,15 @@ std::optional<int64_t> rowStrideOf(const RowChainMember &member, OpOperand &oper
   SmallVector<int64_t> flat(numDims + 1, 0);
   if (!flatten(offset, 1, flat))
     return std::nullopt;
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  // A split row loop: its row steps over its points' coefficient times
+  // their count.
+  SmallVector<int64_t> ranges = memberRanges(member);
+  if (member.rowLoopPoints > 1) {
+    unsigned last = member.rowDims - 1;
+    flat.insert(flat.begin() + member.rowDims, flat[last]);
+    flat[last] *= member.rowLoopPoints;
+    ++numDims;
+  }
   unsigned k = member.rowDims;
   // The elements per row are the innermost row loop's step; a row loop of
   // range 1 steps nowhere (the map may leave it out). Without a longer row
@@ -202,6 +252,18 @@ bool independentOf(Operation *op, ArrayRef<RowChainMember> members) {
   });
 }
 
+/// Whether `op` reads a buffer that one of `members` writes.
+bool readsWrittenBy(linalg::LinalgOp op, ArrayRef<RowChainMember> members) {
+  llvm::DenseSet<Value> written;
+  for (RowChainMember member : members)
+    for (Value init : member.op.getDpsInits())
+      if (isa<MemRefType>(init.getType()))
+        written.insert(baseBuffer(init));
+  return llvm::any_of(op.getDpsInputs(), [&](Value input) {
+    return isa<MemRefType>(input.getType()) && written.contains(baseBuffer(input));
+  });
+}
+
 /// The next (or previous) op of the block that is not skippable.
 Operation *neighbour(Operation *op, bool forward) {
   for (op = forward ? op->getNextNode() : op->getPrevNode(); op && isSkippable(op);
@@ -222,13 +284,13 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start, bool fi
   int64_t rows = 1;
   for (int64_t r : ArrayRef(ranges).take_front(parallel))
     rows *= r;
-  std::optional<unsigned> startDims = rowDimsOf(start, rows);
-  if (!startDims || *startDims != parallel)
+  std::optional<RowChainMember> startMember = rowMemberOf(start, rows);
+  if (!startMember || startMember->rowDims != parallel)
     return std::nullopt;
 
   RowChain chain;
   chain.rows = rows;
-  chain.members.push_back({start, *startDims});
+  chain.members.push_back(*startMember);
   // A row reduction reads its inputs at its row only: a matmul or a
   // matrix-vector product, which reads some input whole for every row, is
   // not one.
@@ -241,8 +303,8 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start, bool fi
   // The fill that initializes the reduction's output.
   if (auto fill = dyn_cast_or_null<linalg::FillOp>(neighbour(start, /*forward=*/false))) {
     if (baseBuffer(fill.getOutputs()[0]) == baseBuffer(start.getDpsInits()[0]))
-      if (std::optional<unsigned> dims = rowDimsOf(fill, rows)) {
-        chain.members.insert(chain.members.begin(), {fill, *dims});
+      if (std::optional<RowChainMember> member = rowMemberOf(fill, rows)) {
+        chain.members.insert(chain.members.begin(), *member);
         if (!rowLocal(chain.members, rows))
           chain.members.erase(chain.members.begin());
       }
@@ -250,13 +312,18 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start, bool fi
   for (Operation *next = neighbour(start, /*forward=*/true); next;
        next = neighbour(next, /*forward=*/true)) {
     auto op = dyn_cast<linalg::LinalgOp>(next);
-    std::optional<unsigned> dims = op ? rowDimsOf(op, rows) : std::nullopt;
-    if (!dims) {
+    std::optional<RowChainMember> member = op ? rowMemberOf(op, rows) : std::nullopt;
+    // An op that runs over several points of a row per step of a loop
+    // joins only to read what the chain computed (a normalization's scale
+    // and shift): other ops of such shapes are not the chain's.
+    if (member && member->rowLoopPoints > 1 && !readsWrittenBy(op, chain.members))
+      member = std::nullopt;
+    if (!member) {
       if (independentOf(next, chain.members))
         continue;
       break;
     }
-    chain.members.push_back({op, *dims});
+    chain.members.push_back(*member);
     if (!rowLocal(chain.members, rows)) {
       chain.members.pop_back();
       break;
@@ -267,7 +334,7 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start, bool fi
     return std::nullopt;
   for (RowChainMember member : chain.members) {
     int64_t points = 1;
-    for (int64_t r : ArrayRef(member.op.getStaticLoopRanges()).drop_front(member.rowDims))
+    for (int64_t r : ArrayRef(memberRanges(member)).drop_front(member.rowDims))
       points *= r;
     chain.maxRowPoints = std::max(chain.maxRowPoints, points);
   }

@@ -94,6 +94,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSReuseWiderSums());
   // Reductions to few outputs: a partial and a final stage, not one thread.
   pm.addNestedPass<func::FuncOp>(createKSSplitLargeReductions());
+  // Gathers at affine indices (group norm's scale and shift) as operands.
+  pm.addNestedPass<func::FuncOp>(createKSExtractsToOperands());
   pm.addPass(createCanonicalizerPass());
 
   addBufferizationPasses(pm);

@@ -6,6 +6,7 @@
 
 #include "Alignment.h"
 #include "KernelInit.h"
+#include "SplitLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
@@ -904,6 +905,20 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
     return emitSilenceableError()
            << "no row chain starts at the target (a reduction over rows after its fill or "
               "followed by ops over the same rows that share buffers only at their row)";
+  // A member whose last row loop runs over several points of each row (a
+  // normalization merged to [1024, 16384] after statistics of 128 rows) is
+  // split there: its rows, then its points. The op computes the same.
+  for (ks::agents::RowChainMember &member : chain->members) {
+    if (member.rowLoopPoints == 1)
+      continue;
+    auto generic = dyn_cast<linalg::GenericOp>(member.op.getOperation());
+    SmallVector<int64_t> divisors(member.op.getNumLoops(), 0);
+    divisors[member.rowDims - 1] = member.rowLoopPoints;
+    if (!generic || !ks::canSplitLoops(generic, divisors))
+      return emitSilenceableError() << "a member of the row chain runs over several points of "
+                                       "each row in one loop that cannot be split";
+    member = {ks::splitLoops(rewriter, generic, divisors), member.rowDims};
+  }
   int64_t warpRows = getWarpRows(), perThread = getElementsPerThread();
   if (warpRows < 0 || perThread < 1)
     return emitSilenceableError() << "warp_rows must be >= 0 and elements_per_thread >= 1";

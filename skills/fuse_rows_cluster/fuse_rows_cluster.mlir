@@ -11,7 +11,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   %rows = transform.ks.fuse_row_chain %op {warp_rows = 0, elements_per_thread = ${E},
-      keep_rows_in_registers = 1, cluster_blocks = ${C}}
+      keep_rows_in_registers = ${V}, cluster_blocks = ${C}}
       : (!transform.any_op) -> !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
@@ -19,6 +19,11 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   // ordinary launch then runs the blocks of a row together.
   %dims = transform.param.constant array<i32: ${C}, 1, 1> -> !transform.any_param
   transform.annotate %launch "nvvm.cluster_dim" = %dims
+      : !transform.any_op, !transform.any_param
+  // M blocks an SM at least: ptxas caps each thread's registers to fit
+  // them, so one block's loads overlap another's reductions.
+  %min_blocks = transform.param.constant ${M} : i32 -> !transform.any_param
+  transform.annotate %launch "nvvm.minctasm" = %min_blocks
       : !transform.any_op, !transform.any_param
   // All T threads run every op of the row: this only sets the block size.
   transform.gpu.map_nested_forall_to_threads %launch block_dims = [${T}, 1, 1]

@@ -24,11 +24,18 @@
 // RUN: ks-run %t.layer_norm.mlir --plan=%t.layer_norm.json --seed=53 --trials=3 > %t.layer_norm.log
 // RUN: grep -q "output #0 2x16x32768xf32: match" %t.layer_norm.log
 // A group norm as Torch-MLIR imports level1/34 (16 x 64 x 128 x 128, 8
-// groups): each group's f64 statistics and its channels' scales and shifts
-// in one kernel, 4 blocks of 1024 threads per group, then the apply.
+// groups): each group's f64 statistics, its channels' scales and shifts
+// and the apply in one kernel, 4 blocks of 1024 threads per group (2
+// channels a block), and 8 blocks of 512 (a channel a block, two blocks an
+// SM: the benchmark's plan).
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 4, "T": 1024, "E": 1}}]}' > %t.gn.json
-// RUN: ks-run %S/Inputs/group_norm_16x64x128x128.mlir --plan=%t.gn.json --seed=59 --trials=3 > %t.gn.log
+// RUN: ks-run %S/Inputs/group_norm_16x64x128x128.mlir --plan=%t.gn.json --seed=59 --trials=3 --json=%t.gn.result.json > %t.gn.log
 // RUN: grep -q "output #0 16x64x128x128xf32: match" %t.gn.log
+// RUN: grep -c '"grid": \[' %t.gn.result.json | grep -qx 1
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 8, "T": 512, "E": 1, "M": 2}}]}' > %t.gn8.json
+// RUN: ks-run %S/Inputs/group_norm_16x64x128x128.mlir --plan=%t.gn8.json --seed=61 --trials=3 --json=%t.gn8.result.json > %t.gn8.log
+// RUN: grep -q "output #0 16x64x128x128xf32: match" %t.gn8.log
+// RUN: grep -c '"grid": \[' %t.gn8.result.json | grep -qx 1
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #bcast = affine_map<(d0, d1) -> (d0, 0)>

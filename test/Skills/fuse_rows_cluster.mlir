@@ -26,16 +26,29 @@
 // A group norm as Torch-MLIR imports it (level1/34 at its reduced size):
 // the rows are the (image, group) pairs; their f64 sums, means, sums of
 // squared deviations and variances, and each channel's scale and shift
-// (ops of 4 points per row, 2 per block) in one kernel of 8 x 2 blocks;
-// the apply over the 4-D input stays a kernel of its own.
+// (ops of 4 points per row, 2 per block), then the apply, in one kernel of
+// 8 x 2 blocks. ks-extracts-to-operands made the apply read the scale and
+// shift as operands, and merged it to [32, 144] (32 = 8 rows x 4
+// channels): its loop of 32 runs over the rows' channels, split here into
+// [8, 4, 144]; block b applies the 2 channels (b mod 2) * 2 of row b / 2,
+// the ones whose scale and shift it computed (a block barrier, no cluster
+// barrier, between).
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.gn.json
 // RUN: ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-seed-lowering="plan=%t.gn.json" | FileCheck %s --check-prefix=GN
+// M = 2 asks for two blocks an SM (.minnctapersm: ptxas caps the
+// registers); V = 0 keeps no values in registers, so each op of the row
+// reads x again (no row-owned accesses for ks-forward-row-values).
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1, "M": 2}}]}' > %t.gnm.json
+// RUN: rm -rf %t.gnm.ptx && ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-compile="plan=%t.gnm.json ptx-dir=%t.gnm.ptx" -o /dev/null
+// RUN: FileCheck %s --check-prefix=MIN-BLOCKS < %t.gnm.ptx/main_kernel.sm_90.ptx
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1, "V": 0}}]}' > %t.gnv.json
+// RUN: ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-seed-lowering="plan=%t.gnv.json" | FileCheck %s --check-prefix=NO-KEEP
 
 // CHECK-DAG: #[[ROW:.*]] = affine_map<()[s0] -> ((s0 floordiv 4) mod 16)>
 // CHECK-DAG: #[[PART:.*]] = affine_map<()[s0] -> (s0 * 512 - (s0 floordiv 4) * 2048)>
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
 // CHECK-NOT: gpu.launch_func
-// CHECK: gpu.func @main_kernel({{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 4, 1, 1>}
+// CHECK: gpu.func @main_kernel({{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 4, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK: %[[R:.*]] = affine.apply #[[ROW]]()[%[[B:.*]]]
 // CHECK: %[[P:.*]] = affine.apply #[[PART]]()[%[[B]]]
 // CHECK: memref.subview %arg1[%[[R]], %[[P]]] [1, 512] [1, 1]
@@ -83,14 +96,23 @@
 // PTX: mapa.shared::cluster.u64 {{.*}}, 3;
 // PTX-NEXT: ld.shared::cluster.b32
 
+// MIN-BLOCKS: .maxntid 128, 1, 1
+// MIN-BLOCKS-NEXT: .minnctapersm 2
+// MIN-BLOCKS-NEXT: .explicitcluster
+// MIN-BLOCKS-NEXT: .reqnctapercluster 2, 1, 1
+
+// NO-KEEP: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
+// NO-KEEP-NOT: ks.row_owned
+// NO-KEEP: gpu.return
+
 // F64: .reqnctapercluster 2, 1, 1
 // F64: ld.shared::cluster.b64
 // F64: ld.shared::cluster.b64
 
 // GN: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
-// GN: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c18, %c1, %c1)
+// GN-SAME: memref<8x4x144xf32>, %{{.*}} : memref<8x4xf32>, %{{.*}} : memref<8x4xf32>, %{{.*}} : memref<8x4x144xf32>)
 // GN-NOT: gpu.launch_func
-// GN: gpu.func @main_kernel({{.*}}nvvm.cluster_dim = array<i32: 2, 1, 1>}
+// GN: gpu.func @main_kernel({{.*}}%[[X:.*]]: memref<8x4x144xf32>, %[[SHIFT:.*]]: memref<8x4xf32>, %[[SCALE:.*]]: memref<8x4xf32>, %[[OUT:.*]]: memref<8x4x144xf32>) kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.minctasm = 1 : i32}
 // GN: nvvm.cluster.wait {aligned}
 // GN: nvvm.mapa %{{.*}}, %c0_i32
 // GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
@@ -101,6 +123,17 @@
 // GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
 // GN: nvvm.cluster.arrive {aligned}
 // GN: math.rsqrt
+// GN: gpu.barrier
+// GN: %[[XP:.*]] = memref.subview %[[X]][%[[ROW:.*]], %[[PART:.*]], 0] [1, 2, 144] [1, 1, 1]
+// GN-NEXT: %[[SHP:.*]] = memref.subview %[[SHIFT]][%[[ROW]], %[[PART]]] [1, 2] [1, 1]
+// GN-NEXT: %[[SCP:.*]] = memref.subview %[[SCALE]][%[[ROW]], %[[PART]]] [1, 2] [1, 1]
+// GN-NEXT: %[[OP:.*]] = memref.subview %[[OUT]][%[[ROW]], %[[PART]], 0] [1, 2, 144] [1, 1, 1]
+// GN: %[[V:.*]] = memref.load %[[XP]]
+// GN-NEXT: %[[B:.*]] = memref.load %[[SHP]]
+// GN-NEXT: %[[A:.*]] = memref.load %[[SCP]]
+// GN-NEXT: %[[AX:.*]] = arith.mulf %[[V]], %[[A]]
+// GN-NEXT: %[[Y:.*]] = arith.addf %[[AX]], %[[B]]
+// GN-NEXT: memref.store %[[Y]], %[[OP]]
 // GN: nvvm.cluster.wait {aligned}
 // GN-NEXT: gpu.return
 

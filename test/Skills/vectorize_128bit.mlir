@@ -14,17 +14,19 @@
 // In the PTX every global access is 128-bit (64-bit with VEC = 2): without
 // the mark LLVM gets loads aligned to 4 and splits them into scalar ones.
 // A group norm's apply (Inputs/scale_shift_per_channel_2x8x1024.mlir): the
-// body reads its channel's scale and shift at a position computed from the
-// loop indices. Once a thread's tile is one row (R = 1), that position is
-// the same at every point of the tile: ks.hoist_body_loads loads them
-// before it (from the block ids), and the tile is vectorized; the emulated
-// kernel matches the CPU. With R = 2 the tile spans two channels: the loads
-// stay, and upstream's vectorizer refuses the body.
+// body gathers its channel's scale and shift at [n, c / 4, c mod 4].
+// ks-extracts-to-operands makes them operands (the channel loop split into
+// (group, channel in group)), and ks-collapse-elementwise-dims merges the
+// op to 16 rows of 1024 that read them at their row: the tile is
+// vectorized, each row's scale and shift loaded once and broadcast, with
+// one row a thread's tile (R = 1) or two (R = 2); the emulated kernels
+// match the CPU.
 // RUN: echo '{"dispatches": [{"id": 0, "skill": "vectorize_128bit", "params": {"VEC": 4, "TX": 256, "R": 1}}]}' > %t.gather.json
 // RUN: ks-opt %S/Inputs/scale_shift_per_channel_2x8x1024.mlir --ks-seed-lowering="plan=%t.gather.json" | FileCheck %s --check-prefix=GATHER
 // RUN: ks-run %S/Inputs/scale_shift_per_channel_2x8x1024.mlir --emulate-gpu --plan=%t.gather.json --seed=3 | FileCheck %s --check-prefix=GATHER-EMULATED
 // RUN: echo '{"dispatches": [{"id": 0, "skill": "vectorize_128bit", "params": {"VEC": 4, "TX": 128, "R": 2}}]}' > %t.gather2.json
-// RUN: not ks-opt %S/Inputs/scale_shift_per_channel_2x8x1024.mlir --ks-seed-lowering="plan=%t.gather2.json" 2>&1 | FileCheck %s --check-prefix=GATHER-R2
+// RUN: ks-opt %S/Inputs/scale_shift_per_channel_2x8x1024.mlir --ks-seed-lowering="plan=%t.gather2.json" | FileCheck %s --check-prefix=GATHER-R2
+// RUN: ks-run %S/Inputs/scale_shift_per_channel_2x8x1024.mlir --emulate-gpu --plan=%t.gather2.json --seed=5 | FileCheck %s --check-prefix=GATHER-EMULATED
 // REQUIRES: ptxas
 // RUN: ks-opt %s --ks-apply-skills="dispatch=0 skill=vectorize_128bit params=VEC=4,TX=64,R=2" | FileCheck %s
 // RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=vectorize_128bit params=VEC=4,TX=64,R=2" | FileCheck %s --check-prefix=RANK3
@@ -70,18 +72,19 @@
 // RANK3: } {ks.dispatch = 1 : i64, ks.skill = "vectorize_128bit"}
 
 // GATHER-LABEL: gpu.func @main_kernel
-// GATHER: %[[G:.*]] = arith.divui %block_id_y{{.*}}, %c4 : index
-// GATHER: %[[K:.*]] = arith.remui %block_id_y{{.*}}, %c4 : index
-// GATHER: %[[S:.*]] = memref.load %{{.*}}[%block_id_z{{.*}}, %[[G]], %[[K]]] : memref<2x2x4xf32>
-// GATHER: %[[B:.*]] = memref.load %{{.*}}[%block_id_z{{.*}}, %[[G]], %[[K]]] : memref<2x2x4xf32>
-// GATHER: vector.load %{{.*}} {alignment = 16 : i64} : memref<2x8x1024xf32>, vector<4xf32>
-// GATHER: vector.broadcast %[[S]] : f32 to vector<1x1x4xf32>
-// GATHER: vector.broadcast %[[B]] : f32 to vector<1x1x4xf32>
-// GATHER: vector.store %{{.*}} {alignment = 16 : i64} : memref<2x8x1024xf32>, vector<4xf32>
+// GATHER: %[[ROW:.*]]:2 = affine.delinearize_index %block_id_y{{.*}} into (2, 8)
+// GATHER: vector.load %arg0[%[[ROW]]#0, %[[ROW]]#1, %{{.*}}] {alignment = 16 : i64} : memref<2x8x1024xf32>, vector<4xf32>
+// GATHER: %[[CH:.*]]:3 = affine.delinearize_index %block_id_y{{.*}} into (2, 2, 4)
+// GATHER: vector.load %arg1[%[[CH]]#0, %[[CH]]#1, %[[CH]]#2] {{.*}} : memref<2x2x4xf32>, vector<1xf32>
+// GATHER: vector.load %arg2[%[[CH]]#0, %[[CH]]#1, %[[CH]]#2] {{.*}} : memref<2x2x4xf32>, vector<1xf32>
+// GATHER: vector.store %{{.*}}, %arg3[%[[ROW]]#0, %[[ROW]]#1, %{{.*}}] {alignment = 16 : i64} : memref<2x8x1024xf32>, vector<4xf32>
 // GATHER-NOT: memref.load
 // GATHER: gpu.return
 // GATHER-EMULATED: output #0 2x8x1024xf32: match
-// GATHER-R2: error: skill vectorize_128bit on dispatch 0: the transform failed: Attempted to vectorize, but failed
+// GATHER-R2-LABEL: gpu.func @main_kernel
+// GATHER-R2-COUNT-2: vector.load %arg0{{.*}} {alignment = 16 : i64} : memref<2x8x1024xf32>, vector<4xf32>
+// GATHER-R2-COUNT-2: vector.store {{.*}} {alignment = 16 : i64} : memref<2x8x1024xf32>, vector<4xf32>
+// GATHER-R2: gpu.return
 // F16: error: skill vectorize_128bit on dispatch 2: the transform failed: expected parameter to be equal to 1, got 2
 // VIEW-COUNT-2: vector.load %arg6{{.*}} : memref<64x516xf32>, vector<4xf32>
 // VIEW-NOT: alignment = 16 : i64} : memref<64x516xf32>

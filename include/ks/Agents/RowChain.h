@@ -24,6 +24,13 @@ namespace ks::agents {
 struct RowChainMember {
   mlir::linalg::LinalgOp op;
   unsigned rowDims = 0;
+  /// Where > 1, the last row loop runs over rows times this many points: a
+  /// normalization merged to [1024, 16384] after statistics of 128 rows
+  /// reads 8 of its loop's steps per row. Its index is then
+  /// row * rowLoopPoints + the point's first coordinate, and the loop is to
+  /// be split in two (ks::splitLoops) before the op is cut to rows. Only
+  /// ops without reductions.
+  int64_t rowLoopPoints = 1;
 };
 
 struct RowChain {

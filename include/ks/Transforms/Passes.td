@@ -718,6 +718,28 @@ def KSFoldIndexTables : Pass<"ks-fold-index-tables", "mlir::func::FuncOp"> {
                            "mlir::linalg::LinalgDialect"];
 }
 
+def KSExtractsToOperands : Pass<"ks-extracts-to-operands", "mlir::func::FuncOp"> {
+  let summary = "Read an elementwise op's gathers at affine indices as operands";
+  let description = [{
+    In a `linalg.generic` on tensors whose loops are all parallel, a
+    `tensor.extract` from a tensor defined outside the op, at indices that
+    are, over the loops' ranges, constants, loop indices, or a loop index's
+    quotient or remainder by a constant (group norm's normalization reads its
+    per-(n, group, channel) scale and shift at `(n + c floordiv 64) mod 16`,
+    `(c floordiv 8) mod 8` and `c mod 8`, each wrapped in Torch's
+    `i < 0 ? i + size : i`), becomes an input operand with that indexing map.
+    A loop read through a quotient and remainder by c becomes two loops
+    (range / c, c), and every operand that reads it is expanded there
+    (`tensor.expand_shape`); the results are collapsed back. Index reading
+    follows index casts, `affine.apply`, additions, subtractions, products
+    by constants, and selects whose signed comparison the ranges decide.
+    Ops where a split loop is also read whole, or read by an operand other
+    than as a plain dim, are left as they are.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 def KSForwardRowValues : Pass<"ks-forward-row-values", "mlir::func::FuncOp"> {
   let summary = "Keep the row elements a thread owns in registers between the ops of a row chain";
   let description = [{
