@@ -67,13 +67,14 @@ bool splittable(linalg::LinalgOp op, unsigned loop) {
 }
 
 /// How many leading loops of `op` enumerate `rows` rows (the most, so unit
-/// loops after them count as rows), or none; or, for an op without
+/// loops after them count as rows), or none; or, for a generic op without
 /// reductions whose leading loops run past `rows` within one loop (whose
 /// range is a multiple of the rows left, at least two), that loop as the
-/// last row loop with its points per row, where it can be split. The loops after them must be all parallel or
-/// all reductions, and the body must touch no memory besides the operands.
-/// An op without loops (the 0-d division after a loss's final sum) is all
-/// of a single row, with no row loops.
+/// last row loop with its points per row, where it can be split. The loops
+/// after them must be all parallel or all reductions, and the body must
+/// touch no memory besides the operands. An op without loops (the 0-d
+/// division after a loss's final sum) is all of a single row, with no row
+/// loops.
 std::optional<RowChainMember> rowMemberOf(linalg::LinalgOp op, int64_t rows) {
   if (!op.hasPureBufferSemantics() || !isa<func::FuncOp>(op->getParentOp()))
     return std::nullopt;
