@@ -110,9 +110,20 @@ done
 fi
 
 # 4. The lit tests that need a GPU, where lit is available (KS_LIT_TESTS:
-# some of them, by path; default all of test/GPU).
+# some of them, by path; default all of test/GPU). KS_LIT_SHARD=I/N runs
+# the I-th of N shares of them (lit's own sharding), so that all of them
+# fit in calls of limited time: I/N in one call, the next share in the next.
 if part lit; then
 lit_summary="not run (no lit here)"
+shard=()
+if [[ -n "${KS_LIT_SHARD:-}" ]]; then
+  if [[ ! "$KS_LIT_SHARD" =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] ||
+     (( BASH_REMATCH[1] > BASH_REMATCH[2] )); then
+    echo "device-run: KS_LIT_SHARD must be I/N with 1 <= I <= N, got '$KS_LIT_SHARD'" >&2
+    exit 2
+  fi
+  shard=(--run-shard "${BASH_REMATCH[1]}" --num-shards "${BASH_REMATCH[2]}")
+fi
 # The GPU machine has no network: lit travels as a wheel in .whl/ (see README).
 if ! python3 -c "import lit" 2>/dev/null && ls .whl/lit-*.whl >/dev/null 2>&1; then
   python3 -m pip install -q --no-index --no-deps --target /tmp/ks-site .whl/lit-*.whl &&
@@ -120,7 +131,7 @@ if ! python3 -c "import lit" 2>/dev/null && ls .whl/lit-*.whl >/dev/null 2>&1; t
 fi
 if python3 -c "import lit" 2>/dev/null; then
   KS_CUDA_GPU=1 python3 -c 'import sys; from lit.main import main; sys.argv[0] = "lit"; main()' \
-    -sv -j1 ${KS_LIT_TESTS:-test/GPU} --param ks_device_bin="$bin" >"$out/lit-gpu.log" 2>&1
+    -sv -j1 "${shard[@]}" ${KS_LIT_TESTS:-test/GPU} --param ks_device_bin="$bin" >"$out/lit-gpu.log" 2>&1
   lit_summary="$(grep -E '^ *(Passed|Failed|Unsupported)' "$out/lit-gpu.log" | tr -s ' ' | paste -sd, -)"
   tail -5 "$out/lit-gpu.log"
 fi
