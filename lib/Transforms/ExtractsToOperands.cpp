@@ -129,8 +129,16 @@ public:
       return std::nullopt;
     if (auto index = dyn_cast<linalg::IndexOp>(def))
       return getAffineDimExpr(index.getDim(), ctx);
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp>(def))
+    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
       return read(def->getOperand(0));
+    // An unsigned cast keeps the value only where it is never negative.
+    if (isa<arith::IndexCastUIOp>(def)) {
+      std::optional<AffineExpr> e = read(def->getOperand(0));
+      std::optional<Interval> bounds = e ? boundsOf(*e, ranges) : std::nullopt;
+      if (!bounds || bounds->low < 0)
+        return std::nullopt;
+      return e;
+    }
     if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
       AffineMap map = apply.getAffineMap();
       SmallVector<AffineExpr> dims, symbols;
@@ -274,11 +282,20 @@ bool convert(linalg::GenericOp op, RewriterBase &rewriter) {
     ConvertibleExtract candidate{extract, {}};
     SmallVector<int64_t> saved = divisor;
     bool ok = true;
-    for (Value index : extract.getIndices()) {
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(source.getType()).getShape();
+    for (auto [dim, index] : llvm::enumerate(extract.getIndices())) {
       std::optional<AffineExpr> expr = reader.read(index);
       std::optional<IndexForm> form = expr ? formOf(*expr) : std::nullopt;
       ok = form && (form->kind == IndexForm::Constant || form->kind == IndexForm::Loop ||
                     splitBy(form->loop, form->value));
+      // A dim read by a loop must be as long as the loop (linalg's rule):
+      // a gather from a longer tensor stays.
+      if (ok && form->kind != IndexForm::Constant) {
+        int64_t range = form->kind == IndexForm::Loop        ? ranges[form->loop]
+                        : form->kind == IndexForm::Remainder ? form->value
+                                                             : ranges[form->loop] / form->value;
+        ok = shape[dim] == range;
+      }
       if (!ok)
         break;
       candidate.indices.push_back(*form);

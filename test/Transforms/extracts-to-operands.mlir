@@ -131,7 +131,7 @@ func.func @divisions(%x: tensor<4x6xf32>, %t: tensor<3x2x4xf32>) -> tensor<4x6xf
 
 // Gathers left as they are: at an index the op reads from a tensor (an
 // embedding), at a loop index minus 1 wrapped by a select the ranges do not
-// decide (it is -1 at the first point), and at both a loop and its quotient
+// decide (it is -1 at the first point), at both a loop and its quotient
 // (the loop would have to be read whole and split).
 // CHECK-LABEL: func.func @kept
 // CHECK-COUNT-3: tensor.extract
@@ -165,4 +165,37 @@ func.func @kept(%x: tensor<4x6xf32>, %ids: tensor<4x6xi64>, %t: tensor<8xf32>,
     linalg.yield %s3 : f32
   } -> tensor<4x6xf32>
   return %r : tensor<4x6xf32>
+}
+
+// -----
+
+// An unsigned cast is read through only where its value is never negative:
+// index_castui of -1 is not -1, and that gather stays; the one at the loop
+// index becomes an operand. A gather at the loop index from a tensor longer
+// than the loop stays too (linalg wants a dim a loop reads to be as long as
+// the loop).
+// CHECK-LABEL: func.func @unsigned_cast_and_longer_tensor
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32>)
+// CHECK-COUNT-2: tensor.extract %{{.*}} : tensor<8xf32>
+// CHECK-NOT: tensor.extract
+func.func @unsigned_cast_and_longer_tensor(%x: tensor<4xf32>, %t4: tensor<4xf32>,
+                                           %t: tensor<8xf32>) -> tensor<4xf32> {
+  %minus1 = arith.constant -1 : i64
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %i = linalg.index 0 : index
+    %i64 = arith.index_cast %i : index to i64
+    %ui = arith.index_castui %i64 : i64 to index
+    %a = tensor.extract %t4[%ui] : tensor<4xf32>
+    %wrapped = arith.index_castui %minus1 : i64 to index
+    %b = tensor.extract %t[%wrapped] : tensor<8xf32>
+    %c = tensor.extract %t[%ui] : tensor<8xf32>
+    %s = arith.addf %in, %a : f32
+    %s2 = arith.addf %s, %b : f32
+    %s3 = arith.addf %s2, %c : f32
+    linalg.yield %s3 : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
 }
