@@ -288,9 +288,11 @@ bool convert(linalg::GenericOp op, RewriterBase &rewriter) {
       std::optional<IndexForm> form = expr ? formOf(*expr) : std::nullopt;
       ok = form && (form->kind == IndexForm::Constant || form->kind == IndexForm::Loop ||
                     splitBy(form->loop, form->value));
-      // A dim read by a loop must be as long as the loop (linalg's rule):
-      // a gather from a longer tensor stays.
-      if (ok && form->kind != IndexForm::Constant) {
+      // A constant index must lie in its dim, and a dim read by a loop must
+      // be as long as the loop (linalg's rule): other gathers stay.
+      if (ok && form->kind == IndexForm::Constant) {
+        ok = form->value >= 0 && form->value < shape[dim];
+      } else if (ok) {
         int64_t range = form->kind == IndexForm::Loop        ? ranges[form->loop]
                         : form->kind == IndexForm::Remainder ? form->value
                                                              : ranges[form->loop] / form->value;

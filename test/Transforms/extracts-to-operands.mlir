@@ -173,10 +173,10 @@ func.func @kept(%x: tensor<4x6xf32>, %ids: tensor<4x6xi64>, %t: tensor<8xf32>,
 // index_castui of -1 is not -1, and that gather stays; the one at the loop
 // index becomes an operand. A gather at the loop index from a tensor longer
 // than the loop stays too (linalg wants a dim a loop reads to be as long as
-// the loop).
+// the loop), and so does one at a constant outside the tensor.
 // CHECK-LABEL: func.func @unsigned_cast_and_longer_tensor
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32>)
-// CHECK-COUNT-2: tensor.extract %{{.*}} : tensor<8xf32>
+// CHECK-COUNT-3: tensor.extract %{{.*}} : tensor<8xf32>
 // CHECK-NOT: tensor.extract
 func.func @unsigned_cast_and_longer_tensor(%x: tensor<4xf32>, %t4: tensor<4xf32>,
                                            %t: tensor<8xf32>) -> tensor<4xf32> {
@@ -192,10 +192,13 @@ func.func @unsigned_cast_and_longer_tensor(%x: tensor<4xf32>, %t4: tensor<4xf32>
     %wrapped = arith.index_castui %minus1 : i64 to index
     %b = tensor.extract %t[%wrapped] : tensor<8xf32>
     %c = tensor.extract %t[%ui] : tensor<8xf32>
+    %c9 = arith.constant 9 : index
+    %d = tensor.extract %t[%c9] : tensor<8xf32>
     %s = arith.addf %in, %a : f32
     %s2 = arith.addf %s, %b : f32
     %s3 = arith.addf %s2, %c : f32
-    linalg.yield %s3 : f32
+    %s4 = arith.addf %s3, %d : f32
+    linalg.yield %s4 : f32
   } -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
