@@ -47,6 +47,20 @@ bool touchesOnlyOperands(linalg::LinalgOp op) {
   });
 }
 
+/// The buffers `op`'s body loads from besides its operands (a gather: cross
+/// entropy's picked logit at the row's target), or none where the body
+/// has other effects.
+std::optional<llvm::DenseSet<Value>> gatheredBuffers(linalg::LinalgOp op) {
+  llvm::DenseSet<Value> gathered;
+  for (Operation &inner : op.getBlock()->without_terminator()) {
+    if (auto load = dyn_cast<memref::LoadOp>(inner))
+      gathered.insert(baseBuffer(load.getMemRef()));
+    else if (!isa<linalg::IndexOp>(inner) && !isMemoryEffectFree(&inner))
+      return std::nullopt;
+  }
+  return gathered;
+}
+
 /// Whether loop `loop` of `op` can be split in two (ks::splitLoops): every
 /// operand reads it as a whole dim of its map, and is a contiguous buffer
 /// that a view can expand there.
@@ -81,7 +95,7 @@ std::optional<RowChainMember> rowMemberOf(linalg::LinalgOp op, int64_t rows) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if ((ranges.empty() && rows != 1) || ShapedType::isDynamicShape(ranges))
     return std::nullopt;
-  if (!touchesOnlyOperands(op))
+  if (!gatheredBuffers(op))
     return std::nullopt;
   if (ranges.empty())
     return RowChainMember{op, 0};
@@ -212,11 +226,14 @@ std::optional<int64_t> rowStrideOf(const RowChainMember &member, OpOperand &oper
 
 /// Whether the members can run one row after another: every buffer one of
 /// them writes is touched by all of them at the computed row only, with the
-/// same elements per row.
+/// same elements per row, and none gathers from it (a gather may read any
+/// row).
 bool rowLocal(ArrayRef<RowChainMember> members, int64_t rows) {
   llvm::DenseMap<Value, SmallVector<std::optional<int64_t>>> strides;
-  llvm::DenseSet<Value> written;
+  llvm::DenseSet<Value> written, gathered;
   for (RowChainMember member : members) { // a copy: LinalgOp's queries are not const
+    if (std::optional<llvm::DenseSet<Value>> loads = gatheredBuffers(member.op))
+      gathered.insert(loads->begin(), loads->end());
     for (OpOperand &operand : member.op->getOpOperands()) {
       if (!isa<MemRefType>(operand.get().getType()))
         continue; // a scalar (a fill's value)
@@ -228,7 +245,7 @@ bool rowLocal(ArrayRef<RowChainMember> members, int64_t rows) {
   }
   for (Value base : written) {
     ArrayRef<std::optional<int64_t>> s = strides[base];
-    if (!s.front() || !llvm::all_equal(s))
+    if (!s.front() || !llvm::all_equal(s) || gathered.contains(base))
       return false;
   }
   return true;
@@ -244,10 +261,13 @@ bool independentOf(Operation *op, ArrayRef<RowChainMember> members) {
   if (!touchesOnlyOperands(linalgOp))
     return false;
   llvm::DenseSet<Value> used;
-  for (RowChainMember member : members)
+  for (RowChainMember member : members) {
     for (Value operand : member.op->getOperands())
       if (isa<MemRefType>(operand.getType()))
         used.insert(baseBuffer(operand));
+    if (std::optional<llvm::DenseSet<Value>> loads = gatheredBuffers(member.op))
+      used.insert(loads->begin(), loads->end());
+  }
   return llvm::none_of(op->getOperands(), [&](Value operand) {
     return isa<MemRefType>(operand.getType()) && used.contains(baseBuffer(operand));
   });

@@ -92,6 +92,9 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSPointwiseConvToBatchMatmul());
   // A sum the program also computes in f64 is read from there.
   pm.addNestedPass<func::FuncOp>(createKSReuseWiderSums());
+  // A scalar sum of gathered terms: the terms first, one per row, which a
+  // row chain can take, then a plain sum.
+  pm.addNestedPass<func::FuncOp>(createKSMaterializeGatheredTerms());
   // Reductions to few outputs: a partial and a final stage, not one thread.
   pm.addNestedPass<func::FuncOp>(createKSSplitLargeReductions());
   // Gathers at affine indices (group norm's scale and shift) as operands.

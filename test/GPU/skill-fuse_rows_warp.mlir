@@ -14,6 +14,13 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 1, "E": 1, "V": 0}}]}' > %t.memory.json
 // RUN: ks-run %s --plan=%t.memory.json --seed=67 --trials=5 > %t.memory.log
 // RUN: grep -q "output #0 32x512x1024xf32: match" %t.memory.log
+// Cross entropy over 4096 rows of 1000 classes in two kernels: the rows'
+// statistics and each row's picked loss (a gather at its target), then the
+// count of valid targets, the losses' sum and the division in one block.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 8, "E": 1, "V": 1}}, {"id": 6, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 0}}]}' > %t.ce.json
+// RUN: ks-run %S/../Skills/Inputs/row_chain_cross_entropy.mlir --plan=%t.ce.json --seed=71 --trials=5 --json=%t.ce.out.json > %t.ce.log
+// RUN: grep -q "output #0 f32: match" %t.ce.log
+// RUN: grep -c '"grid": \[' %t.ce.out.json | grep -qx 2
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #rows3 = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
 #col3 = affine_map<(d0, d1, d2) -> (d2)>

@@ -28,6 +28,20 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4, "V": 1}}]}' > %t.reg-ragged.json
 // RUN: ks-opt %S/Inputs/row_chain_softmax_ragged.mlir --ks-seed-lowering="plan=%t.reg-ragged.json" | FileCheck %s --check-prefix=REG-RAGGED
 // RUN: ks-run %S/Inputs/row_chain_softmax_ragged.mlir --emulate-gpu --plan=%t.reg-ragged.json --seed=53 | FileCheck %s --check-prefix=RAGGED-EMULATED
+// Cross entropy: each picked loss (a gather of its row's logit at the
+// row's target, ks-materialize-gathered-terms) is a point of its row after
+// the row's statistics, computed by lane 0 of the row's warp in the rows'
+// kernel; the count of valid targets, the sum of the losses and the
+// division are one block's kernel.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4, "V": 1}}, {"id": 6, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 0}}]}' > %t.ce.json
+// RUN: ks-opt %S/Inputs/row_chain_cross_entropy.mlir --ks-seed-lowering="plan=%t.ce.json" | FileCheck %s --check-prefix=CE
+// RUN: ks-run %S/Inputs/row_chain_cross_entropy.mlir --emulate-gpu --plan=%t.ce.json --seed=59 | FileCheck %s --check-prefix=CE-EMULATED
+// A loss that reads the sum of exponentials of the row its target names:
+// a gather from a buffer the chain writes (any row of it) does not join;
+// the losses run after the rows' kernel, in a kernel of their own.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4, "V": 1}}]}' > %t.gw.json
+// RUN: ks-opt %S/Inputs/row_chain_gather_written.mlir --ks-seed-lowering="plan=%t.gw.json" | FileCheck %s --check-prefix=GATHER-WRITTEN
+// RUN: ks-run %S/Inputs/row_chain_gather_written.mlir --emulate-gpu --plan=%t.gw.json --seed=61 | FileCheck %s --check-prefix=CE-EMULATED
 // A row of 4096 is 128 elements a lane: too many to keep.
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 1, "V": 1}}]}' > %t.long.json
 // RUN: not ks-opt %S/Inputs/row_chain_softmax_long.mlir --ks-seed-lowering="plan=%t.long.json" 2>&1 | FileCheck %s --check-prefix=REG-LONG
@@ -105,3 +119,36 @@
 // REG-RAGGED: gpu.return
 
 // REG-LONG: error: skill fuse_rows_warp on dispatch 1: its requirement 'V == 0 || loop_range_1 <= 64 * 32' does not hold
+
+// CE: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1024, %c1, %c1) threads in (%c128, %c1, %c1)
+// CE: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1)
+// CE-NOT: gpu.launch_func
+// The target and the gathered logit (read-only buffers) are loaded at the
+// kernel's start, by every lane, so that the gather's latency overlaps the
+// row's loads; lane 0 finishes the loss after the row's statistics.
+// CE-LABEL: gpu.func @main_kernel(
+// CE: %[[LANE:.*]] = gpu.lane_id
+// CE: %[[FIRST:.*]] = arith.cmpi ult, %[[LANE]], %c1 : index
+// CE: %[[TARGET:.*]] = memref.load %{{.*}}[%c0] : memref<1xi64, strided<[1], offset: ?>>
+// CE: %[[VALID:.*]] = arith.cmpi ne, %[[TARGET]], %c-100_i64 : i64
+// CE: %[[SAFE:.*]] = arith.select %[[VALID]], %[[TARGET]], %c0_i64 : i64
+// CE: %[[COLUMN:.*]] = arith.index_cast %[[SAFE]] : i64 to index
+// CE: %[[PICKED:.*]] = memref.load %{{.*}}[%{{.*}}, %[[COLUMN]]] : memref<4096x1000xf32>
+// CE: gpu.barrier
+// CE-COUNT-2: gpu.shuffle xor %{{.*}}, %c1_i32
+// CE: gpu.barrier
+// CE: arith.subf %[[PICKED]]
+// CE: math.log
+// CE: %[[LOSS:.*]] = arith.select %[[VALID]]
+// CE-NEXT: scf.if %[[FIRST]] {
+// CE-NEXT: memref.store %[[LOSS]]
+// CE: gpu.return
+// CE-EMULATED: output #0 f32: match
+
+// GATHER-WRITTEN: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1024, %c1, %c1) threads in (%c128, %c1, %c1)
+// GATHER-WRITTEN: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c16, %c1, %c1) threads in (%c256, %c1, %c1)
+// GATHER-WRITTEN-LABEL: gpu.func @main_kernel(
+// GATHER-WRITTEN-NOT: math.log
+// GATHER-WRITTEN: gpu.return
+// GATHER-WRITTEN-LABEL: gpu.func @main_kernel_0(
+// GATHER-WRITTEN: math.log

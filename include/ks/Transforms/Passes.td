@@ -228,6 +228,25 @@ def KSCollapseReductionDims : Pass<"ks-collapse-reduction-dims"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
 
+def KSMaterializeGatheredTerms : Pass<"ks-materialize-gathered-terms", "mlir::func::FuncOp"> {
+  let summary = "Compute a gathering scalar reduction's terms in an elementwise op first";
+  let description = [{
+    On tensors. A `linalg.generic` that reduces all its loops into one 0-d
+    output by a single binary combiner, whose term gathers (a
+    `tensor.extract` at an index read from data: cross entropy's picked
+    logit at the row's target), becomes an elementwise op over the same
+    loops that computes the terms (the body without the combiner) into a
+    new tensor, placed right after the last op it reads, and a reduction of
+    that tensor with the combiner. The terms are one point per row of the
+    rows whose statistics they read, so a row chain takes them into the
+    statistics' kernel, and the sum, no longer gathering, is a plain
+    one-block reduction instead of a split of scattered loads, its fill and
+    its final kernel. Reductions whose extracts are at indices computed from
+    the loop indices alone are left as they are.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+}
+
 def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
   let summary = "Split long reductions to few outputs into a partial and a final stage";
   let description = [{
