@@ -12,6 +12,7 @@
 #include "llvm/Support/Program.h"
 
 #include <algorithm>
+#include <dlfcn.h>
 #include <cstdlib>
 #include <set>
 
@@ -411,13 +412,22 @@ std::vector<std::string> SkillLibrary::defaultRoots() {
   }
   static int anchor;
   std::string exe = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
-  llvm::SmallString<256> bin = llvm::sys::path::parent_path(exe);
-  for (const char *up : {"..", "../.."}) {
-    llvm::SmallString<256> candidate(bin);
-    llvm::sys::path::append(candidate, up, "skills");
-    if (llvm::sys::fs::is_directory(candidate)) {
-      llvm::sys::fs::real_path(candidate, candidate);
-      return {candidate.str().str()};
+  // Beside the tool, then beside the library this code is in: a program
+  // that loads libKernelSkill.so (PyTorch through the C API) is no tool of
+  // ours, and the bundle's skills sit at lib/../skills.
+  llvm::SmallVector<std::string, 2> binaries = {exe};
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&SkillLibrary::defaultRoots), &info) && info.dli_fname)
+    binaries.push_back(info.dli_fname);
+  for (const std::string &binary : binaries) {
+    llvm::SmallString<256> dir = llvm::sys::path::parent_path(binary);
+    for (const char *up : {"..", "../.."}) {
+      llvm::SmallString<256> candidate(dir);
+      llvm::sys::path::append(candidate, up, "skills");
+      if (llvm::sys::fs::is_directory(candidate)) {
+        llvm::sys::fs::real_path(candidate, candidate);
+        return {candidate.str().str()};
+      }
     }
   }
   if (!kSourceSkills.empty() && llvm::sys::fs::is_directory(kSourceSkills))

@@ -78,8 +78,9 @@ public:
 
   /// Where skills are looked for when no root is given: $KS_SKILL_PATH
   /// (colon-separated), else `skills/` beside the tool (bin/../skills, as in
-  /// the bundle, or bin/../../skills, as in a build tree), else the source
-  /// tree's.
+  /// the bundle, or bin/../../skills, as in a build tree), else beside the
+  /// shared library this code is in (lib/../skills: PyTorch loading the
+  /// bundle's libKernelSkill.so), else the source tree's.
   static std::vector<std::string> defaultRoots();
 
   /// The roots a `skill-dirs` option names (comma-separated), or the
