@@ -184,7 +184,7 @@ struct MaterializeGatheredTerms
         if (failed(result))
           continue;
         // The consumer's result comes last, after the producer's that
-        // others still read (canonicalization drops them here).
+        // others still read (unused here: dropped at the end of the pass).
         Operation *fusedOp = result->fusedOp;
         termsResult = fusedOp->getResults().back();
         rewriter.replaceOp(terms, termsResult);
