@@ -40,13 +40,6 @@ bool isSkippable(Operation *op) {
              arith::ConstantOp>(op);
 }
 
-/// Whether `op`'s body touches no memory besides its operands.
-bool touchesOnlyOperands(linalg::LinalgOp op) {
-  return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &inner) {
-    return isa<linalg::IndexOp>(inner) || isMemoryEffectFree(&inner);
-  });
-}
-
 /// The buffers `op`'s body loads from besides its operands (a gather: cross
 /// entropy's picked logit at the row's target), or none where the body
 /// has other effects.
@@ -59,6 +52,12 @@ std::optional<llvm::DenseSet<Value>> gatheredBuffers(linalg::LinalgOp op) {
       return std::nullopt;
   }
   return gathered;
+}
+
+/// Whether `op`'s body touches no memory besides its operands.
+bool touchesOnlyOperands(linalg::LinalgOp op) {
+  std::optional<llvm::DenseSet<Value>> gathered = gatheredBuffers(op);
+  return gathered && gathered->empty();
 }
 
 /// Whether loop `loop` of `op` can be split in two (ks::splitLoops): every

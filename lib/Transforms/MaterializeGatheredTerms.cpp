@@ -113,16 +113,16 @@ Operation *lastProducerIn(Block *block, linalg::GenericOp op) {
 struct MaterializeGatheredTerms
     : public ks::impl::KSMaterializeGatheredTermsBase<MaterializeGatheredTerms> {
   void runOnOperation() override {
-    SmallVector<linalg::GenericOp> sums;
+    SmallVector<std::tuple<linalg::GenericOp, Operation *, unsigned>> sums;
     getOperation()->walk([&](linalg::GenericOp op) {
-      if (gatheringScalarSum(op))
-        sums.push_back(op);
+      if (std::optional<std::pair<Operation *, unsigned>> sum = gatheringScalarSum(op))
+        sums.emplace_back(op, sum->first, sum->second);
     });
     if (sums.empty())
       return;
     IRRewriter rewriter(&getContext());
-    for (linalg::GenericOp op : sums)
-      materialize(rewriter, op);
+    for (auto [op, combiner, term] : sums)
+      materialize(rewriter, op, combiner, term);
     // Fusion leaves the terms' op the producers' results too, unused.
     RewritePatternSet patterns(&getContext());
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
@@ -130,10 +130,11 @@ struct MaterializeGatheredTerms
       signalPassFailure();
   }
 
-  /// The terms of `op` as an elementwise op over its loops, as early as its
-  /// operands allow (next to what computes them), then their sum.
-  void materialize(IRRewriter &rewriter, linalg::GenericOp op) {
-    auto [combiner, term] = *gatheringScalarSum(op);
+  /// The terms of `op` (operand `term` of its `combiner`) as an elementwise
+  /// op over its loops, as early as its operands allow (next to what
+  /// computes them), then their sum.
+  void materialize(IRRewriter &rewriter, linalg::GenericOp op, Operation *combiner,
+                   unsigned term) {
     MLIRContext *context = op.getContext();
     Location loc = op.getLoc();
     unsigned numLoops = op.getNumLoops();
