@@ -263,8 +263,9 @@ IRMapping hoistReadOnlyWork(linalg::LinalgOp op) {
   Block &body = launch.getBody().front();
   if (op->getBlock() != &body)
     return map;
-  std::optional<llvm::DenseSet<Value>> written = ks::writtenRoots(
-      launch.getBody(), [](Operation *inner) { return isa<gpu::BarrierOp>(inner); });
+  // A cluster's reductions (its barriers, mapa) write nothing either.
+  std::optional<llvm::DenseSet<Value>> written =
+      ks::writtenRoots(launch.getBody(), ks::writesNothing);
   if (!written)
     return map;
   // The start: before the first op of the body with memory effects.

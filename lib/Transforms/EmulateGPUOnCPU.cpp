@@ -698,8 +698,8 @@ FailureOr<func::FuncOp> KernelEmulator::build(ModuleOp top, StringRef name) {
     error(kernel, "its body has more than one block");
     return failure();
   }
-  if (!kernel.getWorkgroupAttributions().empty() || !kernel.getPrivateAttributions().empty()) {
-    error(kernel, "memory attributions are not supported");
+  if (!kernel.getPrivateAttributions().empty()) {
+    error(kernel, "private memory attributions are not supported");
     return failure();
   }
 
@@ -715,7 +715,9 @@ FailureOr<func::FuncOp> KernelEmulator::build(ModuleOp top, StringRef name) {
   auto ret = func::ReturnOp::create(b, loc);
   for (int d = 0; d < 3; ++d)
     gridSize[d] = body->getArgument(d);
-  for (auto [i, arg] : llvm::enumerate(kernel.getArguments()))
+  // The body's first arguments are the kernel's; its workgroup
+  // attributions follow.
+  for (auto [i, arg] : llvm::enumerate(kernel.getArguments().take_front(kernel.getNumArguments())))
     blockMap.map(arg, body->getArgument(3 + i));
 
   // The blocks, one after another.
@@ -730,8 +732,14 @@ FailureOr<func::FuncOp> KernelEmulator::build(ModuleOp top, StringRef name) {
     b.setInsertionPoint(loop.getBody()->getTerminator());
     blockId[d] = loop.getInductionVar();
   }
-  // Shared memory: one buffer per workgroup global; other globals move to
-  // the host module.
+  // Shared memory: one buffer per workgroup attribution and per workgroup
+  // global; other globals move to the host module.
+  for (BlockArgument attribution : kernel.getWorkgroupAttributions()) {
+    auto buffer = memref::AllocOp::create(
+        entryBuilder, loc, cast<MemRefType>(withoutMemorySpace(attribution.getType())));
+    memref::DeallocOp::create(exitBuilder, loc, buffer);
+    blockMap.map(attribution, buffer);
+  }
   auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
   WalkResult badGlobal = kernel.walk([&](memref::GetGlobalOp get) {
     auto global = gpuModule.lookupSymbol<memref::GlobalOp>(get.getNameAttr());

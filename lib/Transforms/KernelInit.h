@@ -12,7 +12,9 @@
 #ifndef KS_LIB_TRANSFORMS_KERNELINIT_H
 #define KS_LIB_TRANSFORMS_KERNELINIT_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
@@ -82,6 +84,14 @@ bool mayTouch(mlir::Operation *op, mlir::Value root) {
   return llvm::any_of(instances, [&](const mlir::MemoryEffects::EffectInstance &effect) {
     return !effect.getValue() || rootOf(effect.getValue()) == root;
   });
+}
+
+/// Barriers, a block's or a cluster's, and the mapping of a shared address
+/// to another block's (mapa): they order accesses or compute an address,
+/// and write nothing.
+inline bool writesNothing(mlir::Operation *op) {
+  return mlir::isa<mlir::gpu::BarrierOp, mlir::NVVM::ClusterArriveOp, mlir::NVVM::ClusterWaitOp,
+                   mlir::NVVM::MapaOp>(op);
 }
 
 /// The buffers (roots) the ops in `region` write or free, or none when some

@@ -169,6 +169,8 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createKSAttachNVVMTarget(target));
 
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  // Before any CSE merges a phase's widening into an earlier phase's.
+  device.addPass(createKSRematerializeWidening());
   // Skills may leave vector ops (register tiles): unrolled to scalars and
   // small vectors, then LLVM's.
   VectorTransferToSCFOptions vectorToScf;

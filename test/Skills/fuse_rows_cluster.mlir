@@ -48,17 +48,20 @@
 // CHECK-DAG: #[[PART:.*]] = affine_map<()[s0] -> (s0 * 512 - (s0 floordiv 4) * 2048)>
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
 // CHECK-NOT: gpu.launch_func
-// CHECK: gpu.func @main_kernel({{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 4, 1, 1>, nvvm.minctasm = 1 : i32}
+// CHECK: gpu.func @main_kernel({{.*}}) workgroup(%[[FILL:[^ ]*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[MAX:[^ ]*]] : memref<1xf32, #gpu.address_space<workgroup>>{{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 4, 1, 1>, nvvm.minctasm = 1 : i32}
 // CHECK: %[[R:.*]] = affine.apply #[[ROW]]()[%[[B:.*]]]
 // CHECK: %[[P:.*]] = affine.apply #[[PART]]()[%[[B]]]
 // CHECK: memref.subview %arg1[%[[R]], %[[P]]] [1, 512] [1, 1]
 // CHECK-COUNT-3: arith.maximumf
 // The block's total: thread 0 publishes it and reads the fill, then the
-// cluster barrier, then the 4 blocks' totals in rank order.
+// cluster barrier, then the 4 blocks' totals in rank order. The row's
+// statistics thread 0 stores (the fill, the maximum) go to workgroup slots
+// too (ks-forward-row-values), which the block reads instead of global
+// memory.
 // CHECK: %[[SLOT:.*]] = memref.get_global @__ks_block_reduce_0 : memref<1xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[OLD:.*]] = scf.if %[[FIRST:.*]] -> (f32) {
 // CHECK-NEXT: memref.store %{{.*}}, %[[SLOT]][%c0]
-// CHECK-NEXT: memref.load
+// CHECK: memref.load %[[FILL]]
 // CHECK: nvvm.cluster.arrive {aligned}
 // CHECK-NEXT: nvvm.cluster.wait {aligned}
 // CHECK-NEXT: scf.if %[[FIRST]] {
@@ -72,6 +75,10 @@
 // CHECK: %[[M:.*]] = arith.maximumf
 // CHECK-NEXT: %[[NEW:.*]] = arith.maximumf %[[M]], %[[OLD]]
 // CHECK-NEXT: memref.store %[[NEW]]
+// CHECK: memref.store %[[NEW]], %[[MAX]]
+// CHECK: gpu.barrier
+// CHECK: %[[ROWMAX:.*]] = memref.load %[[MAX]]
+// CHECK-NEXT: arith.subf %{{.*}}, %[[ROWMAX]]
 // The exponentials of the values in registers, the sums the same way.
 // CHECK-COUNT-4: math.exp
 // CHECK: memref.get_global @__ks_block_reduce_2 : memref<1xf32, #gpu.address_space<workgroup>>
@@ -112,7 +119,7 @@
 // GN: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
 // GN-SAME: memref<8x4x144xf32>, %{{.*}} : memref<8x4xf32>, %{{.*}} : memref<8x4xf32>, %{{.*}} : memref<8x4x144xf32>)
 // GN-NOT: gpu.launch_func
-// GN: gpu.func @main_kernel({{.*}}%[[X:.*]]: memref<8x4x144xf32>, %[[SHIFT:.*]]: memref<8x4xf32>, %[[SCALE:.*]]: memref<8x4xf32>, %[[OUT:.*]]: memref<8x4x144xf32>) kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.minctasm = 1 : i32}
+// GN: gpu.func @main_kernel({{.*}}%[[X:.*]]: memref<8x4x144xf32>, %[[SHIFT:.*]]: memref<8x4xf32>, %[[SCALE:.*]]: memref<8x4xf32>, %[[OUT:.*]]: memref<8x4x144xf32>){{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.minctasm = 1 : i32}
 // GN: nvvm.cluster.wait {aligned}
 // GN: nvvm.mapa %{{.*}}, %c0_i32
 // GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64

@@ -182,3 +182,43 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A workgroup attribution (a block's shared slot) is a buffer allocated
+// before the blocks run, as a workgroup global is: thread 0 stores to it,
+// every thread reads it after the barrier.
+// CHECK-LABEL: func.func private @k_on_cpu(
+// CHECK-SAME: %{{[^:]*}}: index, %{{.*}}: index, %{{.*}}: index, %[[OUT:.*]]: memref<32xf32>)
+// CHECK: %[[SLOT:.*]] = memref.alloc() : memref<1xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[SLOT]][%c0]
+// CHECK: scf.for %[[T:.*]] = %c0 to %c32
+// CHECK:   %[[V:.*]] = memref.load %[[SLOT]][%c0]
+// CHECK:   memref.store %[[V]], %[[OUT]][%[[T]]]
+// CHECK: memref.dealloc %[[SLOT]]
+module attributes {gpu.container_module} {
+  func.func @main(%out: memref<32xf32>) {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%out : memref<32xf32>)
+    return
+  }
+  gpu.module @k {
+    gpu.func @k(%out: memref<32xf32>) workgroup(%slot : memref<1xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %cst = arith.constant 2.5 : f32
+      %tx = gpu.thread_id x
+      %first = arith.cmpi ult, %tx, %c1 : index
+      scf.if %first {
+        memref.store %cst, %slot[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v = memref.load %slot[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}

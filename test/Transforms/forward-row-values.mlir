@@ -114,3 +114,136 @@ func.func @untouched(%x: memref<256xf32>, %out: memref<256xf32>) {
   }
   return
 }
+
+// Views of one buffer name an element by its offset in the buffer: x read
+// as [4, 2, 64] (a row's two parts, block b the part b mod 2 of row b / 2)
+// and as [4, 128] (the part at (b - 2 * (b / 2)) * 64) is the same element,
+// so the second load comes from registers; an owned store one element
+// further through a third view leaves it known.
+// CHECK-LABEL: func.func @views_of_one_buffer
+// CHECK: %[[A:.*]] = memref.load %{{.*}}[%c0, %c0, %{{.*}}] {ks.row_owned} : memref<1x1x64xf32
+// CHECK: memref.store
+// CHECK-NOT: memref.load
+// CHECK: arith.addf %[[A]], %[[A]]
+func.func @views_of_one_buffer(%x: memref<4x2x64xf32>, %out: memref<512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %rows = memref.collapse_shape %x [[0], [1, 2]] : memref<4x2x64xf32> into memref<4x128xf32>
+  %flat = memref.collapse_shape %x [[0, 1, 2]] : memref<4x2x64xf32> into memref<512xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %row = affine.apply affine_map<()[s0] -> (s0 floordiv 2)>()[%bx]
+    %part = affine.apply affine_map<()[s0] -> (s0 mod 2)>()[%bx]
+    %a_view = memref.subview %x[%row, %part, 0] [1, 1, 64] [1, 1, 1]
+        : memref<4x2x64xf32> to memref<1x1x64xf32, strided<[128, 64, 1], offset: ?>>
+    %a = memref.load %a_view[%c0, %c0, %tx] {ks.row_owned} : memref<1x1x64xf32, strided<[128, 64, 1], offset: ?>>
+    %next = affine.apply affine_map<()[s0, s1] -> (s0 * 64 + s1 + 256)>()[%bx, %tx]
+    memref.store %a, %out[%next] {ks.row_owned} : memref<512xf32>
+    gpu.barrier
+    %start = affine.apply affine_map<()[s0] -> (s0 * 64 - (s0 floordiv 2) * 128)>()[%bx]
+    %b_view = memref.subview %rows[%row, %start] [1, 64] [1, 1]
+        : memref<4x128xf32> to memref<1x64xf32, strided<[128, 1], offset: ?>>
+    %b = memref.load %b_view[%c0, %tx] {ks.row_owned} : memref<1x64xf32, strided<[128, 1], offset: ?>>
+    %s = arith.addf %a, %b : f32
+    %i = affine.apply affine_map<()[s0, s1] -> (s0 * 64 + s1)>()[%bx, %tx]
+    memref.store %s, %out[%i] {ks.row_owned} : memref<512xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// What thread 0 stores for its block (a row's statistic) the block's
+// threads read after a barrier from a workgroup slot, thread 0 included
+// before it, through any view of the buffer (here [4, 2] against [8], the
+// block's row split in two steps); a store by lane 0 of warp 0 (a
+// reduction's end) too. Not shared: a load before the barrier, a store by
+// more than one thread, a load after another store to the buffer; nor is a
+// store no load reads again.
+// CHECK-LABEL: func.func @thread_zero_shares
+// CHECK: gpu.launch
+// CHECK-SAME: workgroup(%[[SLOT:.*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[SLOT2:.*]] : memref<1xf32, #gpu.address_space<workgroup>>) {
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %[[A:.*]], %[[STAT:.*]][%[[ROW:.*]]] {ks.row_owned}
+// CHECK-NEXT: arith.constant 0
+// CHECK-NEXT: memref.store %[[A]], %[[SLOT]][%{{.*}}]
+// CHECK: %[[OWN:.*]] = memref.load %[[SLOT]]
+// CHECK-NEXT: memref.store %[[OWN]], %{{.*}} : memref<16x64xf32>
+// CHECK-NEXT: }
+// CHECK: memref.load %[[STAT]][%[[ROW]]]
+// CHECK: gpu.barrier
+// CHECK: %[[S:.*]] = memref.load %[[SLOT]][%{{.*}}] : memref<1xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[Y:.*]] = arith.mulf %[[A]], %[[S]]
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %[[Y]], %[[STAT]][%[[ROW]]] :
+// CHECK-NEXT: arith.constant 0
+// CHECK-NEXT: memref.store %[[Y]], %[[SLOT2]]
+// CHECK: gpu.barrier
+// CHECK-NEXT: arith.constant 0
+// CHECK-NEXT: memref.load %[[SLOT2]]
+// CHECK: scf.if
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: arith.sitofp
+// CHECK-NEXT: memref.store %{{.*}}, %[[STAT]][%[[ROW]]] :
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<4x2xf32>
+// CHECK: memref.store %{{.*}}, %[[STAT]][%c0] :
+// CHECK-NEXT: memref.load %[[STAT]][%[[ROW]]] :
+func.func @thread_zero_shares(%x: memref<16x64xf32>, %stat: memref<8xf32>,
+                              %out: memref<16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %pairs = memref.expand_shape %stat [[0, 1]] output_shape [4, 2] : memref<8xf32> into memref<4x2xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c16, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %a = memref.load %x[%bx, %tx] {ks.row_owned} : memref<16x64xf32>
+    %row = affine.apply affine_map<()[s0] -> ((s0 floordiv 2) mod 8)>()[%bx]
+    %zero = arith.cmpi ult, %tx, %c1 : index
+    scf.if %zero {
+      memref.store %a, %stat[%row] {ks.row_owned} : memref<8xf32>
+      %own = memref.load %stat[%row] : memref<8xf32>
+      memref.store %own, %out[%bx, %c0] : memref<16x64xf32>
+    }
+    %early = memref.load %stat[%row] : memref<8xf32>
+    memref.store %early, %out[%bx, %c1] : memref<16x64xf32>
+    gpu.barrier
+    %hi = affine.apply affine_map<()[s0] -> (((s0 floordiv 2) floordiv 2) mod 4)>()[%bx]
+    %lo = affine.apply affine_map<()[s0] -> ((s0 floordiv 2) mod 2)>()[%bx]
+    %s = memref.load %pairs[%hi, %lo] : memref<4x2xf32>
+    %y = arith.mulf %a, %s : f32
+    memref.store %y, %out[%bx, %tx] {ks.row_owned} : memref<16x64xf32>
+    %lane = gpu.lane_id
+    %warp = arith.divui %tx, %c32 : index
+    %lane0 = arith.cmpi eq, %lane, %c0 : index
+    %warp0 = arith.cmpi eq, %warp, %c0 : index
+    %first = arith.andi %lane0, %warp0 : i1
+    scf.if %first {
+      memref.store %y, %stat[%row] : memref<8xf32>
+    }
+    gpu.barrier
+    %s1 = memref.load %stat[%row] : memref<8xf32>
+    memref.store %s1, %out[%bx, %c2] : memref<16x64xf32>
+    %two = arith.cmpi ult, %tx, %c2 : index
+    scf.if %two {
+      %t = arith.index_cast %tx : index to i32
+      %f = arith.sitofp %t : i32 to f32
+      memref.store %f, %stat[%row] : memref<8xf32>
+    }
+    gpu.barrier
+    %s2 = memref.load %pairs[%hi, %lo] : memref<4x2xf32>
+    memref.store %s2, %stat[%c0] : memref<8xf32>
+    %s3 = memref.load %stat[%row] : memref<8xf32>
+    %z = arith.addf %s2, %s3 : f32
+    memref.store %z, %out[%bx, %c3] : memref<16x64xf32>
+    gpu.terminator
+  }
+  return
+}

@@ -553,6 +553,20 @@ def KSMarkL1NoAllocate : Pass<"ks-mark-l1-no-allocate", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
+def KSRematerializeWidening : Pass<"ks-rematerialize-widening", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Widen f32 values to f64 again after a barrier, in inline PTX LLVM does not merge";
+  let description = [{
+    In each kernel (`gpu.func`), an `arith.extf` from f32 to f64 at the top
+    level of the body whose operand the kernel already widened before a
+    barrier (`gpu.barrier`, an NVVM block or cluster barrier) becomes inline
+    PTX `cvt.f64.f32`. LLVM would merge it with the first widening and keep
+    the f64 copy alive across the barriers; a row kept in registers then
+    needs twice the registers for the values each phase widens (a group
+    norm's mean and variance in f64 of f32 x).
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def KSL1NoAllocateLoads : Pass<"ks-l1-no-allocate-loads", "mlir::gpu::GPUModuleOp"> {
   let summary = "Read kernel arguments' buffers with ld.global.L1::no_allocate in marked kernels";
   let description = [{
@@ -772,8 +786,17 @@ def KSForwardRowValues : Pass<"ks-forward-row-values", "mlir::func::FuncOp"> {
     stores in `scf.if` branches use what was known before them; other
     regions only make what they write forgotten. A kernel with an op whose
     writes are not known is left as it is. Elements match by view and index
-    values (run after CSE); buffers of different roots (function arguments,
-    allocations) are taken not to overlap.
+    values (run after CSE), or by their offsets in the buffer where the views
+    are subviews, expand_shapes and collapse_shapes of static shapes (an op
+    reading x as [groups, points] and the next as [images, channels,
+    points]); buffers of different roots (function arguments, allocations)
+    are taken not to overlap.
+
+    In the same kernels, a value thread 0 alone stores to global memory (in
+    an `scf.if` on thread_id x < 1, or on lane 0 of warp 0: a row's
+    statistic) and the block loads back after a barrier is also stored to a
+    workgroup attribution of the launch, and those loads read it there,
+    until a store may change the element.
   }];
 }
 
