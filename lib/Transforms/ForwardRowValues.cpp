@@ -38,6 +38,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -556,6 +557,52 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
   }
 }
 
+/// Whether every use of `root`, through views, is inside `launch` or frees
+/// it.
+bool usedOnlyIn(Value root, gpu::LaunchOp launch) {
+  SmallVector<Value> views = {root};
+  while (!views.empty()) {
+    Value view = views.pop_back_val();
+    for (Operation *user : view.getUsers()) {
+      if (launch->isProperAncestor(user) || isa<gpu::DeallocOp, memref::DeallocOp>(user))
+        continue;
+      auto viewLike = dyn_cast<ViewLikeOpInterface>(user);
+      if (!viewLike || viewLike.getViewSource() != view)
+        return false;
+      views.push_back(user->getResult(0));
+    }
+  }
+  return true;
+}
+
+/// The stores to a buffer the host function allocates for this kernel
+/// alone and the kernel no longer reads (a row's statistics, which now
+/// reach the block through workgroup memory) are dropped: a cluster barrier
+/// after them (its arrive releases the block's writes) would wait for them
+/// to reach memory.
+void dropStoresNothingReads(gpu::LaunchOp launch, const llvm::DenseSet<Value> &written) {
+  for (Value root : written) {
+    if (!root.getDefiningOp<gpu::AllocOp>() && !root.getDefiningOp<memref::AllocOp>())
+      continue;
+    if (!usedOnlyIn(root, launch))
+      continue;
+    bool read = false;
+    launch.getBody().walk([&](Operation *op) {
+      read |= !ks::hasOnlyNestedEffects(op) && !ks::writesNothing(op) &&
+              ks::mayTouch<MemoryEffects::Read>(op, root);
+    });
+    if (read)
+      continue;
+    SmallVector<memref::StoreOp> stores;
+    launch.getBody().walk([&](memref::StoreOp store) {
+      if (ks::rootOf(store.getMemRef()) == root)
+        stores.push_back(store);
+    });
+    for (memref::StoreOp store : stores)
+      store.erase();
+  }
+}
+
 struct ForwardRowValues : public ks::impl::KSForwardRowValuesBase<ForwardRowValues> {
   void runOnOperation() override {
     getOperation().walk([&](gpu::LaunchOp launch) {
@@ -570,10 +617,11 @@ struct ForwardRowValues : public ks::impl::KSForwardRowValuesBase<ForwardRowValu
       if (!written)
         return; // some op writes memory it does not name
       OffsetExprs offsets(launch.getContext());
-      Forwarder forwarder(std::move(*written), offsets);
+      Forwarder forwarder(*written, offsets);
       forwarder.run(launch.getBody().front(), Known());
       dropOverwrittenStores(launch.getBody().front(), offsets);
       shareThreadZeroStores(launch, offsets);
+      dropStoresNothingReads(launch, *written);
     });
   }
 };

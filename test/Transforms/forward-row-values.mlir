@@ -247,3 +247,51 @@ func.func @thread_zero_shares(%x: memref<16x64xf32>, %stat: memref<8xf32>,
   }
   return
 }
+
+// A buffer the host function allocates for the kernel alone, which the
+// kernel no longer reads once its statistic comes from workgroup memory,
+// is not stored to any more; one that another kernel reads keeps its store.
+// CHECK-LABEL: func.func @statistics_nothing_reads
+// CHECK: %[[ALONE:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK: %[[SHARED:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK: gpu.launch
+// CHECK: scf.if
+// CHECK-NOT: memref.store %{{.*}}, %[[ALONE]]
+// CHECK: memref.store %{{.*}}, %[[SHARED]][%{{.*}}] {ks.row_owned}
+// CHECK: gpu.barrier
+// CHECK-NOT: memref.store %{{.*}}, %[[ALONE]]
+// CHECK: gpu.terminator
+// CHECK: gpu.launch
+// CHECK: memref.load %[[SHARED]]
+func.func @statistics_nothing_reads(%x: memref<4x64xf32>, %out: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %alone = gpu.alloc () : memref<4xf32>
+  %shared = gpu.alloc () : memref<4xf32>
+  %view = memref.expand_shape %alone [[0, 1]] output_shape [4, 1] : memref<4xf32> into memref<4x1xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %a = memref.load %x[%bx, %tx] {ks.row_owned} : memref<4x64xf32>
+    %zero = arith.cmpi ult, %tx, %c1 : index
+    scf.if %zero {
+      memref.store %a, %view[%bx, %c0] {ks.row_owned} : memref<4x1xf32>
+      memref.store %a, %shared[%bx] {ks.row_owned} : memref<4xf32>
+    }
+    gpu.barrier
+    %s = memref.load %alone[%bx] : memref<4xf32>
+    %y = arith.mulf %a, %s : f32
+    memref.store %y, %out[%bx, %tx] {ks.row_owned} : memref<4x64xf32>
+    gpu.terminator
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = memref.load %shared[%bx] : memref<4xf32>
+    memref.store %s, %out[%bx, %c0] : memref<4x64xf32>
+    gpu.terminator
+  }
+  gpu.dealloc %alone : memref<4xf32>
+  gpu.dealloc %shared : memref<4xf32>
+  return
+}

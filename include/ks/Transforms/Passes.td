@@ -796,7 +796,9 @@ def KSForwardRowValues : Pass<"ks-forward-row-values", "mlir::func::FuncOp"> {
     an `scf.if` on thread_id x < 1, or on lane 0 of warp 0: a row's
     statistic) and the block loads back after a barrier is also stored to a
     workgroup attribution of the launch, and those loads read it there,
-    until a store may change the element.
+    until a store may change the element. A buffer the host function
+    allocates for this kernel alone that the kernel then no longer reads is
+    not stored to (a cluster barrier's arrive would wait for the stores).
   }];
 }
 
