@@ -62,7 +62,17 @@ struct AttachNVVMTarget
         return WalkResult::advance();
       });
       if (!needsArch) {
-        gpuModule.setTargetsAttr(ArrayAttr::get(ctx, {target}));
+        // A relaxed cluster arrive (row chains split among a cluster's
+        // blocks) is PTX 8.0's.
+        bool needsPtx80 = ptx < 80 && gpuModule
+                                          .walk([](NVVM::ClusterArriveRelaxedOp) {
+                                            return WalkResult::interrupt();
+                                          })
+                                          .wasInterrupted();
+        gpuModule.setTargetsAttr(ArrayAttr::get(
+            ctx, {needsPtx80 ? NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
+                                                          chip, "+ptx80")
+                             : target}));
         return WalkResult::advance();
       }
       if (archSpecific.empty()) {

@@ -90,7 +90,8 @@ bool mayTouch(mlir::Operation *op, mlir::Value root) {
 /// to another block's (mapa): they order accesses or compute an address,
 /// and write nothing.
 inline bool writesNothing(mlir::Operation *op) {
-  return mlir::isa<mlir::gpu::BarrierOp, mlir::NVVM::ClusterArriveOp, mlir::NVVM::ClusterWaitOp,
+  return mlir::isa<mlir::gpu::BarrierOp, mlir::NVVM::ClusterArriveOp,
+                   mlir::NVVM::ClusterArriveRelaxedOp, mlir::NVVM::ClusterWaitOp,
                    mlir::NVVM::MapaOp>(op);
 }
 

@@ -62,7 +62,14 @@
 // CHECK: %[[OLD:.*]] = scf.if %[[FIRST:.*]] -> (f32) {
 // CHECK-NEXT: memref.store %{{.*}}, %[[SLOT]][%c0]
 // CHECK: memref.load %[[FILL]]
-// CHECK: nvvm.cluster.arrive {aligned}
+// Warp 0, whose thread 0 wrote the slot, arrives releasing its writes; the
+// other warps arrive relaxed.
+// CHECK: %[[WARP0:.*]] = arith.cmpi ult, %thread_id_x{{.*}}, %c32
+// CHECK-NEXT: scf.if %[[WARP0]] {
+// CHECK-NEXT: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: }
 // CHECK-NEXT: nvvm.cluster.wait {aligned}
 // CHECK-NEXT: scf.if %[[FIRST]] {
 // CHECK: nvvm.mapa %{{.*}}, %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
@@ -88,16 +95,21 @@
 // kernel's last cluster barrier, and waits there only after its
 // quotients.
 // CHECK: gpu.barrier
+// CHECK: scf.if
 // CHECK-NEXT: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed {aligned}
 // CHECK-COUNT-4: arith.divf
 // CHECK-NOT: nvvm.cluster.arrive
 // CHECK: nvvm.cluster.wait {aligned}
 // CHECK-NEXT: gpu.return
 
+// PTX: .version 8.0
 // PTX: .explicitcluster
 // PTX-NEXT: .reqnctapercluster 4, 1, 1
 // PTX: barrier.cluster.arrive.aligned;
-// PTX-NEXT: barrier.cluster.wait.aligned;
+// PTX: barrier.cluster.arrive.relaxed.aligned;
+// PTX: barrier.cluster.wait.aligned;
 // PTX: mapa.shared::cluster.u64 {{.*}}, 0;
 // PTX-NEXT: ld.shared::cluster.b32
 // PTX: mapa.shared::cluster.u64 {{.*}}, 3;

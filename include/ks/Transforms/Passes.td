@@ -818,8 +818,10 @@ def KSAttachNVVMTarget : Pass<"ks-attach-target", "mlir::ModuleOp"> {
   let description = [{
     Looks the chip up in the table of supported NVIDIA chips, which also
     gives the PTX ISA version that chip needs, and attaches
-    `#nvvm.target<chip = ..., features = "+ptxNN">` to every `gpu.module`.
-    An unknown chip is an error that lists the supported ones.
+    `#nvvm.target<chip = ..., features = "+ptxNN">` to every `gpu.module`
+    (PTX 8.0 at least for a module with relaxed cluster arrives; sm_90a and
+    PTX 8.0 for one with wgmma or TMA). An unknown chip is an error that
+    lists the supported ones.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
