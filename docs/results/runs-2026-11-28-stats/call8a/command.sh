@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Device call 8a/8b (2026-11-28 session): the bundle $2 (tagged $1: a =
+# 51d279d's, b = only warp 0 arrives at the cluster barriers with release
+# semantics, the other warps relaxed) on the three problems whose plans
+# split rows among a cluster's blocks, two rounds (medians); CUPTI per
+# kernel of group norm's plan; with b, the GPU test of fuse_rows_cluster.
+cd "$(dirname "$0")/.."
+tag=$1; tarball=$2
+b=$(mktemp -d /tmp/ks-b.XXXXXX)
+tar -C "$b" -xJf "$tarball"
+problems="level1/34_ level1/36_ level2/05_"
+bench() { # tag plans filters...
+  local t=$1 plans=$2; shift 2
+  KS_LIB=$b/ks/lib/libKernelSkill.so PYTHONPATH="$PWD/python" timeout 300 python3 -W ignore -m ks_torch bench dist/torch-imports \
+    -o "$OUT/ab_$t.json" --chip=sm_90 --plans "$plans" --filter "$@" --no-compile > "$OUT/ab_$t.log" 2>&1
+  python3 -c "
+import json, sys
+for r in json.load(open(sys.argv[1]))['rows']:
+    c = r.get('copy_ms') or 0; k = r.get('ks_median_ms') or 0
+    print(f\"{sys.argv[2]:14s} {r['problem'][:30]:30s} {r['status']:9s} ks {k:.4f} (mean {r.get('ks_ms') or 0:.4f}) eager {r.get('eager_median_ms') or 0:.4f} copy {c:.4f} {100*c/k if k and c else 0:.0f}%\")
+" "$OUT/ab_$t.json" "$t"
+}
+for round in 1 2; do
+  bench ${tag}_plans_$round dist/torch-plans $problems
+done
+p=34_group_norm
+"$b"/ks/bin/ks-run dist/torch-imports/level1/$p.mlir --plan=dist/torch-plans/level1__$p.plan.json --seed=5 --trials=20 > "$OUT/run_${p}_$tag.txt" 2>&1
+grep -E "output #" "$OUT/run_${p}_$tag.txt"; grep -A3 "kernels (CUPTI)" "$OUT/run_${p}_$tag.txt"
+if [ "$tag" = b ]; then
+  KS_DEVICE_PARTS=lit KS_LIT_TESTS="test/GPU/skill-fuse_rows_cluster.mlir" bash scripts/device-run.sh > "$OUT/lit.txt" 2>&1
+  tail -3 "$OUT/lit.txt"
+fi
+cd "$OUT" && rm -f *.events.jsonl && tar -cJf all.tar.xz * && find . -mindepth 1 -not -name all.tar.xz -delete
