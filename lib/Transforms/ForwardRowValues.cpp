@@ -93,18 +93,21 @@ public:
     return simplifyAffineExpr(nestedDivsMerged(offset), 0, symbols.size());
   }
 
-  /// Whether the offsets differ by `c`, which flattening proves.
-  bool differBy(AffineExpr a, AffineExpr b, int64_t c) {
-    auto diff = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(a - b, 0, symbols.size()));
-    return diff && diff.getValue() == c;
-  }
-  /// Whether the offsets differ by a constant other than 0.
-  bool differ(AffineExpr a, AffineExpr b) {
-    auto diff = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(a - b, 0, symbols.size()));
-    return diff && diff.getValue() != 0;
+  /// Whether flattening proves the offsets equal.
+  bool equal(AffineExpr a, AffineExpr b) { return constantDifference(a, b) == 0; }
+  /// Whether flattening proves the offsets a constant other than 0 apart.
+  bool apart(AffineExpr a, AffineExpr b) {
+    std::optional<int64_t> diff = constantDifference(a, b);
+    return diff && *diff != 0;
   }
 
 private:
+  std::optional<int64_t> constantDifference(AffineExpr a, AffineExpr b) {
+    if (auto diff = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(a - b, 0, symbols.size())))
+      return diff.getValue();
+    return std::nullopt;
+  }
+
   /// `e` with (x floordiv a) floordiv b as x floordiv (a * b), and x mod m
   /// as x - (x floordiv m) * m: flattening takes each distinct quotient for
   /// an unknown of its own, and the views of one buffer split a block's
@@ -265,13 +268,13 @@ struct Element {
     if (memref == other.memref && indices == other.indices)
       return true;
     return root == other.root && offset && other.offset &&
-           (offset == other.offset || offsets.differBy(offset, other.offset, 0));
+           (offset == other.offset || offsets.equal(offset, other.offset));
   }
   /// Provably another element: the same view, and in some dimension the
   /// same base index plus different constants; or offsets in the same root
   /// a constant apart.
   bool disjointFrom(const Element &other, OffsetExprs &offsets) const {
-    if (root == other.root && offset && other.offset && offsets.differ(offset, other.offset))
+    if (root == other.root && offset && other.offset && offsets.apart(offset, other.offset))
       return true;
     if (memref != other.memref || indices.size() != other.indices.size())
       return false;
