@@ -44,15 +44,21 @@ struct AttachNVVMTarget
     }
 
     MLIRContext *ctx = &getContext();
-    std::string features = "+ptx" + std::to_string(ptx);
-    auto target = NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
-                                            chip, features);
+    auto targets = [&](StringRef targetChip, unsigned targetPtx) {
+      return ArrayAttr::get(ctx, {NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
+                                                            targetChip,
+                                                            "+ptx" + std::to_string(targetPtx))});
+    };
     // wgmma and TMA exist only in sm_90's arch-specific ISA (sm_90a): a
     // kernel module holding them targets it.
     std::string archSpecific = chip == "sm_90" ? "sm_90a" : "";
     WalkResult walk = module.walk([&](gpu::GPUModuleOp gpuModule) {
       Operation *needsArch = nullptr;
+      // A relaxed cluster arrive (row chains split among a cluster's
+      // blocks) is PTX 8.0's.
+      bool needsPtx80 = false;
       gpuModule.walk([&](Operation *op) {
+        needsPtx80 |= isa<NVVM::ClusterArriveRelaxedOp>(op);
         StringRef name = op->getName().getStringRef();
         if (name.starts_with("nvgpu.warpgroup.") || name.starts_with("nvgpu.tma.") ||
             name.starts_with("nvvm.wgmma.")) {
@@ -62,17 +68,7 @@ struct AttachNVVMTarget
         return WalkResult::advance();
       });
       if (!needsArch) {
-        // A relaxed cluster arrive (row chains split among a cluster's
-        // blocks) is PTX 8.0's.
-        bool needsPtx80 = ptx < 80 && gpuModule
-                                          .walk([](NVVM::ClusterArriveRelaxedOp) {
-                                            return WalkResult::interrupt();
-                                          })
-                                          .wasInterrupted();
-        gpuModule.setTargetsAttr(ArrayAttr::get(
-            ctx, {needsPtx80 ? NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda",
-                                                          chip, "+ptx80")
-                             : target}));
+        gpuModule.setTargetsAttr(targets(chip, needsPtx80 ? std::max(ptx, 80u) : ptx));
         return WalkResult::advance();
       }
       if (archSpecific.empty()) {
@@ -80,10 +76,7 @@ struct AttachNVVMTarget
         return WalkResult::interrupt();
       }
       // sm_90a needs PTX 8.0 or newer.
-      std::string archFeatures = "+ptx" + std::to_string(std::max(ptx, 80u));
-      gpuModule.setTargetsAttr(ArrayAttr::get(
-          ctx, {NVVM::NVVMTargetAttr::get(ctx, optLevel, "nvptx64-nvidia-cuda", archSpecific,
-                                          archFeatures)}));
+      gpuModule.setTargetsAttr(targets(archSpecific, std::max(ptx, 80u)));
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())

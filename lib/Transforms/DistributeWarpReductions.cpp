@@ -1074,9 +1074,7 @@ void arriveAfterLastClusterReads(gpu::LaunchOp launch) {
 /// performed (an ERRBAR a warp: a fifth of group norm's stall samples sat
 /// on the three arrives of its kernel, ncu on the H100).
 void relaxArrivesBeyondWarpZero(gpu::LaunchOp launch) {
-  APInt y, z;
-  if (!matchPattern(launch.getBlockSizeY(), m_ConstantInt(&y)) || y != 1 ||
-      !matchPattern(launch.getBlockSizeZ(), m_ConstantInt(&z)) || z != 1)
+  if (!ks::hasFlatBlocks(launch))
     return;
   SmallVector<NVVM::ClusterArriveOp> arrives;
   launch.getBody().walk([&](NVVM::ClusterArriveOp arrive) { arrives.push_back(arrive); });

@@ -414,8 +414,6 @@ void dropOverwrittenStores(Block &block, OffsetExprs &offsets) {
     store.erase();
 }
 
-/// Whether `cond` holds for thread 0 of a block alone: thread_id x < 1 or
-/// == 0, in a launch of blocks X x 1 x 1.
 /// What a condition says of thread_id x: below `bound`, and a lane 0.
 struct ThreadFacts {
   uint64_t bound = UINT64_MAX;
@@ -454,9 +452,7 @@ void gatherThreadFacts(Value cond, gpu::LaunchOp launch, ThreadFacts &facts) {
 /// blocks X x 1 x 1: thread_id x < 1 or == 0, or a lane 0 among the first
 /// 32 threads (lane_id == 0 and thread_id x / 32 == 0, a reduction's end).
 bool isThreadZeroOnly(Value cond, gpu::LaunchOp launch) {
-  APInt y, z;
-  if (!matchPattern(launch.getBlockSizeY(), m_ConstantInt(&y)) || y != 1 ||
-      !matchPattern(launch.getBlockSizeZ(), m_ConstantInt(&z)) || z != 1)
+  if (!ks::hasFlatBlocks(launch))
     return false;
   ThreadFacts facts;
   gatherThreadFacts(cond, launch, facts);

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -84,6 +85,14 @@ bool mayTouch(mlir::Operation *op, mlir::Value root) {
   return llvm::any_of(instances, [&](const mlir::MemoryEffects::EffectInstance &effect) {
     return !effect.getValue() || rootOf(effect.getValue()) == root;
   });
+}
+
+/// Whether `launch`'s blocks are X x 1 x 1 (constant y and z sizes of
+/// one): thread_id x alone then numbers a block's threads, and lane_id is
+/// it modulo 32.
+inline bool hasFlatBlocks(mlir::gpu::LaunchOp launch) {
+  return mlir::matchPattern(launch.getBlockSizeY(), mlir::m_One()) &&
+         mlir::matchPattern(launch.getBlockSizeZ(), mlir::m_One());
 }
 
 /// Barriers, a block's or a cluster's, and the mapping of a shared address
