@@ -2,6 +2,7 @@
 
 #include "ks/Agents/FeatureExtractor.h"
 
+#include "ks/Agents/GridChain.h"
 #include "ks/Agents/RowChain.h"
 #include "ks/Agents/WorkEstimate.h"
 #include "ks/Transforms/LoopIndex.h"
@@ -505,6 +506,9 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
       f.rowChainOps = static_cast<int64_t>(chain->members.size()) - 1;
       f.rowChainRowPoints = chain->maxRowPoints;
     }
+  if (op.hasPureBufferSemantics() && op.getNumReductionLoops() != 0)
+    if (std::optional<GridChain> chain = findGridChain(op))
+      f.gridChainElements = chain->elements;
 
   // Operands: where each is read along the loop the threads run over.
   for (OpOperand &operand : op->getOpOperands()) {
@@ -712,6 +716,8 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
     obj["row_chain_ops"] = f.rowChainOps;
     obj["row_chain_row_points"] = f.rowChainRowPoints;
   }
+  if (f.gridChainElements > 0)
+    obj["grid_chain_elements"] = f.gridChainElements;
   return obj;
 }
 

@@ -75,6 +75,10 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
     bind(api.cuCtxSynchronize, "cuCtxSynchronize");
     bindOptional(api.cuFuncSetAttribute, "cuFuncSetAttribute");
     bindOptional(api.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");
+    bindOptional(api.cuModuleGetGlobal, "cuModuleGetGlobal_v2");
+    bindOptional(api.cuOccupancyMaxActiveBlocksPerMultiprocessor,
+                 "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+    bindOptional(api.cuCtxGetDevice, "cuCtxGetDevice");
     bind(api.cuGetErrorString, "cuGetErrorString");
   });
   if (!loadError.empty())

@@ -41,6 +41,64 @@ bool ok(const DriverAPI &api, CUresult rc, const char *what) {
   record(std::string(what) + " failed: " + describe(api, rc));
   return false;
 }
+/// Kernels whose blocks wait for each other at a grid barrier (their
+/// module has the global ks_grid_arrivals, transform.ks.grid_reduce_then_map),
+/// by name.
+std::mutex gridMutex;
+std::map<CUfunction, std::string> gridSynchronizing;
+
+void noteGridBarrier(const DriverAPI &api, CUmodule module, CUfunction fn,
+                     const char *name) {
+  CUdeviceptr counter = 0;
+  size_t bytes = 0;
+  if (!api.cuModuleGetGlobal ||
+      api.cuModuleGetGlobal(&counter, &bytes, module, "ks_grid_arrivals") !=
+          CUDA_SUCCESS)
+    return;
+  std::lock_guard<std::mutex> lock(gridMutex);
+  gridSynchronizing[fn] = name;
+}
+
+/// Whether `fn` may be launched with `blocks` blocks: any kernel but one
+/// that synchronizes its grid, which needs all of them resident at once (a
+/// grid that does not fit would wait forever). Records why not.
+bool gridFits(const DriverAPI &api, CUfunction fn, int64_t blocks,
+              int64_t threads, int32_t smem) {
+  std::string name;
+  {
+    std::lock_guard<std::mutex> lock(gridMutex);
+    auto it = gridSynchronizing.find(fn);
+    if (it == gridSynchronizing.end())
+      return true;
+    name = it->second;
+  }
+  int perSM = 0, sms = 0;
+  CUdevice device = 0;
+  if (!api.cuOccupancyMaxActiveBlocksPerMultiprocessor || !api.cuCtxGetDevice) {
+    record("kernel " + name + " synchronizes its grid and this CUDA driver "
+           "cannot tell whether its blocks fit the GPU at once "
+           "(no cuOccupancyMaxActiveBlocksPerMultiprocessor)");
+    return false;
+  }
+  if (!ok(api,
+          api.cuOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, fn, threads,
+                                                          smem),
+          "cuOccupancyMaxActiveBlocksPerMultiprocessor") ||
+      !ok(api, api.cuCtxGetDevice(&device), "cuCtxGetDevice") ||
+      !ok(api,
+          api.cuDeviceGetAttribute(
+              &sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device),
+          "cuDeviceGetAttribute"))
+    return false;
+  if (blocks <= int64_t(perSM) * sms)
+    return true;
+  record("kernel " + name + " synchronizes its grid: its " +
+         std::to_string(blocks) + " blocks must all run at once, and this GPU "
+         "holds " + std::to_string(int64_t(perSM) * sms) + " (" +
+         std::to_string(perSM) + " a multiprocessor, " + std::to_string(sms) +
+         " multiprocessors); not launched");
+  return false;
+}
 } // namespace
 
 void runtime::setStream(CUstream stream) { chosenStream = stream; }
@@ -81,9 +139,10 @@ static void mgpuModuleUnload(CUmodule module) {
 static CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
   const DriverAPI *api = driver();
   CUfunction fn = nullptr;
-  if (api && module)
-    ok(*api, api->cuModuleGetFunction(&fn, module, name),
-       "cuModuleGetFunction");
+  if (api && module &&
+      ok(*api, api->cuModuleGetFunction(&fn, module, name),
+         "cuModuleGetFunction"))
+    noteGridBarrier(*api, module, fn, name);
   return fn;
 }
 
@@ -109,6 +168,8 @@ static void mgpuLaunchKernel(CUfunction fn, intptr_t gx, intptr_t gy,
             "cuFuncSetAttribute"))
       return;
   }
+  if (!gridFits(*api, fn, gx * gy * gz, bx * by * bz, smem))
+    return;
   ok(*api,
      api->cuLaunchKernel(fn, gx, gy, gz, bx, by, bz, smem, stream, params,
                          extra),

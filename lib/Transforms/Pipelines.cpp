@@ -290,6 +290,12 @@ void ks::registerPipelines() {
       "Lower linalg-on-tensors to LLVM for the CPU (the reference the GPU "
       "result is checked against)",
       buildCpuReferencePipeline);
+  PassPipelineRegistration<>(
+      "ks-dispatches",
+      "Run the passes before ks-apply-skills (fusion, split reductions, "
+      "bufferization, dispatch numbering): the dispatches a plan names, on "
+      "buffers, as the planner's features see them",
+      buildDispatchPipeline);
   PassPipelineRegistration<SeedLoweringOptions>(
       "ks-emulate-on-cpu",
       "Compile linalg-on-tensors like ks-seed-lowering (plan included), then "

@@ -137,6 +137,10 @@ struct DispatchFeatures {
   int64_t rowChainOps = 0;
   /// The most points per row any op of that chain computes (RowChain).
   int64_t rowChainRowPoints = 0;
+  /// The partial stage of a whole buffer's split sum, the elements of the
+  /// buffer where one kernel can compute the sum and the elementwise op
+  /// after that reads it (ks/Agents/GridChain.h); 0 otherwise.
+  int64_t gridChainElements = 0;
   /// See extractFeatures for the rule; unset when dynamic.
   std::optional<bool> tensorCoreEligible;
   /// max over the shaped inputs the body reads of (iteration-space size /

@@ -294,6 +294,54 @@ def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSGridReduceThenMapOp : Op<Transform_Dialect, "ks.grid_reduce_then_map",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Replace a split f32 sum of a whole buffer and the elementwise op that uses it by one persistent kernel whose blocks meet at a grid barrier";
+  let description = [{
+    `target` is the partial stage of an f32 sum of a whole buffer X that
+    ks-split-large-reductions split (rows of X's elements summed into a
+    zero-filled buffer P: `P[r] += f(X[r, c])`, or X[c, r]), followed by its final stage
+    (the zero-filled total `t[0] += P[r]`) and by an elementwise op over all
+    of X that reads X and the total (a Frobenius norm's `X / sqrt(t)`),
+    writing Y. X and Y are static row-major buffers (or reshapes of them)
+    read and written in their element order. The four ops and the two
+    fills are replaced by one `gpu.launch` of `blocks` blocks of `threads`
+    threads, block b owning the b-th contiguous part of X, each thread
+    16-byte vectors `threads` vectors apart within it:
+
+    - Pass 1 loads every vector once and sums f of its elements. A thread
+      keeps its first `register_vectors` vectors in registers and stores
+      the next `shared_vectors` to dynamic shared memory; the rest it will
+      read again (they were read last, so the L2 still holds most).
+    - Block totals (shuffles, then warp 0 over the warps' sums) go to a
+      module global of `blocks` floats; thread 0 then arrives at a grid
+      barrier (an arrival counter in a module global, `atom.release.gpu`
+      and an `ld.acquire.gpu` spin, the count's top bit flipping once all
+      blocks arrived, so it never needs a reset) and every block folds the
+      block totals in one fixed order (the same bits everywhere); block 0
+      also stores the total to t.
+    - Pass 2 computes the elementwise op, the re-read vectors first (from
+      the L2), then those in shared memory, then those in registers.
+
+    X is read from DRAM about once, where the split kernels read it twice.
+    The grid barrier needs all blocks resident at once (at most one block
+    an SM with more than half the shared memory): the runtime refuses to
+    launch a kernel that has one when the GPU cannot hold its grid,
+    instead of hanging. Fails (definitely) where the ops do not match, with
+    the condition that does not hold.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       I64Attr:$blocks,
+                       I64Attr:$threads,
+                       I64Attr:$register_vectors,
+                       I64Attr:$shared_vectors,
+                       DefaultValuedAttr<I64Attr, "0">:$interleaved);
+  let results = (outs TransformHandleTypeInterface:$launch);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
