@@ -42,8 +42,7 @@ bool ok(const DriverAPI &api, CUresult rc, const char *what) {
   return false;
 }
 /// Kernels whose blocks wait for each other at a grid barrier (their
-/// module has the global ks_grid_arrivals, transform.ks.grid_reduce_then_map),
-/// by name.
+/// module has the global kGridArrivalsGlobal), by name.
 std::mutex gridMutex;
 std::map<CUfunction, std::string> gridSynchronizing;
 
@@ -52,7 +51,8 @@ void noteGridBarrier(const DriverAPI &api, CUmodule module, CUfunction fn,
   CUdeviceptr counter = 0;
   size_t bytes = 0;
   if (!api.cuModuleGetGlobal ||
-      api.cuModuleGetGlobal(&counter, &bytes, module, "ks_grid_arrivals") !=
+      api.cuModuleGetGlobal(&counter, &bytes, module,
+                            runtime::kGridArrivalsGlobal) !=
           CUDA_SUCCESS)
     return;
   std::lock_guard<std::mutex> lock(gridMutex);

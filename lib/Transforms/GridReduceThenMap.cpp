@@ -13,6 +13,7 @@
 
 #include "KernelInit.h"
 #include "ks/Agents/GridChain.h"
+#include "ks/Runtime/GpuRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -31,7 +32,6 @@ namespace {
 constexpr int64_t kWarp = 32;
 constexpr int64_t kVector = 4;                 // f32 elements a 16-byte access
 constexpr int64_t kSharedLimit = 227 * 1024;   // dynamic shared memory a block (sm_90)
-constexpr llvm::StringLiteral kArrivals = "ks_grid_arrivals";
 
 /// Builds the kernel at the map's place.
 class KernelBuilder {
@@ -122,7 +122,7 @@ gpu::LaunchOp KernelBuilder::build() {
   // as they were; the runtime knows a grid-synchronizing kernel by it.
   auto counterType = MemRefType::get({1}, b.getI32Type(), MemRefLayoutAttrInterface(), globalSpace);
   memref::GlobalOp arrivals = global(
-      kArrivals, counterType,
+      ks::runtime::kGridArrivalsGlobal, counterType,
       DenseElementsAttr::get(RankedTensorType::get({1}, b.getI32Type()), b.getI32IntegerAttr(0)));
   auto partialsType =
       MemRefType::get({blocks}, b.getF32Type(), MemRefLayoutAttrInterface(), globalSpace);

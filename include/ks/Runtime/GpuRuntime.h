@@ -18,6 +18,11 @@
 
 namespace ks::runtime {
 
+/// The module global whose presence marks a kernel that synchronizes its
+/// whole grid (transform.ks.grid_reduce_then_map's arrival counter): it is
+/// launched only where all its blocks fit the GPU at once.
+inline constexpr const char kGridArrivalsGlobal[] = "ks_grid_arrivals";
+
 /// Name -> address of every `mgpu*` entry point, for a JIT's symbol map.
 llvm::StringMap<void *> gpuRuntimeSymbols();
 
