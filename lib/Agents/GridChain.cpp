@@ -1,6 +1,7 @@
 //===- GridChain.cpp - A whole buffer's sum and the op that uses it -------===//
 
 #include "ks/Agents/GridChain.h"
+#include "ks/Agents/RowChain.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
@@ -21,11 +22,9 @@ Value viewRoot(Value v) {
 /// aligned on the device) that `v` is, or is a chain of collapse/expand
 /// shapes of (same elements, same order); null otherwise.
 Value rowMajorRoot(Value v) {
-  while (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(v.getDefiningOp()))
-    v = v.getDefiningOp()->getOperand(0);
+  v = baseBuffer(v);
   auto type = dyn_cast<MemRefType>(v.getType());
-  if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
-      !type.getElementType().isF32() || type.getMemorySpace())
+  if (!isContiguous(type) || !type.getElementType().isF32() || type.getMemorySpace())
     return nullptr;
   if (!isa<BlockArgument>(v) && !v.getDefiningOp<memref::AllocOp>())
     return nullptr;
@@ -34,19 +33,17 @@ Value rowMajorRoot(Value v) {
 
 int64_t elementsOf(Value v) { return cast<MemRefType>(v.getType()).getNumElements(); }
 
-/// The fill with zero of all of `buffer`'s root before `user`, or null.
+/// The fill with zero of all of `buffer`'s root right before `user` (past
+/// reshapes, allocations and constants only), or null.
 linalg::FillOp zeroFillOf(Value buffer, Operation *user) {
-  Value root = viewRoot(buffer);
-  for (Operation *op = user->getPrevNode(); op; op = op->getPrevNode()) {
-    auto fill = dyn_cast<linalg::FillOp>(op);
-    if (!fill)
-      continue;
-    Value out = fill.getDpsInitOperand(0)->get();
-    if (viewRoot(out) == root && elementsOf(out) == elementsOf(root) &&
-        matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat()))
-      return fill;
-  }
-  return nullptr;
+  auto fill = dyn_cast_or_null<linalg::FillOp>(neighbour(user, /*forward=*/false));
+  if (!fill)
+    return nullptr;
+  Value root = viewRoot(buffer), out = fill.getDpsInitOperand(0)->get();
+  if (viewRoot(out) != root || elementsOf(out) != elementsOf(root) ||
+      !matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat()))
+    return nullptr;
+  return fill;
 }
 
 /// Whether `op` yields addf of its body's two arguments and nothing else.

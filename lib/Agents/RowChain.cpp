@@ -12,11 +12,7 @@
 using namespace mlir;
 using namespace ks::agents;
 
-namespace {
-
-/// The buffer `value` views through reshapes, which keep the row-major
-/// order of a contiguous buffer's elements.
-Value baseBuffer(Value value) {
+Value ks::agents::baseBuffer(Value value) {
   while (Operation *def = value.getDefiningOp()) {
     if (auto expand = dyn_cast<memref::ExpandShapeOp>(def))
       value = expand.getSrc();
@@ -28,17 +24,26 @@ Value baseBuffer(Value value) {
   return value;
 }
 
-bool isContiguous(Type type) {
+bool ks::agents::isContiguous(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
   return memref && memref.hasStaticShape() && memref.getLayout().isIdentity();
 }
 
 /// Ops that may sit between members: they compute nothing on the GPU and
 /// can be moved before the chain.
-bool isSkippable(Operation *op) {
+static bool isSkippable(Operation *op) {
   return isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::AllocOp,
              arith::ConstantOp>(op);
 }
+
+Operation *ks::agents::neighbour(Operation *op, bool forward) {
+  for (op = forward ? op->getNextNode() : op->getPrevNode(); op && isSkippable(op);
+       op = forward ? op->getNextNode() : op->getPrevNode())
+    ;
+  return op;
+}
+
+namespace {
 
 /// The buffers `op`'s body loads from besides its operands (a gather: cross
 /// entropy's picked logit at the row's target), or none where the body
@@ -282,14 +287,6 @@ bool readsWrittenBy(linalg::LinalgOp op, ArrayRef<RowChainMember> members) {
   return llvm::any_of(op.getDpsInputs(), [&](Value input) {
     return isa<MemRefType>(input.getType()) && written.contains(baseBuffer(input));
   });
-}
-
-/// The next (or previous) op of the block that is not skippable.
-Operation *neighbour(Operation *op, bool forward) {
-  for (op = forward ? op->getNextNode() : op->getPrevNode(); op && isSkippable(op);
-       op = forward ? op->getNextNode() : op->getPrevNode())
-    ;
-  return op;
 }
 
 } // namespace

@@ -39,9 +39,11 @@ struct GridChain {
 };
 
 /// The grid chain whose partial stage is `partial`, or none (with the
-/// condition that does not hold in `unmet`). Between the partial stage and
-/// the map there may only be the two fills, the final stage and views,
-/// allocations and constants; nothing else may use the partial sums.
+/// condition that does not hold in `unmet`). Each stage's fill comes right
+/// before it (past reshapes, allocations and constants). Between the
+/// partial stage and the map there may only be the two fills, the final
+/// stage and views, allocations and constants; nothing else may use the
+/// partial sums.
 std::optional<GridChain> findGridChain(mlir::linalg::LinalgOp partial,
                                        std::string *unmet = nullptr);
 

@@ -59,6 +59,18 @@ struct RowChain {
 /// being computed.
 std::optional<RowChain> findRowChain(mlir::linalg::LinalgOp start, bool fillIsEnough = false);
 
+/// The buffer `value` views through expand/collapse_shapes, which keep the
+/// row-major order of a contiguous buffer's elements.
+mlir::Value baseBuffer(mlir::Value value);
+
+/// Whether `type` is a memref of static shape and row-major (identity)
+/// layout.
+bool isContiguous(mlir::Type type);
+
+/// The next (or previous) op of `op`'s block that is not a reshape, an
+/// allocation or a constant (what computes nothing on the GPU), or null.
+mlir::Operation *neighbour(mlir::Operation *op, bool forward);
+
 } // namespace ks::agents
 
 #endif // KS_AGENTS_ROWCHAIN_H
