@@ -25,6 +25,7 @@
 
 #include "Alignment.h"
 #include "KernelInit.h"
+#include "WarpReduce.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -53,6 +54,24 @@ namespace ks {
 
 using namespace mlir;
 
+Value ks::combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
+  // Of the operands' type: an i1 fold is combined as i32 across threads.
+  OperationState state(combiner->getLoc(), combiner->getName(), ValueRange{lhs, rhs},
+                       TypeRange{lhs.getType()}, combiner->getAttrs());
+  return b.create(state)->getResult(0);
+}
+
+Value ks::butterfly(OpBuilder &b, Location loc, Operation *combiner, Value value) {
+  // After the step with offset o, each lane holds the total of the 2*o
+  // lanes that differ from it in the bits below 2*o.
+  for (int32_t offset = kWarpSize / 2; offset >= 1; offset /= 2) {
+    auto shuffle = gpu::ShuffleOp::create(b, loc, value, offset, kWarpSize,
+                                          gpu::ShuffleMode::XOR);
+    value = combine(b, combiner, value, shuffle.getShuffleResult());
+  }
+  return value;
+}
+
 namespace {
 constexpr llvm::StringLiteral kWarpReduceAttr = "ks.warp_reduce";
 constexpr llvm::StringLiteral kBlockReduceAttr = "ks.block_reduce";
@@ -63,7 +82,7 @@ constexpr llvm::StringLiteral kColumnSplitAttr = "ks.column_split";
 constexpr llvm::StringLiteral kRowOwnedAttr = "ks.row_owned";
 constexpr llvm::StringLiteral kClusterReduceAttr = "ks.cluster_reduce";
 constexpr llvm::StringLiteral kClusterReadsDoneAttr = "ks.cluster_reads_done";
-constexpr int32_t kWarpSize = 32;
+using ks::kWarpSize;
 constexpr int64_t kMaxWarpsPerBlock = 32;
 /// The most elements of a row one thread keeps in registers per op
 /// (ks.row_registers): more would spill.
@@ -118,25 +137,8 @@ bool atOwnPoints(linalg::LinalgOp op, OpOperand &operand) {
   return constant && constant.getValue() == 0;
 }
 
-/// `combiner` applied to (lhs, rhs): a copy with new operands.
-Value combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
-  // Of the operands' type: an i1 fold is combined as i32 across threads.
-  OperationState state(combiner->getLoc(), combiner->getName(), ValueRange{lhs, rhs},
-                       TypeRange{lhs.getType()}, combiner->getAttrs());
-  return b.create(state)->getResult(0);
-}
-
-/// `value` combined across the 32 lanes of the warp (every lane gets it).
-Value butterfly(OpBuilder &b, Location loc, Operation *combiner, Value value) {
-  // After the step with offset o, each lane holds the total of the 2*o
-  // lanes that differ from it in the bits below 2*o.
-  for (int32_t offset = kWarpSize / 2; offset >= 1; offset /= 2) {
-    auto shuffle = gpu::ShuffleOp::create(b, loc, value, offset, kWarpSize,
-                                          gpu::ShuffleMode::XOR);
-    value = combine(b, combiner, value, shuffle.getShuffleResult());
-  }
-  return value;
-}
+using ks::butterfly;
+using ks::combine;
 
 /// A workgroup-memory buffer of `n` elements of `type` for the kernel of
 /// `op` (a module-level global; outlining moves it into the kernel's module).

@@ -12,6 +12,7 @@
 #include "ks/Transforms/TransformOps.h"
 
 #include "KernelInit.h"
+#include "WarpReduce.h"
 #include "ks/Agents/GridChain.h"
 #include "ks/Runtime/GpuRuntime.h"
 
@@ -29,7 +30,7 @@ using namespace mlir;
 using ks::agents::GridChain;
 
 namespace {
-constexpr int64_t kWarp = 32;
+constexpr int64_t kWarp = ks::kWarpSize;
 constexpr int64_t kVector = 4;                 // f32 elements a 16-byte access
 constexpr int64_t kSharedLimit = 227 * 1024;   // dynamic shared memory a block (sm_90)
 
@@ -58,7 +59,9 @@ private:
   /// The map's value at element `e` of X, the total `total`.
   Value mapped(Value e, Value total);
   /// `v` summed over the warp's lanes (every lane gets it).
-  Value warpSum(Value v);
+  Value warpSum(Value v) { return ks::butterfly(b, loc, chain.partialSum, v); }
+  /// `acc` plus the terms of `v`'s elements, in order.
+  Value addTerms(Value acc, Value v);
   memref::GlobalOp global(StringRef name, MemRefType type, Attribute init);
 
   RewriterBase &b;
@@ -95,11 +98,10 @@ Value KernelBuilder::mapped(Value e, Value total) {
   return map.lookupOrDefault(body.getTerminator()->getOperand(0));
 }
 
-Value KernelBuilder::warpSum(Value v) {
-  for (int32_t offset = kWarp / 2; offset >= 1; offset /= 2)
-    v = sum(v, gpu::ShuffleOp::create(b, loc, v, offset, kWarp, gpu::ShuffleMode::XOR)
-                   .getShuffleResult());
-  return v;
+Value KernelBuilder::addTerms(Value acc, Value v) {
+  for (int64_t e = 0; e < kVector; ++e)
+    acc = sum(acc, term(vector::ExtractOp::create(b, loc, v, e)));
+  return acc;
 }
 
 memref::GlobalOp KernelBuilder::global(StringRef name, MemRefType type, Attribute init) {
@@ -167,6 +169,11 @@ gpu::LaunchOp KernelBuilder::build() {
   auto at = [&](int64_t step) {
     return add(base, c(step * (interleaved ? blocks * run : run)));
   };
+  auto loadX = [&](int64_t step) -> Value {
+    auto load = vector::LoadOp::create(b, loc, vectorType, x, ValueRange{at(step)});
+    load.setAlignment(16);
+    return load;
+  };
   auto sharedAt = [&](int64_t step) {
     return add(mul(tid, kVector), c((step - inRegisters) * threads * kVector));
   };
@@ -186,25 +193,17 @@ gpu::LaunchOp KernelBuilder::build() {
       b.setInsertionPointToStart(taken.elseBlock());
       scf::YieldOp::create(b, loc, acc);
       b.setInsertionPointToStart(taken.thenBlock());
-      auto load = vector::LoadOp::create(b, loc, vectorType, x, ValueRange{at(step)});
-      load.setAlignment(16);
-      Value partAcc = acc;
-      for (int64_t e = 0; e < kVector; ++e)
-        partAcc = sum(partAcc, term(vector::ExtractOp::create(b, loc, load, e)));
-      scf::YieldOp::create(b, loc, partAcc);
+      scf::YieldOp::create(b, loc, addTerms(acc, loadX(step)));
       b.setInsertionPointAfter(taken);
       acc = taken.getResult(0);
       continue;
     }
-    auto load = vector::LoadOp::create(b, loc, vectorType, x, ValueRange{at(step)});
-    load.setAlignment(16);
-    Value v = load;
+    Value v = loadX(step);
     if (step < inRegisters)
       kept.push_back(v);
     else if (step < inRegisters + inShared)
       vector::StoreOp::create(b, loc, v, shared, ValueRange{sharedAt(step)});
-    for (int64_t e = 0; e < kVector; ++e)
-      acc = sum(acc, term(vector::ExtractOp::create(b, loc, v, e)));
+    acc = addTerms(acc, v);
   }
 
   // The block's total: lanes, then warp 0 over the warps' sums.
@@ -308,9 +307,7 @@ gpu::LaunchOp KernelBuilder::build() {
       auto taken = scf::IfOp::create(b, loc, takesLastStep(), /*withElse=*/false);
       b.setInsertionPointToStart(taken.thenBlock());
     }
-    auto load = vector::LoadOp::create(b, loc, vectorType, x, ValueRange{at(step)});
-    load.setAlignment(16);
-    apply(step, load);
+    apply(step, loadX(step));
   }
   for (int64_t step = inRegisters + inShared - 1; step >= inRegisters; --step)
     apply(step, vector::LoadOp::create(b, loc, vectorType, shared, ValueRange{sharedAt(step)}));
