@@ -1,6 +1,7 @@
 //===- GpuRuntime.cpp - The host ABI of upstream gpu-to-llvm --------------===//
 
 #include "ks/Runtime/GpuRuntime.h"
+#include "ks/Runtime/GridBarrierKernels.h"
 
 #include <cstdint>
 #include <map>
@@ -42,21 +43,18 @@ bool ok(const DriverAPI &api, CUresult rc, const char *what) {
   return false;
 }
 /// Kernels whose blocks wait for each other at a grid barrier (their
-/// module has the global kGridArrivalsGlobal), by name.
-std::mutex gridMutex;
-std::map<CUfunction, std::string> gridSynchronizing;
+/// module has the global kGridArrivalsGlobal).
+runtime::GridBarrierKernels gridSynchronizing;
 
 void noteGridBarrier(const DriverAPI &api, CUmodule module, CUfunction fn,
                      const char *name) {
   CUdeviceptr counter = 0;
   size_t bytes = 0;
-  if (!api.cuModuleGetGlobal ||
-      api.cuModuleGetGlobal(&counter, &bytes, module,
-                            runtime::kGridArrivalsGlobal) !=
-          CUDA_SUCCESS)
-    return;
-  std::lock_guard<std::mutex> lock(gridMutex);
-  gridSynchronizing[fn] = name;
+  bool synchronizes = api.cuModuleGetGlobal &&
+                      api.cuModuleGetGlobal(&counter, &bytes, module,
+                                            runtime::kGridArrivalsGlobal) ==
+                          CUDA_SUCCESS;
+  gridSynchronizing.noteFunction(module, fn, name, synchronizes);
 }
 
 /// Whether `fn` may be launched with `blocks` blocks: any kernel but one
@@ -64,14 +62,10 @@ void noteGridBarrier(const DriverAPI &api, CUmodule module, CUfunction fn,
 /// grid that does not fit would wait forever). Records why not.
 bool gridFits(const DriverAPI &api, CUfunction fn, int64_t blocks,
               int64_t threads, int32_t smem) {
-  std::string name;
-  {
-    std::lock_guard<std::mutex> lock(gridMutex);
-    auto it = gridSynchronizing.find(fn);
-    if (it == gridSynchronizing.end())
-      return true;
-    name = it->second;
-  }
+  std::optional<std::string> synchronizing = gridSynchronizing.lookup(fn);
+  if (!synchronizing)
+    return true;
+  const std::string &name = *synchronizing;
   int perSM = 0, sms = 0;
   CUdevice device = 0;
   if (!api.cuOccupancyMaxActiveBlocksPerMultiprocessor || !api.cuCtxGetDevice) {
@@ -132,6 +126,7 @@ static CUmodule mgpuModuleLoad(void *data, size_t /*size*/) {
 }
 
 static void mgpuModuleUnload(CUmodule module) {
+  gridSynchronizing.forgetModule(module);
   if (const DriverAPI *api = driver(); api && module)
     ok(*api, api->cuModuleUnload(module), "cuModuleUnload");
 }
