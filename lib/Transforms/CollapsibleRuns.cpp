@@ -7,6 +7,13 @@
 
 using namespace mlir;
 
+bool ks::preservesDimSequences(ArrayRef<AffineMap> maps,
+                               ArrayRef<ReassociationIndices> groups) {
+  return llvm::all_of(maps,
+                      [](AffineMap map) { return map.isProjectedPermutation(); }) &&
+         linalg::areDimSequencesPreserved(maps, groups);
+}
+
 /// A loop whose index the payload reads stays apart: merged, its index
 /// would come back as a division and a remainder of the merged one, hiding
 /// what the payload does with it (a scan's mask compares the output's position with the
@@ -30,7 +37,7 @@ SmallVector<ReassociationIndices> ks::collapsibleRuns(linalg::GenericOp generic)
       longer.push_back(d);
       if (iterators[d] == iterators[run.front()] && !indexed.contains(d) &&
           !indexed.contains(run.front()) &&
-          linalg::areDimSequencesPreserved(maps, {longer})) {
+          preservesDimSequences(maps, {longer})) {
         run = std::move(longer);
         continue;
       }

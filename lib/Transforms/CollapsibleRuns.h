@@ -12,6 +12,13 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 namespace ks {
+/// Whether every map keeps each group of loops contiguous and in order:
+/// upstream's linalg::areDimSequencesPreserved, which asserts (and in a
+/// release build reads past its arrays) where a map is no projected
+/// permutation, as a convolution's input map (d2 + d5) is.
+bool preservesDimSequences(llvm::ArrayRef<mlir::AffineMap> maps,
+                           llvm::ArrayRef<mlir::ReassociationIndices> groups);
+
 /// Maximal runs (two loops or more) of adjacent loops of one iterator type
 /// that every indexing map of `generic` keeps contiguous and in order, and
 /// whose indices the payload does not read.

@@ -19,6 +19,8 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "CollapsibleRuns.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -223,8 +225,7 @@ struct SplitLargeReductions
       ReassociationIndices reduction;
       for (unsigned i = shape.firstReduction; i < shape.numLoops; ++i)
         reduction.push_back(i);
-      if (!linalg::areDimSequencesPreserved(op.getIndexingMapsArray(),
-                                            reduction))
+      if (!ks::preservesDimSequences(op.getIndexingMapsArray(), {reduction}))
         return splitOuterLoops(rewriter, op, shape);
       FailureOr<linalg::CollapseResult> collapsed =
           linalg::collapseOpIterationDims(op, {reduction}, rewriter);

@@ -5,6 +5,7 @@
 #include "ks/Agents/RowChain.h"
 
 #include "Alignment.h"
+#include "CollapsibleRuns.h"
 #include "KernelInit.h"
 #include "SplitLoops.h"
 
@@ -1006,8 +1007,7 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
       }
       SmallVector<AffineMap> maps = member.op.getIndexingMapsArray();
       FailureOr<linalg::CollapseResult> collapsed = failure();
-      if (llvm::all_of(maps, [](AffineMap m) { return m.isProjectedPermutation(); }) &&
-          linalg::areDimSequencesPreserved(maps, groups))
+      if (ks::preservesDimSequences(maps, groups))
         collapsed = linalg::collapseOpIterationDims(member.op, groups, rewriter);
       if (succeeded(collapsed)) {
         rewriter.replaceOp(generic, collapsed->results);
