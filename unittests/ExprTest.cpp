@@ -69,3 +69,32 @@ TEST(Expr, NamesWithoutValues) {
   EXPECT_FALSE(bool(namesIn("BN /")));
   llvm::consumeError(namesIn("BN /").takeError());
 }
+
+// Skill files are input: an expression must end in an error, never a trap
+// (INT64_MIN / -1), undefined overflow or a stack overflow.
+TEST(Expr, OverflowIsAnError) {
+  EXPECT_EQ(error("(0 - 9223372036854775807 - 1) / (0 - 1)"),
+            "in '(0 - 9223372036854775807 - 1) / (0 - 1)': overflow of a 64-bit integer");
+  EXPECT_EQ(error("(0 - 9223372036854775807 - 1) % (0 - 1)"),
+            "in '(0 - 9223372036854775807 - 1) % (0 - 1)': overflow of a 64-bit integer");
+  EXPECT_EQ(error("9223372036854775807 + 1"),
+            "in '9223372036854775807 + 1': overflow of a 64-bit integer");
+  EXPECT_EQ(error("0 - 9223372036854775807 - 2"),
+            "in '0 - 9223372036854775807 - 2': overflow of a 64-bit integer");
+  EXPECT_EQ(error("4294967296 * 4294967296"),
+            "in '4294967296 * 4294967296': overflow of a 64-bit integer");
+  EXPECT_EQ(error("-(0 - 9223372036854775807 - 1)"),
+            "in '-(0 - 9223372036854775807 - 1)': overflow of a 64-bit integer");
+  EXPECT_EQ(eval("(0 - 9223372036854775807 - 1) / 1"), INT64_MIN);
+  // Not evaluated: the other side of || decided.
+  EXPECT_EQ(eval("1 || 9223372036854775807 + 1"), 1);
+}
+
+TEST(Expr, DeepNestingIsAnError) {
+  std::string parens = std::string(100000, '(') + "1" + std::string(100000, ')');
+  EXPECT_EQ(error(parens), "in '" + parens.substr(0, 80) + "...': nested more than 200 deep");
+  std::string minus = std::string(100000, '-') + "1";
+  EXPECT_EQ(error(minus), "in '" + minus.substr(0, 80) + "...': nested more than 200 deep");
+  EXPECT_EQ(eval(std::string(100, '(') + "7" + std::string(100, ')')), 7);
+  EXPECT_EQ(eval(std::string(100, '-') + "7"), 7);
+}

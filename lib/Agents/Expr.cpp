@@ -3,8 +3,10 @@
 #include "ks/Agents/Expr.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cctype>
+#include <limits>
 #include <optional>
 
 using namespace ks::agents;
@@ -26,7 +28,7 @@ public:
     if (error.empty() && pos != text.size())
       fail("unexpected '" + text.substr(pos, 1).str() + "'");
     if (!error.empty())
-      return llvm::createStringError("in '" + text.str() + "': " + error);
+      return llvm::createStringError("in '" + quoted() + "': " + error);
     return v;
   }
   std::vector<std::string> names;
@@ -39,9 +41,34 @@ private:
   /// Inside a side of `||` / `&&` the other side has decided.
   int skipping = 0;
 
+  /// The expression for a message, cut where it is long.
+  std::string quoted() const {
+    constexpr size_t kQuoted = 80;
+    return text.size() <= kQuoted ? text.str()
+                                  : text.take_front(kQuoted).str() + "...";
+  }
+  /// Deepest nesting of parentheses and unary minus: the parser recurses
+  /// once a level, and a skill file is input, not trusted to be small.
+  static constexpr int kMaxDepth = 200;
+  int depth = 0;
+
   void fail(const std::string &message) {
     if (error.empty())
       error = message;
+  }
+  /// `result` of an operation that overflowed int64 or not; an overflow in
+  /// a side that is not evaluated does not matter.
+  int64_t checked(bool overflowed, int64_t result) {
+    if (overflowed && !skipping)
+      fail("overflow of a 64-bit integer");
+    return overflowed ? 0 : result;
+  }
+  /// Enters one level of nesting; false (error recorded) past kMaxDepth.
+  bool descend() {
+    if (++depth <= kMaxDepth)
+      return true;
+    fail("nested more than " + std::to_string(kMaxDepth) + " deep");
+    return false;
   }
   void skipSpace() {
     while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
@@ -99,12 +126,18 @@ private:
   int64_t parseSum() {
     int64_t v = parseProd();
     while (error.empty()) {
-      if (eat("+"))
-        v += parseProd();
-      else if (eat("-"))
-        v -= parseProd();
-      else
+      int64_t result = 0;
+      if (eat("+")) {
+        int64_t r = parseProd();
+        bool overflowed = llvm::AddOverflow(v, r, result);
+        v = checked(overflowed, result);
+      } else if (eat("-")) {
+        int64_t r = parseProd();
+        bool overflowed = llvm::SubOverflow(v, r, result);
+        v = checked(overflowed, result);
+      } else {
         break;
+      }
     }
     return v;
   }
@@ -116,11 +149,17 @@ private:
         break;
       int64_t r = parseUnary();
       if (mul) {
-        v *= r;
+        int64_t result = 0;
+        bool overflowed = llvm::MulOverflow(v, r, result);
+        v = checked(overflowed, result);
       } else if (r == 0) {
         if (!skipping)
           fail("division by zero");
         return 0;
+      } else if (v == std::numeric_limits<int64_t>::min() && r == -1) {
+        // The one quotient of two int64s that int64 cannot hold (the
+        // hardware traps on it, remainder included).
+        return checked(true, 0);
       } else {
         v = div ? v / r : v % r;
       }
@@ -128,9 +167,13 @@ private:
     return v;
   }
   int64_t parseUnary() {
-    if (eat("-"))
-      return -parseUnary();
-    return parseAtom();
+    if (!eat("-"))
+      return parseAtom();
+    if (!descend())
+      return 0;
+    int64_t v = parseUnary();
+    --depth;
+    return checked(v == std::numeric_limits<int64_t>::min(), -v);
   }
   int64_t parseAtom() {
     skipSpace();
@@ -139,7 +182,10 @@ private:
       return 0;
     }
     if (eat("(")) {
+      if (!descend())
+        return 0;
       int64_t v = parseOr();
+      --depth;
       if (!eat(")"))
         fail("missing ')'");
       return v;
