@@ -2,6 +2,8 @@
 
 #include "ks/Agents/DeviceTable.h"
 
+#include "ks/Support/Json.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -65,7 +67,7 @@ llvm::Expected<DeviceTable> DeviceTable::load(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     return llvm::createStringError("cannot read " + path + ": " + buffer.getError().message());
-  llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  llvm::Expected<json::Value> value = ks::parseJson((*buffer)->getBuffer());
   if (!value)
     return llvm::createStringError(path + ": not JSON: " + llvm::toString(value.takeError()));
   const json::Object *root = value->getAsObject();

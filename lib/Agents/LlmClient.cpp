@@ -2,6 +2,8 @@
 
 #include "ks/Agents/LlmClient.h"
 
+#include "ks/Support/Json.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -188,7 +190,7 @@ size_t onHeader(char *data, size_t size, size_t count, void *user) {
 }
 
 std::string errorMessageIn(llvm::StringRef body) {
-  llvm::Expected<json::Value> v = json::parse(body);
+  llvm::Expected<json::Value> v = ks::parseJson(body);
   if (!v) {
     llvm::consumeError(v.takeError());
     return body.take_front(200).trim().str();
@@ -250,7 +252,7 @@ llvm::Expected<std::unique_ptr<LlmClient>> LlmClient::create(const LlmOptions &o
     llvm::SmallVector<llvm::StringRef> lines;
     (*buffer)->getBuffer().split(lines, '\n', -1, false);
     for (auto [i, line] : llvm::enumerate(lines)) {
-      llvm::Expected<json::Value> v = json::parse(line);
+      llvm::Expected<json::Value> v = ks::parseJson(line);
       const json::Object *entry = v ? v->getAsObject() : nullptr;
       if (!entry || !entry->getString("role") || !entry->getString("system") ||
           !entry->getString("user")) {
@@ -393,7 +395,7 @@ LlmResult LlmClient::exchange(llvm::StringRef system, llvm::StringRef user) {
     } else {
       // A completion: the reply's text and the token counts.
       r.error.clear();
-      llvm::Expected<json::Value> v = json::parse(t.body);
+      llvm::Expected<json::Value> v = ks::parseJson(t.body);
       const json::Object *o = v ? v->getAsObject() : nullptr;
       if (!v)
         llvm::consumeError(v.takeError());
@@ -532,7 +534,7 @@ llvm::Expected<json::Object> ks::agents::parseReplyObject(llvm::StringRef reply)
     std::string q = reply.trim().take_front(60).str();
     return "'" + q + (reply.trim().size() > 60 ? "...'" : "'");
   };
-  llvm::Expected<json::Value> v = json::parse(text);
+  llvm::Expected<json::Value> v = ks::parseJson(text);
   if (!v) {
     llvm::consumeError(v.takeError());
     return llvm::createStringError("the answer is not JSON: " + quote());

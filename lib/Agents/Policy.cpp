@@ -3,6 +3,7 @@
 #include "ks/Agents/Policy.h"
 
 #include "ks/Agents/Expr.h"
+#include "ks/Support/Json.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
@@ -50,7 +51,7 @@ llvm::Expected<Policy> Policy::load(llvm::StringRef path, const SkillLibrary &li
   if (!buffer)
     return llvm::createStringError(path.str() + ": cannot read: " +
                                    buffer.getError().message());
-  llvm::Expected<json::Value> parsed = json::parse((*buffer)->getBuffer());
+  llvm::Expected<json::Value> parsed = ks::parseJson((*buffer)->getBuffer());
   if (!parsed)
     return llvm::createStringError(path.str() + ": not valid JSON: " +
                                    llvm::toString(parsed.takeError()));

@@ -3,6 +3,7 @@
 #include "ks/Agents/SkillLibrary.h"
 
 #include "ks/Agents/Expr.h"
+#include "ks/Support/Json.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -137,7 +138,7 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
   if (!buffer)
     return llvm::createStringError(descriptorPath + ": cannot read: " +
                                    buffer.getError().message());
-  llvm::Expected<json::Value> parsed = json::parse((*buffer)->getBuffer());
+  llvm::Expected<json::Value> parsed = ks::parseJson((*buffer)->getBuffer());
   if (!parsed)
     return llvm::createStringError(descriptorPath + ": not valid JSON: " +
                                    llvm::toString(parsed.takeError()));

@@ -2,6 +2,8 @@
 
 #include "ks/Agents/TuningDatabase.h"
 
+#include "ks/Support/Json.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/OperationSupport.h"
 
@@ -39,7 +41,7 @@ llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRe
   auto bad = [&](const llvm::Twine &what) {
     return llvm::createStringError("tuning database " + path + ": " + what);
   };
-  llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  llvm::Expected<json::Value> value = ks::parseJson((*buffer)->getBuffer());
   if (!value)
     return bad("not JSON: " + llvm::toString(value.takeError()));
   const json::Object *root = value->getAsObject();

@@ -7,6 +7,7 @@
 
 #include "ks/Agents/Optimizer.h"
 #include "ks/Agents/SkillLibrary.h"
+#include "ks/Support/Json.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -73,7 +74,7 @@ llvm::Expected<Plan> readPlan(llvm::StringRef path) {
   if (!buffer)
     return llvm::createStringError("cannot read the plan " + path.str() + ": " +
                                    buffer.getError().message());
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse((*buffer)->getBuffer());
+  llvm::Expected<llvm::json::Value> json = ks::parseJson((*buffer)->getBuffer());
   if (!json)
     return llvm::createStringError("the plan " + path.str() + " is not valid JSON: " +
                                    llvm::toString(json.takeError()));
@@ -122,7 +123,10 @@ llvm::Expected<Plan> readPlan(llvm::StringRef path) {
       return bad("needs an integer \"id\" and a string \"skill\"");
     step.dispatch = *id;
     step.skill = skill->str();
-    if (const llvm::json::Object *params = o->getObject("params")) {
+    if (const llvm::json::Value *value = o->get("params")) {
+      const llvm::json::Object *params = value->getAsObject();
+      if (!params)
+        return bad("\"params\" must be an object of integers");
       for (const auto &kv : *params) {
         std::optional<int64_t> v = kv.second.getAsInteger();
         if (!v)

@@ -47,6 +47,12 @@
 // RUN: echo '{"dispatches": [{"skill": "block_thread_tile_2d"}]}' > %t.noid.json
 // RUN: not ks-opt %s --ks-apply-skills="plan=%t.noid.json" 2>&1 | FileCheck %s --check-prefix=PLANID
 // PLANID: error: the plan {{.*}}noid.json, dispatches[0]: needs an integer "id" and a string "skill"
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "block_thread_tile_2d", "params": 5}]}' > %t.params.json
+// RUN: not ks-opt %s --ks-apply-skills="plan=%t.params.json" 2>&1 | FileCheck %s --check-prefix=PLANPARAMS
+// PLANPARAMS: error: the plan {{.*}}params.json, dispatches[0]: "params" must be an object of integers
+// RUN: %python -c "print('[' * 50000 + ']' * 50000)" > %t.deep.json
+// RUN: not ks-opt %s --ks-apply-skills="plan=%t.deep.json" 2>&1 | FileCheck %s --check-prefix=PLANDEEP
+// PLANDEEP: error: the plan {{.*}}deep.json is not valid {{JSON}}: JSON nested 50000 deep (at most 256 is accepted)
 // RUN: rm -f %t.out
 // RUN: not ks-opt %S/Inputs/matmul_256x128x64.mlir --ks-compile="plan=%t.missing.json" -o %t.out 2>&1 | FileCheck %s --check-prefix=NOPLAN
 // NOPLAN: error: cannot read the plan {{.*}}missing.json: No such file or directory

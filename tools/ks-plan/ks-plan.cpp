@@ -18,6 +18,7 @@
 #include "ks/Agents/Planner.h"
 #include "ks/Agents/Policy.h"
 #include "ks/Agents/SkillLibrary.h"
+#include "ks/Support/Json.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -57,7 +58,7 @@ int main(int argc, char **argv) {
   auto buffer = llvm::MemoryBuffer::getFile(situationFile);
   if (!buffer)
     fail("cannot read " + situationFile + ": " + buffer.getError().message());
-  llvm::Expected<json::Value> parsed = json::parse((*buffer)->getBuffer());
+  llvm::Expected<json::Value> parsed = ks::parseJson((*buffer)->getBuffer());
   if (!parsed)
     fail(situationFile + ": not valid JSON: " + llvm::toString(parsed.takeError()));
   const json::Object *root = parsed->getAsObject();
