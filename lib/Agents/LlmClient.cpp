@@ -286,6 +286,17 @@ std::string LlmClient::describe() const {
   return opts.provider + " " + opts.model + " at " + opts.endpoint;
 }
 
+/// A server may echo the request's headers (an error body, a confused
+/// answer): its words never carry the key on to stderr, the trajectory or
+/// the recording.
+void LlmClient::redactKey(std::string &text) const {
+  if (apiKey.empty())
+    return;
+  for (size_t at = text.find(apiKey); at != std::string::npos;
+       at = text.find(apiKey, at))
+    text.replace(at, apiKey.size(), "[redacted]");
+}
+
 LlmResult LlmClient::complete(llvm::StringRef role, llvm::StringRef system,
                               llvm::StringRef user) {
   std::lock_guard<std::mutex> guard(lock);
@@ -299,6 +310,8 @@ LlmResult LlmClient::complete(llvm::StringRef role, llvm::StringRef system,
   } else {
     ++calls;
     r = opts.replayPath.empty() ? exchange(system, user) : replayNext(role, system, user);
+    redactKey(r.text);
+    redactKey(r.error);
     tokens += r.inputTokens + r.outputTokens;
     if (!r.fatal)
       record(role, system, user, r);

@@ -96,6 +96,7 @@ public:
 private:
   explicit LlmClient(LlmOptions options) : opts(std::move(options)) {}
   LlmResult exchange(llvm::StringRef system, llvm::StringRef user);
+  void redactKey(std::string &text) const;
   LlmResult replayNext(llvm::StringRef role, llvm::StringRef system, llvm::StringRef user);
   void record(llvm::StringRef role, llvm::StringRef system, llvm::StringRef user,
               const LlmResult &result);

@@ -10,6 +10,8 @@ The server answers the requests it gets, in order, with the script's
   "content": the reply's text (wrapped as a completion, with token counts),
   "json": a raw JSON body, "raw": a raw text body, "huge": a body of N bytes,
   "status" (default 200), "headers", "delay" (seconds before answering).
+"@AUTH@" in a body stands for the request's auth header (Authorization or
+x-api-key), as a server that echoes it would answer.
 The log gets one JSON line per request: path, the auth headers it carried,
 the model and the messages' roles.
 """
@@ -78,6 +80,8 @@ def main():
                 data = b"x" * entry["huge"]
             else:
                 data = entry.get("raw", "").encode()
+            auth = self.headers.get("Authorization") or self.headers.get("x-api-key") or ""
+            data = data.replace(b"@AUTH@", auth.encode())
             try:
                 self.send_response(entry.get("status", 200))
                 self.send_header("Content-Type", "application/json")
