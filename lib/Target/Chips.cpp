@@ -20,6 +20,24 @@ static const ChipInfo kChips[] = {
     {"sm_120", 87, "RTX 50xx"},
 };
 
+// The PTX ISA versions of LLVM 22's NVPTX backend (its +ptxNN features)
+// that can target the oldest chip above.
+static const unsigned kPtxVersions[] = {70, 71, 72, 73, 74, 75, 76, 77, 78,
+                                        80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
+
+bool ks::isKnownPtxVersion(unsigned version) {
+  return llvm::is_contained(kPtxVersions, version);
+}
+
+std::string ks::listKnownPtxVersions() {
+  return llvm::join(llvm::map_range(kPtxVersions,
+                                    [](unsigned v) {
+                                      return std::to_string(v / 10) + "." +
+                                             std::to_string(v % 10);
+                                    }),
+                    ", ");
+}
+
 llvm::ArrayRef<ChipInfo> ks::getSupportedChips() { return kChips; }
 
 const ChipInfo *ks::lookupChip(llvm::StringRef name) {

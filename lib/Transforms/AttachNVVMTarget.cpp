@@ -1,13 +1,16 @@
 //===- AttachNVVMTarget.cpp - Target a supported NVIDIA chip --------------===//
 
-#include "ks/Target/Chips.h"
-
-#include <algorithm>
 #include "ks/Transforms/Passes.h"
+
+#include "ks/Target/Chips.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/Support/FileSystem.h"
+
+#include <algorithm>
 
 namespace ks {
 #define GEN_PASS_DEF_KSATTACHNVVMTARGET
@@ -29,12 +32,23 @@ struct AttachNVVMTarget
                          << "'; supported chips: " << ks::listSupportedChips();
       return signalPassFailure();
     }
+    if (!cudaPath.empty() && !llvm::sys::fs::is_directory(cudaPath)) {
+      module.emitError() << "cuda-path " << cudaPath << " is no directory";
+      return signalPassFailure();
+    }
     if (optLevel > 3) {
       module.emitError() << "opt-level must be 0-3, got "
                          << static_cast<unsigned>(optLevel);
       return signalPassFailure();
     }
     unsigned ptx = ptxVersion ? unsigned(ptxVersion) : info->minPtxVersion;
+    if (!ks::isKnownPtxVersion(ptx)) {
+      module.emitError() << "ptx-version " << ptx
+                         << " is no PTX ISA version LLVM can emit; known: "
+                         << ks::listKnownPtxVersions()
+                         << " (written x10, e.g. 80 for 8.0)";
+      return signalPassFailure();
+    }
     if (ptx < info->minPtxVersion) {
       module.emitError() << "PTX " << ptx / 10 << "." << ptx % 10
                          << " cannot target " << chip << "; it needs PTX "

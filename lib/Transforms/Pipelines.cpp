@@ -166,6 +166,7 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
   target.chip = options.chip;
   target.optLevel = options.optLevel;
   target.ptxVersion = options.ptxVersion;
+  target.cudaPath = options.cudaPath;
   pm.addPass(createKSAttachNVVMTarget(target));
 
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();

@@ -20,6 +20,14 @@ llvm::ArrayRef<ChipInfo> getSupportedChips();
 /// The entry for `name`, or null.
 const ChipInfo *lookupChip(llvm::StringRef name);
 
+/// Whether LLVM's NVPTX backend (LLVM 22) can emit PTX ISA `version` (x10):
+/// it takes an unknown version's feature with a warning and emits its
+/// default instead.
+bool isKnownPtxVersion(unsigned version);
+
+/// "7.0, 7.1, ..., 9.0" for diagnostics.
+std::string listKnownPtxVersions();
+
 /// "sm_80, sm_86, ..." for diagnostics.
 std::string listSupportedChips();
 

@@ -820,8 +820,8 @@ def KSAttachNVVMTarget : Pass<"ks-attach-target", "mlir::ModuleOp"> {
     gives the PTX ISA version that chip needs, and attaches
     `#nvvm.target<chip = ..., features = "+ptxNN">` to every `gpu.module`
     (PTX 8.0 at least for a module with relaxed cluster arrives; sm_90a and
-    PTX 8.0 for one with wgmma or TMA). An unknown chip is an error that
-    lists the supported ones.
+    PTX 8.0 for one with wgmma or TMA). An unknown chip, a PTX version LLVM
+    cannot emit and a `cuda-path` that is no directory are errors.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
@@ -830,6 +830,8 @@ def KSAttachNVVMTarget : Pass<"ks-attach-target", "mlir::ModuleOp"> {
            "LLVM optimization level for the device code (0-3)">,
     Option<"ptxVersion", "ptx-version", "unsigned", /*default=*/"0",
            "PTX ISA version times ten (e.g. 80 for 8.0); 0 = the chip's default">,
+    Option<"cudaPath", "cuda-path", "std::string", /*default=*/"",
+           "CUDA toolkit root the binaries are built against; must exist where given">,
   ];
   let dependentDialects = ["mlir::NVVM::NVVMDialect", "mlir::gpu::GPUDialect"];
 }
