@@ -14,7 +14,11 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <functional>
 
 namespace ks {
 #define GEN_PASS_DEF_KSCHECKINPUTCONTRACT
@@ -127,8 +131,52 @@ struct CheckInputContract
             error(inner) << "unsupported op '" << inner->getName()
                          << "' inside '" << op.getName()
                          << "': the seed lowering cannot map it to GPU kernels";
+          else if (auto extract = dyn_cast<tensor::ExtractOp>(inner))
+            checkConstantIndices(extract);
         });
     }
+  }
+
+  /// A read at constant indices outside its tensor: the kernels would read
+  /// past their buffers (and the CPU reference fault).
+  void checkConstantIndices(tensor::ExtractOp extract) {
+    ArrayRef<int64_t> shape = extract.getTensor().getType().getShape();
+    for (auto [dim, index] : llvm::enumerate(extract.getIndices())) {
+      std::optional<int64_t> at = getConstantIntValue(index);
+      if (!at || ShapedType::isDynamic(shape[dim]) ||
+          (*at >= 0 && *at < shape[dim]))
+        continue;
+      error(extract) << "'tensor.extract' reads index " << *at << " of dim "
+                     << dim << " of " << extract.getTensor().getType()
+                     << ", outside the tensor";
+      return;
+    }
+  }
+
+  /// Calls that lead back to their caller: ks inlines every call, which
+  /// recursion would never end.
+  void checkRecursion(ModuleOp module) {
+    SymbolTable symbols(module);
+    llvm::DenseMap<Operation *, int> state; // 1: on the call path, 2: done.
+    std::function<void(func::FuncOp)> visit = [&](func::FuncOp func) {
+      state[func] = 1;
+      func.walk([&](func::CallOp call) {
+        auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+        if (!callee)
+          return;
+        if (state.lookup(callee) == 1)
+          error(call) << "call to @" << call.getCallee() << " from @"
+                      << func.getSymName()
+                      << " is recursive; ks inlines calls and compiles no "
+                         "recursion";
+        else if (!state.lookup(callee))
+          visit(callee);
+      });
+      state[func] = 2;
+    };
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!state.lookup(func))
+        visit(func);
   }
 
   void runOnOperation() override {
@@ -141,6 +189,7 @@ struct CheckInputContract
       error(&op) << "unsupported op '" << op.getName()
                  << "' at module level; ks expects only func.func";
     }
+    checkRecursion(module);
     if (errors)
       signalPassFailure();
   }

@@ -102,3 +102,62 @@ func.func @bitcast(%a: tensor<4xf32>) -> tensor<4xi32> {
   %r = tensor.bitcast %a : tensor<4xf32> to tensor<4xi32>
   return %r : tensor<4xi32>
 }
+
+// -----
+
+// A gather at a constant index outside its table would read past the
+// buffer on the GPU and fault in the CPU reference.
+func.func @extract_out_of_bounds(%t: tensor<4xf32>) -> tensor<8xf32> {
+  %c7 = arith.constant 7 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%e : tensor<8xf32>) {
+  ^bb0(%out: f32):
+    // expected-error @below {{'tensor.extract' reads index 7 of dim 0 of 'tensor<4xf32>', outside the tensor}}
+    %v = tensor.extract %t[%c7] : tensor<4xf32>
+    linalg.yield %v : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @extract_negative(%t: tensor<4x4xf32>) -> tensor<8xf32> {
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%e : tensor<8xf32>) {
+  ^bb0(%out: f32):
+    // expected-error @below {{'tensor.extract' reads index -1 of dim 1 of 'tensor<4x4xf32>', outside the tensor}}
+    %v = tensor.extract %t[%c1, %cm1] : tensor<4x4xf32>
+    linalg.yield %v : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+// Calls are inlined: recursion, direct or through another function, is
+// refused where it closes.
+func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @ping(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func private @ping(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @pong(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func private @pong(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{call to @ping from @pong is recursive; ks inlines calls and compiles no recursion}}
+  %r = func.call @ping(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @self(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{call to @self from @self is recursive; ks inlines calls and compiles no recursion}}
+  %r = func.call @self(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
