@@ -13,6 +13,8 @@
 #include "ks/Agents/ReportHtml.h"
 #include "ks/Agents/SkillLibrary.h"
 #include "ks/Agents/TuningDatabase.h"
+#include "ks/Support/Json.h"
+#include "ks/Support/SourceFile.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 #include "ks/Transforms/TransformOps.h"
@@ -129,7 +131,7 @@ std::unique_ptr<mlir::MLIRContext> createContext() {
 /// diagnostic of whatever runs on it (for the attempt's message).
 struct ParsedModule {
   explicit ParsedModule(llvm::StringRef path)
-      : module(mlir::parseSourceFile<mlir::ModuleOp>(path, context.get())) {}
+      : module(ks::parseCheckedModuleFile(path, context.get())) {}
   std::unique_ptr<mlir::MLIRContext> context = createContext();
   std::string firstError;
   mlir::ScopedDiagnosticHandler collect{context.get(), [this](mlir::Diagnostic &d) {
@@ -316,7 +318,7 @@ llvm::Error Tuner::loadKnowledge() {
 llvm::Error Tuner::extractFeatures() {
   std::unique_ptr<mlir::MLIRContext> context = createContext();
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(opts.module, context.get());
+      ks::parseCheckedModuleFile(opts.module, context.get());
   if (!module)
     return llvm::createStringError("cannot parse " + opts.module);
   mlir::PassManager pm(context.get());
@@ -512,7 +514,7 @@ void Tuner::checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurem
   }
   auto buffer = llvm::MemoryBuffer::getFile(jsonFile);
   llvm::Expected<json::Value> report =
-      buffer ? json::parse((*buffer)->getBuffer())
+      buffer ? ks::parseJson((*buffer)->getBuffer())
              : llvm::Expected<json::Value>(llvm::errorCodeToError(buffer.getError()));
   if (report && report->getAsObject()) {
     std::string mismatch = firstMismatch(*report->getAsObject());
@@ -601,7 +603,7 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
   int rc = runKsRun(args, logFile, opts.timeoutSeconds * 4, error);
   auto buffer = llvm::MemoryBuffer::getFile(jsonFile);
   llvm::Expected<json::Value> report =
-      buffer ? json::parse((*buffer)->getBuffer())
+      buffer ? ks::parseJson((*buffer)->getBuffer())
              : llvm::Expected<json::Value>(llvm::errorCodeToError(buffer.getError()));
   if (!report) {
     llvm::consumeError(report.takeError());
@@ -782,7 +784,7 @@ llvm::Error Tuner::run() {
     llvm::SmallVector<llvm::StringRef> lines;
     (*previous)->getBuffer().split(lines, '\n', -1, false);
     for (llvm::StringRef line : lines) {
-      llvm::Expected<json::Value> v = json::parse(line);
+      llvm::Expected<json::Value> v = ks::parseJson(line);
       if (!v || !v->getAsObject())
         return llvm::createStringError(trajectoryPath + ": a line is not a JSON object");
       const json::Object &o = *v->getAsObject();
@@ -1371,7 +1373,7 @@ llvm::Error ks::agents::renderReport(llvm::StringRef outDir) {
   if (!reportText)
     return llvm::createStringError("cannot read " + file("report.json") + ": " +
                                    reportText.getError().message());
-  llvm::Expected<json::Value> report = json::parse((*reportText)->getBuffer());
+  llvm::Expected<json::Value> report = ks::parseJson((*reportText)->getBuffer());
   if (!report || !report->getAsObject())
     return llvm::createStringError(file("report.json") + ": not a JSON object" +
                                    (report ? "" : ": " + llvm::toString(report.takeError())));
@@ -1380,7 +1382,7 @@ llvm::Error ks::agents::renderReport(llvm::StringRef outDir) {
     llvm::SmallVector<llvm::StringRef> split;
     (*lines)->getBuffer().split(split, '\n', -1, false);
     for (auto [i, line] : llvm::enumerate(split)) {
-      llvm::Expected<json::Value> v = json::parse(line);
+      llvm::Expected<json::Value> v = ks::parseJson(line);
       if (!v || !v->getAsObject())
         return llvm::createStringError(llvm::formatv("{0}: line {1} is not a JSON object",
                                                      file("trajectory.jsonl"), i + 1)

@@ -4,6 +4,7 @@
 
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/Program.h"
+#include "ks/Support/SourceFile.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -54,7 +55,7 @@ extern "C" ksrt_program *ksrt_load_plan(const char *mlirPath,
     return success();
   });
 
-  result->module = parseSourceFile<ModuleOp>(mlirPath, result->context.get());
+  result->module = ks::parseCheckedModuleFile(mlirPath, result->context.get());
   if (!result->module) {
     failWith("cannot parse '" + std::string(mlirPath) + "'" +
              (diagnostics.empty() ? "" : ": " + diagnostics));

@@ -7,19 +7,87 @@
 
 #include "ks/Agents/LlmClient.h"
 #include "ks/Agents/Passes.h"
+#include "ks/Support/SourceFile.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
 #include "ks/Transforms/TransformOps.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace {
+/// Whether MLIR's parser faults on `file` (some custom op parsers do after
+/// an error): parsed once under crash recovery, its diagnostics kept back
+/// and printed only then; otherwise MlirOptMain parses it again, as usual.
+bool parserCrashes(const llvm::MemoryBuffer &file, mlir::DialectRegistry &registry,
+                   const mlir::MlirOptMainConfig &config) {
+  if (!config.inputSplitMarker().empty())
+    return false; // Each chunk is parsed on its own there.
+  mlir::MLIRContext context(registry);
+  context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(file.getMemBufferRef(),
+                                                                /*RequiresNullTerminator=*/true),
+                               llvm::SMLoc());
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
+  if (ks::parseModuleSafely(sourceMgr, &context))
+    return false;
+  llvm::errs() << diagnostics << file.getBufferIdentifier()
+               << ": error: " << ks::kParserCrashed << "\n";
+  return true;
+}
+
+/// mlir-opt's own main (MlirOptMain(argc, argv, ...)), with the input
+/// checked before it reaches the parser (ks/Support/SourceFile.h).
+mlir::LogicalResult runOpt(int argc, char **argv, mlir::DialectRegistry &registry) {
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "KernelSkill: linalg-on-tensors to verified GPU kernels\n",
+      registry);
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry);
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(inputFilename, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return mlir::failure();
+  }
+  if (std::optional<ks::UnparseableText> bad = ks::findUnparseable(file->getBuffer())) {
+    llvm::errs() << file->getBufferIdentifier() << ":" << bad->line << ":"
+                 << bad->column << ": error: " << bad->message << "\n";
+    return mlir::failure();
+  }
+  if (parserCrashes(*file, registry, config))
+    return mlir::failure();
+  std::unique_ptr<llvm::ToolOutputFile> output = mlir::openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return mlir::failure();
+  }
+  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+    return mlir::failure();
+  // Only a successful run leaves its output file.
+  output->keep();
+  return mlir::success();
+}
+} // namespace
+
 int ks::tools::ksOptMain(int argc, char **argv) {
+  llvm::CrashRecoveryContext::Enable();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
@@ -30,7 +98,5 @@ int ks::tools::ksOptMain(int argc, char **argv) {
   ks::agents::registerKSAgentsPasses();
   ks::registerPipelines();
   ks::agents::registerLlmCLOptions();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "KernelSkill: linalg-on-tensors to verified GPU kernels\n",
-      registry));
+  return mlir::asMainReturnCode(runOpt(argc, argv, registry));
 }

@@ -19,6 +19,8 @@
 #include "ks/Runtime/KernelTracer.h"
 #include "ks/Runtime/Occupancy.h"
 #include "ks/Runtime/Program.h"
+#include "ks/Support/Json.h"
+#include "ks/Support/SourceFile.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
@@ -36,6 +38,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/JSON.h"
@@ -656,7 +659,7 @@ llvm::json::Value checkAtSmallerSize(const char *argv0, bool &passed) {
     fail("the check at a smaller size (" + opts->checkAt + ") did not run: " + error);
   auto buffer = llvm::MemoryBuffer::getFile(json);
   llvm::Expected<llvm::json::Value> report =
-      buffer ? llvm::json::parse((*buffer)->getBuffer())
+      buffer ? ks::parseJson((*buffer)->getBuffer())
              : llvm::Expected<llvm::json::Value>(llvm::errorCodeToError(buffer.getError()));
   if (!report) {
     llvm::consumeError(report.takeError());
@@ -671,6 +674,8 @@ llvm::json::Value checkAtSmallerSize(const char *argv0, bool &passed) {
 
 int ks::tools::ksRunMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // A fault in MLIR's parser on a damaged input becomes an error.
+  llvm::CrashRecoveryContext::Enable();
   Options options;
   opts = &options;
   cl::ParseCommandLineOptions(argc, argv,
@@ -684,7 +689,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   if (!file)
     fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
+  OwningOpRef<ModuleOp> module = ks::parseCheckedModule(sourceMgr, context.get());
   if (!module)
     fail("cannot parse " + opts->inputFile);
   std::vector<TensorSpec> inSpecs, outSpecs;
@@ -750,7 +755,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
     std::string path = referenceKind.substr(4);
     if (opts->cpuOnly)
       fail("--reference=gpu:" + path + " runs on the GPU; it does not go with --cpu-only");
-    referenceModule = parseSourceFile<ModuleOp>(path, context.get());
+    referenceModule = ks::parseCheckedModuleFile(path, context.get());
     if (!referenceModule)
       fail("cannot parse the reference " + path);
     std::vector<TensorSpec> refIn, refOut;
@@ -863,7 +868,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       results.resize(outSpecs.size());
     }
     if (!gpu.kernelsJson.empty()) {
-      llvm::Expected<llvm::json::Value> kernels = llvm::json::parse(gpu.kernelsJson);
+      llvm::Expected<llvm::json::Value> kernels = ks::parseJson(gpu.kernelsJson);
       if (kernels)
         report["cupti"] = std::move(*kernels);
       else

@@ -17,6 +17,7 @@
 #include "ks/Tools/Mains.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,6 +25,8 @@ namespace cl = llvm::cl;
 
 int ks::tools::ksTuneMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // A fault in MLIR's parser on a damaged input becomes an error.
+  llvm::CrashRecoveryContext::Enable();
   cl::opt<std::string> module(cl::Positional, cl::desc("<linalg-on-tensors module>"));
   cl::opt<std::string> renderReport("render-report", cl::desc("Only write DIR/report.html from the report.json and trajectory.jsonl in DIR"), cl::value_desc("DIR"));
   cl::opt<std::string> entry("entry", cl::desc("Function to tune"), cl::init("main"));
