@@ -3,6 +3,8 @@
 #include "ks/Runtime/HostBuffer.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -122,6 +124,47 @@ llvm::Expected<DType> ks::runtime::parseDType(StringRef name) {
   return llvm::createStringError("unsupported element type '" + name + "'");
 }
 
+std::optional<uint64_t> ks::runtime::denseBytes(DType type,
+                                               llvm::ArrayRef<int64_t> shape) {
+  uint64_t bytes = dtypeSize(type);
+  bool overflowed = false;
+  for (int64_t d : shape) {
+    if (d < 0)
+      return std::nullopt;
+    bool step = false;
+    bytes = llvm::SaturatingMultiply(bytes, uint64_t(d), &step);
+    overflowed |= step;
+  }
+  if (overflowed)
+    return std::nullopt;
+  return bytes;
+}
+
+std::optional<uint64_t> ks::runtime::availableHostMemory() {
+  auto meminfo = llvm::MemoryBuffer::getFileAsStream("/proc/meminfo");
+  if (!meminfo)
+    return std::nullopt;
+  llvm::SmallVector<StringRef> lines;
+  (*meminfo)->getBuffer().split(lines, '\n');
+  for (StringRef line : lines) {
+    uint64_t kb = 0;
+    if (line.consume_front("MemAvailable:") && line.consume_back(" kB") &&
+        !line.trim().getAsInteger(10, kb))
+      return kb * 1024;
+  }
+  return std::nullopt;
+}
+
+llvm::Error ks::runtime::checkHostMemory(uint64_t bytes, const llvm::Twine &what) {
+  std::optional<uint64_t> available = availableHostMemory();
+  if (!available || bytes <= *available)
+    return llvm::Error::success();
+  auto gb = [](uint64_t b) { return llvm::formatv("{0:f1} GB", b / 1e9).str(); };
+  return llvm::createStringError(what + " need " + gb(bytes) +
+                                 " of host memory and this machine has " +
+                                 gb(*available) + " available");
+}
+
 HostBuffer::HostBuffer(DType type, llvm::ArrayRef<int64_t> shape)
     : type(type), shape(shape.begin(), shape.end()) {
   bytes.assign(size_t(numElements()) * dtypeSize(type), 0);
@@ -165,12 +208,14 @@ void HostBuffer::set(int64_t i, double v) {
   }
 }
 
-std::string HostBuffer::describe() const {
+std::string ks::runtime::describeArray(DType type, llvm::ArrayRef<int64_t> shape) {
   std::string s;
   for (int64_t d : shape)
     s += std::to_string(d) + "x";
   return s + dtypeName(type).str();
 }
+
+std::string HostBuffer::describe() const { return describeArray(type, shape); }
 
 void ks::runtime::fillRandom(HostBuffer &buffer, uint64_t seed, int64_t intLow,
                              int64_t intHigh) {
@@ -259,11 +304,15 @@ llvm::Expected<HostBuffer> ks::runtime::readNpy(StringRef path) {
       return bad("bad shape entry '" + d.trim() + "'");
     shape.push_back(v);
   }
-  HostBuffer buffer(*type, shape);
+  // The header is checked against the data before anything is allocated.
+  std::optional<uint64_t> needed = denseBytes(*type, shape);
+  if (!needed)
+    return bad("its shape (" + shapeText + ") has a negative or too large size");
   size_t start = offset + headerLen;
-  if (data.size() - start != buffer.bytes.size())
+  if (data.size() - start != *needed)
     return bad("holds " + llvm::Twine(data.size() - start) + " data bytes, " +
-               buffer.describe() + " needs " + llvm::Twine(buffer.bytes.size()));
+               describeArray(*type, shape) + " needs " + llvm::Twine(*needed));
+  HostBuffer buffer(*type, shape);
   std::memcpy(buffer.bytes.data(), data.data() + start, buffer.bytes.size());
   return buffer;
 }

@@ -32,6 +32,23 @@
 // RUN: not ks-run %s --cpu-only --input=%t/missing.npy --input=%t/a.npy 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: ks-run: input #0: cannot read '{{.*}}missing.npy': No such file or directory
 
+// A header is checked against the data before anything is allocated: a
+// 336-byte file that claims 4e12 x 16 floats, or a size past 64 bits.
+// RUN: %python %S/Inputs/make_npy.py %t/huge.npy "<f4" 4000000000000,16 1 2 3 4 5 6
+// RUN: not ks-run %s --cpu-only --input=%t/huge.npy --input=%t/b.npy 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: ks-run: input #0: '{{.*}}huge.npy' is not a valid .npy file: holds 24 data bytes, 4000000000000x16xf32 needs 256000000000000
+// RUN: %python %S/Inputs/make_npy.py %t/wrap.npy "<f4" 4611686018427387904,16 1 2 3 4 5 6
+// RUN: not ks-run %s --cpu-only --input=%t/wrap.npy --input=%t/b.npy 2>&1 | FileCheck %s --check-prefix=WRAP
+// WRAP: ks-run: input #0: '{{.*}}wrap.npy' is not a valid .npy file: its shape (4611686018427387904, 16) has a negative or too large size
+// RUN: %python %S/Inputs/make_npy.py %t/negative.npy "<f4" -1,6 1 2 3 4 5 6
+// RUN: not ks-run %s --cpu-only --input=%t/negative.npy --input=%t/b.npy 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// NEGATIVE: ks-run: input #0: '{{.*}}negative.npy' is not a valid .npy file: its shape (-1, 6) has a negative or too large size
+//
+// A program whose tensors the host cannot hold is refused before any
+// allocation (100 GB here; the build machine has far less).
+// RUN: not ks-run %S/Inputs/relu_100gb.mlir --cpu-only 2>&1 | FileCheck %s --check-prefix=HOSTMEM
+// HOSTMEM: ks-run: the inputs and outputs need 400.0 GB of host memory and this machine has {{[0-9.]+}} GB available
+
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #bias = affine_map<(d0, d1) -> (d1)>
 #row = affine_map<(d0, d1) -> (d0)>

@@ -34,6 +34,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -107,6 +108,31 @@ template <typename T> T orFail(llvm::Expected<T> value, llvm::StringRef what) {
   if (!value)
     fail(what + ": " + llvm::toString(value.takeError()));
   return std::move(*value);
+}
+
+/// Fails, before anything is allocated, where the host cannot hold the
+/// inputs and three copies of the outputs (the reference, the result being
+/// checked, a run's outputs).
+void checkHostMemoryFor(const std::vector<TensorSpec> &inSpecs,
+                        const std::vector<TensorSpec> &outSpecs) {
+  uint64_t total = 0;
+  auto add = [&](const TensorSpec &spec, uint64_t copies) {
+    std::optional<uint64_t> bytes = denseBytes(spec.type, spec.shape);
+    bool multiplied = false, added = false;
+    if (bytes)
+      total = llvm::SaturatingAdd(total, llvm::SaturatingMultiply(*bytes, copies, &multiplied),
+                                  &added);
+    if (!bytes || multiplied || added)
+      fail("the tensor " + describeArray(spec.type, spec.shape) +
+               " is too large for 64-bit sizes",
+           2);
+  };
+  for (const TensorSpec &spec : inSpecs)
+    add(spec, 1);
+  for (const TensorSpec &spec : outSpecs)
+    add(spec, 3);
+  if (llvm::Error err = checkHostMemory(total, "the inputs and outputs"))
+    fail(llvm::toString(std::move(err)), 2);
 }
 
 void writeJson(llvm::json::Object report) {
@@ -696,6 +722,8 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   if (llvm::Error err = readSignature(*module, opts->entry, inSpecs, outSpecs))
     fail(llvm::toString(std::move(err)));
 
+  checkHostMemoryFor(inSpecs, outSpecs);
+
   // Inputs: .npy files where given, else seeded random.
   if (!opts->inputNpy.empty() && opts->inputNpy.size() != inSpecs.size())
     fail(llvm::formatv("@{0} takes {1} inputs, {2} --input files given", opts->entry,
@@ -704,10 +732,10 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   for (auto [i, spec] : llvm::enumerate(inSpecs)) {
     if (!opts->inputNpy.empty()) {
       HostBuffer b = orFail(readNpy(opts->inputNpy[i]), "input #" + std::to_string(i));
-      HostBuffer want(spec.type, spec.shape);
-      if (b.describe() != want.describe())
+      std::string want = describeArray(spec.type, spec.shape);
+      if (b.describe() != want)
         fail(llvm::formatv("input #{0} ({1}) is {2}, @{3} takes {4}", i,
-                           opts->inputNpy[i], b.describe(), opts->entry, want.describe()));
+                           opts->inputNpy[i], b.describe(), opts->entry, want));
       inputs.push_back(std::move(b));
     } else {
       inputs.emplace_back(spec.type, spec.shape);
@@ -764,7 +792,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
     auto describe = [](const std::vector<TensorSpec> &specs) {
       std::string text;
       for (const TensorSpec &spec : specs)
-        text += (text.empty() ? "" : ", ") + HostBuffer(spec.type, spec.shape).describe();
+        text += (text.empty() ? "" : ", ") + describeArray(spec.type, spec.shape);
       return "(" + text + ")";
     };
     if (describe(refIn) + describe(refOut) != describe(inSpecs) + describe(outSpecs))

@@ -7,6 +7,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,18 @@ size_t dtypeSize(DType type);
 bool isFloat(DType type);
 /// Parses "f32", "i64", ...; an error names the unsupported type.
 llvm::Expected<DType> parseDType(llvm::StringRef name);
+
+/// "4x8xf32", without allocating the array.
+std::string describeArray(DType type, llvm::ArrayRef<int64_t> shape);
+/// Bytes of a dense array of `shape`; none where a dim is negative or the
+/// size overflows 64 bits.
+std::optional<uint64_t> denseBytes(DType type, llvm::ArrayRef<int64_t> shape);
+/// Host memory the system can still give (Linux's MemAvailable); none where
+/// it cannot be read.
+std::optional<uint64_t> availableHostMemory();
+/// An error naming `what` where `bytes` of host memory are more than the
+/// system has available.
+llvm::Error checkHostMemory(uint64_t bytes, const llvm::Twine &what);
 
 /// A dense row-major array on the host.
 struct HostBuffer {
