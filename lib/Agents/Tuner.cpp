@@ -28,11 +28,14 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -200,6 +203,10 @@ std::string firstErrorOf(llvm::StringRef logFile) {
 class Tuner {
 public:
   Tuner(const TuneOptions &options) : opts(options) {}
+  ~Tuner() {
+    if (lockFd >= 0)
+      llvm::sys::Process::SafelyCloseFileDescriptor(lockFd);
+  }
 
   llvm::Error run();
 
@@ -216,6 +223,14 @@ private:
   bool onGpu = true; ///< Measuring with ks-run; false: the cost model.
   std::vector<json::Object> trajectory; ///< Every attempt, in order.
   std::unique_ptr<llvm::raw_fd_ostream> trajectoryFile;
+  /// The module's identity (a hash of its text), on every trajectory line:
+  /// a resumed run must tune the program it was started on.
+  std::string programHash;
+  /// One run at a time per output folder: an exclusive lock held while
+  /// this tuner lives (released when its descriptor closes).
+  int lockFd = -1;
+  llvm::Error lockOutDir();
+  llvm::Error readTrajectory(const std::string &path, PlanSteps &best);
   std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
   unsigned jobs = 1;             ///< Candidates built and measured at once.
   std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
@@ -316,6 +331,14 @@ llvm::Error Tuner::loadKnowledge() {
 /// The dispatches as the optimizer sees them: the module lowered to
 /// buffers and numbered (the first half of the seed lowering).
 llvm::Error Tuner::extractFeatures() {
+  auto text = llvm::MemoryBuffer::getFile(opts.module);
+  if (!text)
+    return llvm::createStringError("cannot read " + opts.module + ": " +
+                                   text.getError().message());
+  programHash = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(
+                                (*text)->getBuffer())),
+                            /*LowerCase=*/true)
+                    .substr(0, 16);
   std::unique_ptr<mlir::MLIRContext> context = createContext();
   mlir::OwningOpRef<mlir::ModuleOp> module =
       ks::parseCheckedModuleFile(opts.module, context.get());
@@ -656,6 +679,7 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
 }
 
 void Tuner::remember(json::Object attempt) {
+  attempt["program"] = programHash;
   std::string text;
   llvm::raw_string_ostream os(text);
   os << json::Value(json::Object(attempt));
@@ -710,9 +734,72 @@ llvm::Error Tuner::addDraft(const DraftSkill &draft) {
   return llvm::Error::success();
 }
 
+llvm::Error Tuner::lockOutDir() {
+  std::string lockPath = path("ks-tune.lock");
+  if (std::error_code ec = llvm::sys::fs::openFileForReadWrite(
+          lockPath, lockFd, llvm::sys::fs::CD_OpenAlways, llvm::sys::fs::OF_None))
+    return llvm::createStringError("cannot open " + lockPath + ": " + ec.message());
+  if (std::error_code ec = llvm::sys::fs::tryLockFile(lockFd))
+    return llvm::createStringError(
+        "another ks-tune is running on " + opts.outDir + " (it holds " + lockPath +
+        "); wait for it or give this run another --out");
+  return llvm::Error::success();
+}
+
+/// Earlier attempts, and the accepted ones as `best`. A last line cut off
+/// mid-way (a run killed while writing) is skipped with a warning; any other
+/// line that is not an attempt of this program is an error naming it.
+llvm::Error Tuner::readTrajectory(const std::string &trajectoryPath, PlanSteps &best) {
+  auto previous = llvm::MemoryBuffer::getFile(trajectoryPath);
+  if (!previous)
+    return llvm::Error::success();
+  llvm::StringRef text = (*previous)->getBuffer();
+  llvm::SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n', -1, false);
+  bool tornEnd = !text.empty() && !text.ends_with("\n");
+  for (auto [i, line] : llvm::enumerate(lines)) {
+    std::string where = llvm::formatv("{0}:{1}", trajectoryPath, i + 1).str();
+    llvm::Expected<json::Value> v = ks::parseJson(line);
+    if (!v || !v->getAsObject()) {
+      std::string why = v ? "not a JSON object" : llvm::toString(v.takeError());
+      if (tornEnd && i + 1 == lines.size()) {
+        say("warning: " + where + ": skipping the last line, cut off mid-way (" + why + ")");
+        // This run's attempts go on from the last whole line.
+        if (llvm::Error err = llvm::writeToOutput(trajectoryPath, [&](llvm::raw_ostream &os) {
+              os << text.take_front(line.data() - text.data());
+              return llvm::Error::success();
+            }))
+          return err;
+        break;
+      }
+      return llvm::createStringError(where + ": not an attempt: " + why);
+    }
+    const json::Object &o = *v->getAsObject();
+    std::optional<llvm::StringRef> program = o.getString("program");
+    if (program != llvm::StringRef(programHash))
+      return llvm::createStringError(
+          where + ": an attempt on another program (" +
+          (program ? program->str() : std::string("no program hash")) + ", this one is " +
+          programHash + "); give this run another --out");
+    if (o.getBoolean("accepted").value_or(false)) {
+      Step s{o.getString("skill").value_or("").str(), {}};
+      if (const json::Object *p = o.getObject("params"))
+        for (const auto &kv : *p)
+          s.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
+      best[o.getInteger("dispatch").value_or(-1)] = s;
+    }
+    trajectory.push_back(o);
+  }
+  say(llvm::formatv("resuming: {0} earlier attempts, accepted plans for {1} dispatches",
+                    trajectory.size(), best.size()));
+  return llvm::Error::success();
+}
+
 llvm::Error Tuner::run() {
   if (std::error_code ec = llvm::sys::fs::create_directories(opts.outDir))
     return llvm::createStringError("cannot create " + opts.outDir + ": " + ec.message());
+  if (llvm::Error err = lockOutDir())
+    return err;
   ksRun = opts.ksRun;
   if (ksRun.empty()) {
     static int anchor;
@@ -780,26 +867,8 @@ llvm::Error Tuner::run() {
   // Resume: earlier attempts stay attempted, accepted ones are the plan.
   PlanSteps best;
   std::string trajectoryPath = path("trajectory.jsonl");
-  if (auto previous = llvm::MemoryBuffer::getFile(trajectoryPath)) {
-    llvm::SmallVector<llvm::StringRef> lines;
-    (*previous)->getBuffer().split(lines, '\n', -1, false);
-    for (llvm::StringRef line : lines) {
-      llvm::Expected<json::Value> v = ks::parseJson(line);
-      if (!v || !v->getAsObject())
-        return llvm::createStringError(trajectoryPath + ": a line is not a JSON object");
-      const json::Object &o = *v->getAsObject();
-      if (o.getBoolean("accepted").value_or(false)) {
-        Step s{o.getString("skill").value_or("").str(), {}};
-        if (const json::Object *p = o.getObject("params"))
-          for (const auto &kv : *p)
-            s.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
-        best[o.getInteger("dispatch").value_or(-1)] = s;
-      }
-      trajectory.push_back(*v->getAsObject());
-    }
-    say(llvm::formatv("resuming: {0} earlier attempts, accepted plans for {1} dispatches", trajectory.size(),
-                      best.size()));
-  }
+  if (llvm::Error err = readTrajectory(trajectoryPath, best))
+    return err;
   std::error_code ec;
   trajectoryFile = std::make_unique<llvm::raw_fd_ostream>(trajectoryPath, ec,
                                                           llvm::sys::fs::OF_Append);
@@ -1097,6 +1166,9 @@ llvm::Error Tuner::run() {
             // own steps would be skipped.
             for (int64_t other : absorbed)
               best.erase(other);
+            // An interrupted run leaves its best plan so far.
+            if (llvm::Error err = writeJsonFile(path("plan.json"), planJson(best)))
+              return err;
             baseName = labels[i];
             baseUs = us;
             baseMetrics = m.metrics[d];

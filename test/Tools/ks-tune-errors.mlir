@@ -4,7 +4,7 @@
 // RUN: not ks-tune %s --measure=gpu --out=%t.out 2>&1 | FileCheck %s --check-prefix=NODRIVER
 // NODRIVER: ks-tune: the seed kernels did not run: error: ks-run: no CUDA driver found
 // RUN: not ks-tune %S/does-not-exist.mlir --out=%t.out2 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: ks-tune: cannot parse {{.*}}does-not-exist.mlir
+// MISSING: ks-tune: cannot read {{.*}}does-not-exist.mlir: No such file or directory
 // RUN: not ks-tune %s --measure=gpu --out=%t.out3 --ks-run=%t.nothing 2>&1 | FileCheck %s --check-prefix=RUNNER
 // RUNNER: ks-tune: ks-run not found at {{.*}}nothing (use --ks-run)
 // RUN: not ks-tune %s --out=%t.out4 --skill-dirs=%S/../Skills/Inputs/skills-bad-default 2>&1 | FileCheck %s --check-prefix=SKILL
