@@ -21,6 +21,7 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(
     ("%ks_plugin", os.path.join(config.ks_lib_dir, "KernelSkillPlugin.so")))
 config.substitutions.append(("%ks_src", config.ks_src_root))
+config.substitutions.append(("%ks_bin", config.ks_tools_dir))
 # The loopback LLM endpoint of the LLM tests (scripted answers).
 config.substitutions.append(
     ("%llm_server", '"%s" %s' % (sys.executable, os.path.join(
