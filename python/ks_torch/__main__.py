@@ -2,86 +2,133 @@
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
 import time
-import traceback
 
-from .tools import describe_exception, find_tool, first_error, write_json, write_text
+from .tools import find_tool, first_error, human_bytes, write_json, write_text
 
 DEFAULT_PROBLEMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench",
                                 "problems")
 
 
+def _number(parse, low, above, what):
+    """An argparse type: a `parse`d finite number at least `low` (above it if
+    `above`). NaN, infinities and values out of range are refused as usage
+    errors (exit 2) naming the option, before anything runs."""
+    def check(text):
+        try:
+            value = parse(text)
+        except ValueError:
+            value = None
+        if value is None or not math.isfinite(value) or value < low or (above and value == low):
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        return value
+    return check
+
+
+positive_int = _number(int, 0, True, "a whole number above 0")
+non_negative_int = _number(int, 0, False, "a whole number, 0 or more")
+positive_float = _number(float, 0, True, "a finite number above 0")
+
+
+def _import_one(path, out_dir, small):
+    """In the problem's child process: the import, and what the row needs of it."""
+    from .importer import import_problem
+    manifest = import_problem(path, out_dir, small=small)
+    stem = os.path.splitext(manifest["mlir"])[0]
+    return {"manifest": os.path.join(out_dir, stem + ".json"),
+            "mlir_bytes": os.path.getsize(os.path.join(out_dir, manifest["mlir"]))}
+
+
+def _compile(row, args):
+    """ks-opt --ks-compile (ptxas-verified) on an imported row's MLIR; the row's new status."""
+    mlir = os.path.join(args.output, os.path.splitext(row["manifest"])[0] + ".mlir")
+    proc = subprocess.run(
+        [find_tool("ks-opt"), mlir, f"--ks-compile=chip={args.chip}", "-o", os.devnull],
+        capture_output=True, text=True)
+    if proc.returncode != 0:
+        row.update(status="compile failed", reason=first_error(proc.stderr))
+    else:
+        row["status"] = "compiled"
+
+
 def cmd_import(args):
-    from .importer import ImportFailure, import_problem
+    from . import isolate
+    from .importer import ImportFailure, preload
     from .problem import ProblemError, find_problems, problem_name
 
     paths = find_problems(args.paths or [DEFAULT_PROBLEMS])
     if not paths:
         sys.exit("ks_torch import: no problem files found")
     os.makedirs(args.output, exist_ok=True)
+    preload()  # once here, not in every problem's child
     rows = []
     for path in paths:
         name = problem_name(path)
         row = {"problem": name}
-        out_dir = os.path.join(args.output, os.path.dirname(name))
         t0 = time.time()
         try:
-            manifest = import_problem(path, out_dir, small=args.small)
-            row["manifest"] = os.path.relpath(
-                os.path.join(out_dir, os.path.splitext(manifest["mlir"])[0] + ".json"), args.output)
-            row["status"] = "imported"
-        except (ImportFailure, ProblemError) as e:
+            got = isolate.run(_import_one, (path, os.path.join(args.output, os.path.dirname(name)),
+                                            args.small),
+                              args.timeout, args.memory_limit, (ImportFailure, ProblemError), args.verbose)
+            row.update(manifest=os.path.relpath(got["manifest"], args.output), status="imported",
+                       mlir_bytes=got["mlir_bytes"])
+        except isolate.Failure as e:
             row.update(status="import failed", reason=str(e))
-        except Exception as e:  # an importer crash is this problem's failure, not the run's
-            row.update(status="import failed", reason=describe_exception(e))
-            if args.verbose:
-                traceback.print_exc()
         row["import_s"] = round(time.time() - t0, 2)
         if row["status"] == "imported" and args.compile:
-            mlir = os.path.join(args.output, os.path.splitext(row["manifest"])[0] + ".mlir")
-            proc = subprocess.run(
-                [find_tool("ks-opt"), mlir, f"--ks-compile=chip={args.chip}", "-o", os.devnull],
-                capture_output=True, text=True)
-            if proc.returncode != 0:
-                row.update(status="compile failed", reason=first_error(proc.stderr))
-            else:
-                row["status"] = "compiled"
-        print(f"import: {name}: {row['status']}" + (f" ({row['reason']})" if "reason" in row else ""),
-              flush=True)
+            _compile(row, args)
+        print(f"import: {name}: {row['status']} ("
+              + (row["reason"] if "reason" in row else human_bytes(row["mlir_bytes"])) + ")", flush=True)
         rows.append(row)
     write_json(os.path.join(args.output, "import-report.json"), rows)
     ok = sum(r["status"] in ("imported", "compiled") for r in rows)
     print(f"import: {ok} of {len(rows)} problems {'compiled to verified PTX' if args.compile else 'imported'}; "
           f"report: {os.path.join(args.output, 'import-report.json')}")
-    return 0
+    return 0 if ok == len(rows) else 1
+
+
+def _check_one(path, work, emulate):
+    """In the problem's child process: check_problem's row, failures included."""
+    from .cpu_check import check_problem
+    from .importer import ImportFailure
+    from .problem import ProblemError, problem_name
+    try:
+        return check_problem(path, work, emulate=emulate)
+    except (ImportFailure, ProblemError) as e:
+        return {"problem": problem_name(path), "status": "import failed", "reason": str(e)}
+    except subprocess.TimeoutExpired as e:
+        return {"problem": problem_name(path), "status": "ks failed", "reason": f"timed out after {e.timeout} s"}
+
+
+def _check_line(row, emulate):
+    if "reason" in row:
+        return f" ({row['mode'] + ': ' if 'mode' in row else ''}{row['reason']})"
+    return (f" (max error: CPU {row.get('cpu_max_error', 0):.1e}"
+            + (f", emulated GPU {row.get('emulated_max_error', 0):.1e})" if emulate else ")"))
 
 
 def cmd_check(args):
-    from .cpu_check import check_problem
-    from .importer import ImportFailure
-    from .problem import ProblemError, find_problems, problem_name
+    from . import isolate
+    from .importer import preload
+    from .problem import find_problems, problem_name
 
     paths = find_problems(args.paths or [DEFAULT_PROBLEMS])
     os.makedirs(args.output, exist_ok=True)
+    preload()
     rows = []
     for path in paths:
         name = problem_name(path)
         work = os.path.join(args.output, os.path.dirname(name))
         os.makedirs(work, exist_ok=True)
         try:
-            row = check_problem(path, work, emulate=not args.no_emulate)
-        except (ImportFailure, ProblemError) as e:
-            row = {"problem": name, "status": "import failed", "reason": str(e)}
-        except subprocess.TimeoutExpired as e:
-            row = {"problem": name, "status": "ks failed", "reason": f"timed out after {e.timeout} s"}
-        print(f"check: {name}: {row['status']}"
-              + (f" ({row.get('mode', '')}: {row['reason']})" if "reason" in row else
-                 f" (max error: CPU {row.get('cpu_max_error', 0):.1e}"
-                 + (f", emulated GPU {row.get('emulated_max_error', 0):.1e})" if not args.no_emulate else ")")),
-              flush=True)
+            row = isolate.run(_check_one, (path, work, not args.no_emulate), args.timeout, args.memory_limit)
+        except isolate.Failure as e:
+            row = {"problem": name, "status": "check failed", "reason": str(e)}
+        print(f"check: {name}: {row['status']}" + _check_line(row, not args.no_emulate), flush=True)
         rows.append(row)
     write_json(os.path.join(args.output, "check-report.json"), rows)
     ok = sum(r["status"] == "match" for r in rows)
@@ -185,19 +232,31 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m ks_torch")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("import", help="import problems through Torch-MLIR to linalg-on-tensors")
-    p.add_argument("paths", nargs="*", help="problem files or folders (default: bench/problems)")
+    p = sub.add_parser(
+        "import", help="import problems through Torch-MLIR to linalg-on-tensors",
+        description="Imports problems through Torch-MLIR to linalg-on-tensors. A problem file is "
+                    "Python code and is executed: import only files you trust. Each runs in a child "
+                    "process with --timeout and --memory-limit, so one that exits, hangs, crashes or "
+                    "allocates without bound is one failed row; exit status 1 if any failed.")
+    p.add_argument("paths", nargs="*", help="problem files or folders (default: bench/problems); "
+                                            "executed as Python code")
     p.add_argument("-o", "--output", required=True, help="folder for the MLIR, manifests and import-report.json")
     p.add_argument("--small", action="store_true", help="at the problems' SMALL sizes")
     p.add_argument("--compile", action="store_true", help="also compile each with ks-opt --ks-compile (ptxas-verified)")
     p.add_argument("--chip", default="sm_90")
+    p.add_argument("--timeout", type=positive_int, default=300, help="seconds per problem (default 300)")
+    p.add_argument("--memory-limit", type=positive_float, default=8,
+                   help="GB of data memory per problem (RLIMIT_DATA; default 8)")
     p.add_argument("--verbose", action="store_true")
     p.set_defaults(fn=cmd_import)
 
     p = sub.add_parser("check", help="reduced-size semantic check on the CPU against PyTorch")
-    p.add_argument("paths", nargs="*")
+    p.add_argument("paths", nargs="*", help="problem files or folders; executed as Python code")
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--no-emulate", action="store_true", help="only the CPU lowering, not the emulated GPU kernels")
+    p.add_argument("--timeout", type=positive_int, default=900, help="seconds per problem (default 900)")
+    p.add_argument("--memory-limit", type=positive_float, default=8,
+                   help="GB of data memory per problem (RLIMIT_DATA; default 8)")
     p.set_defaults(fn=cmd_check)
 
     p = sub.add_parser("bench", help="ks vs PyTorch eager and torch.compile on the GPU")
@@ -207,8 +266,8 @@ def main(argv=None):
     p.add_argument("--chip", default="sm_90")
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile")
     p.add_argument("--filter", nargs="*", help="only problems whose path contains one of these")
-    p.add_argument("--timeout", type=int, default=300, help="seconds per problem")
-    p.add_argument("--deadline", type=int, help="start no problem after this many seconds (the rest: 'not run')")
+    p.add_argument("--timeout", type=positive_int, default=300, help="seconds per problem")
+    p.add_argument("--deadline", type=non_negative_int, help="start no problem after this many seconds (the rest: 'not run')")
     p.add_argument("--resume", help="an earlier run's <results>.events.jsonl: keep its finished problems")
     p.set_defaults(fn=cmd_bench)
 
@@ -216,7 +275,7 @@ def main(argv=None):
     p.add_argument("imports", help="the folder 'import' wrote")
     p.add_argument("-o", "--output", required=True, help="folder for <level>__<problem>.plan.json")
     p.add_argument("--measure", default="model", help="ks-tune --measure: model (no GPU) or gpu")
-    p.add_argument("--rounds", type=int, default=6)
+    p.add_argument("--rounds", type=positive_int, default=6)
     # As PyTorch's fp32 matmuls by default (allow_tf32 off): f32 operations
     # only, unless the user admits tensor-core numerics.
     p.add_argument("--precision", default="exact", choices=["exact", "tf32x3", "tf32"],
@@ -225,11 +284,11 @@ def main(argv=None):
                         "accuracy) or tf32")
     # A whole model has up to ~45 dispatches; the cost model can rank a slow
     # one (a thread per row walking it) low, so all of them are tuned.
-    p.add_argument("--max-dispatches", type=int, default=64,
+    p.add_argument("--max-dispatches", type=positive_int, default=64,
                    help="ks-tune --max-dispatches: tune this many of the slowest dispatches")
     p.add_argument("--chip", default="sm_90")
     p.add_argument("--filter", nargs="*")
-    p.add_argument("--timeout", type=int, default=600, help="seconds per problem")
+    p.add_argument("--timeout", type=positive_int, default=600, help="seconds per problem")
     p.set_defaults(fn=cmd_tune)
 
     p = sub.add_parser("report", help="print the table of a results JSON (or of its .events.jsonl)")
@@ -241,7 +300,7 @@ def main(argv=None):
     p.add_argument("--chip", default="sm_90")
     p.add_argument("--plans")
     p.add_argument("--no-compile", action="store_true")
-    p.add_argument("--deadline", type=float)
+    p.add_argument("--deadline", type=positive_float)
     p.add_argument("--verbose", action="store_true")
     p.add_argument("manifests", nargs="+")
     p.set_defaults(fn=lambda a: __import__("ks_torch.bench", fromlist=["worker_main"]).worker_main(a) or 0)

@@ -42,7 +42,7 @@ def parameter_hash(state):
     for name, tensor in state:
         t = tensor.detach().to("cpu").contiguous()
         h.update(f"{name}|{dtype_name(t.dtype)}|{tuple(t.shape)}|".encode())
-        h.update(t.numpy().tobytes() if t.numel() else b"")
+        h.update(t.numpy().data if t.numel() else b"")  # the bytes in place, not a copy
     return h.hexdigest()
 
 

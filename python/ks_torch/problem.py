@@ -5,6 +5,10 @@ A problem file defines `class Model(nn.Module)`, `get_inputs()`,
 `SMALL`, overrides of those constants for the reduced-size CPU check; the
 functions read the constants at call time, so overriding the module globals
 shrinks everything.
+
+Loading a problem file executes it as Python code, with the user's rights;
+load only files you trust. The commands load each in a child process with a
+time and a memory limit (isolate.py), which contains mistakes, not malice.
 """
 
 import hashlib

@@ -36,6 +36,15 @@ def describe_exception(e, limit=None):
     return f"{type(e).__name__}: {lines[0][:limit] if lines else ''}"
 
 
+def human_bytes(n):
+    """'1.2 MB' (powers of 1000), as a file browser shows a size."""
+    for unit in ("B", "kB", "MB"):
+        if n < 1000:
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n:.1f} GB"
+
+
 def write_text(path, text):
     """Writes `path` whole or not at all (a .tmp beside it, then a rename)."""
     tmp = path + ".tmp"
