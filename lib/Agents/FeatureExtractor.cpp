@@ -486,6 +486,17 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
             return in->get() == result &&
                    consumer.getMatchingIndexingMap(in).isIdentity();
           });
+      // An epilogue that writes a buffer the op reads cannot run as the
+      // op's kernel stores its outputs (other blocks still read it):
+      // bufferization reuses a dead GEMM input for the epilogue's output
+      // (layer after layer of an MLP).
+      if (f.elementwiseEpilogue && op.hasPureBufferSemantics() &&
+          consumer.hasPureBufferSemantics())
+        f.elementwiseEpilogue = llvm::none_of(consumer.getDpsInitsMutable(), [&](OpOperand &out) {
+          return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+            return bufferRoot(in->get()) == bufferRoot(out.get());
+          });
+        });
       if (op.hasPureBufferSemantics() && consumer.hasPureBufferSemantics() &&
           linalg::isElementwise(consumer)) {
         auto readsRootOf = [&](Value buffer) {
