@@ -231,6 +231,23 @@ private:
   int lockFd = -1;
   llvm::Error lockOutDir();
   llvm::Error readTrajectory(const std::string &path, PlanSteps &best);
+  /// Dispatches decided once together: the same op (signature) in the same
+  /// surroundings (every feature but the id: a fusable epilogue, a row
+  /// chain, ...), so the policy would decide them alike.
+  std::string groupKey(const DispatchFeatures &f) {
+    json::Object features = *toJSON(f).getAsObject();
+    features.erase("id");
+    std::string text;
+    llvm::raw_string_ostream(text) << json::Value(std::move(features));
+    return signatures[f.id] + "|" + text;
+  }
+  std::vector<const DispatchFeatures *>
+  groupBySignature(std::vector<const DispatchFeatures *> order, Measurement &seed);
+  std::vector<const DispatchFeatures *> keepGroups(std::vector<const DispatchFeatures *> &order,
+                                                   unsigned groups);
+  bool followLeader(const DispatchFeatures &f, int64_t leader, Measurement &seed,
+                    PlanSteps &best, json::Array &entries);
+  llvm::Error measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries);
   std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
   unsigned jobs = 1;             ///< Candidates built and measured at once.
   std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
@@ -795,6 +812,109 @@ llvm::Error Tuner::readTrajectory(const std::string &trajectoryPath, PlanSteps &
   return llvm::Error::success();
 }
 
+/// Dispatches of one signature (the tuning database's) are decided once:
+/// `order` regrouped so that each signature's dispatches follow its first,
+/// the groups by their share of the seed's time, largest first.
+std::vector<const DispatchFeatures *>
+Tuner::groupBySignature(std::vector<const DispatchFeatures *> order, Measurement &seed) {
+  std::map<std::string, double> groupUs;
+  std::map<int64_t, std::string> key;
+  for (const DispatchFeatures *f : order) {
+    key[f->id] = groupKey(*f);
+    groupUs[key[f->id]] += seed.kernelUs[f->id];
+  }
+  std::stable_sort(order.begin(), order.end(), [&](auto *a, auto *b) {
+    const std::string &sa = key[a->id], &sb = key[b->id];
+    if (sa != sb && groupUs[sa] != groupUs[sb])
+      return groupUs[sa] > groupUs[sb];
+    return sa != sb ? sa < sb : seed.kernelUs[a->id] > seed.kernelUs[b->id];
+  });
+  return order;
+}
+
+/// Keeps in `order` the dispatches of its first `groups` signatures (each
+/// decided by one search); the rest, returned, keep their seed kernels.
+std::vector<const DispatchFeatures *>
+Tuner::keepGroups(std::vector<const DispatchFeatures *> &order, unsigned groups) {
+  std::set<std::string> kept;
+  std::vector<const DispatchFeatures *> tuned, untuned;
+  for (const DispatchFeatures *f : order) {
+    std::string sig = groupKey(*f);
+    if (kept.count(sig) || kept.size() < groups) {
+      kept.insert(sig);
+      tuned.push_back(f);
+    } else {
+      untuned.push_back(f);
+    }
+  }
+  order = std::move(tuned);
+  return untuned;
+}
+
+/// Gives `f` the step its signature's first dispatch was decided with
+/// (none: the seed kernel too), and its report entry; whether it took a
+/// step (the plan is then measured again once at the end).
+bool Tuner::followLeader(const DispatchFeatures &f, int64_t leader, Measurement &seed,
+                         PlanSteps &best, json::Array &entries) {
+  int64_t d = f.id;
+  json::Object featureJson = *toJSON(f).getAsObject();
+  json::Object entry{{"dispatch", d},
+                     {"op_class", stringifyOpClass(f.opClass)},
+                     {"loop_ranges", featureJson.get("loop_ranges") ? *featureJson.get("loop_ranges")
+                                                                    : json::Value(nullptr)},
+                     {"seed_us", seed.kernelUs[d]},
+                     {"tuned_us", seed.kernelUs[d]},
+                     {"speedup", 1.0},
+                     {"rounds", 0},
+                     {"same_signature_as", leader},
+                     {"stopped", llvm::formatv("decided once for its signature, by dispatch {0}",
+                                               leader)
+                                     .str()},
+                     {"source", onGpu ? "gpu" : "model"}};
+  bool stepped = best.count(leader) > 0;
+  if (stepped) {
+    best[d] = best[leader];
+    entry["winner"] = json::Object{{"skill", best[d].skill},
+                                   {"params", paramsJson(best[d].params)}};
+  }
+  say(llvm::formatv("dispatch {0} ({1}): as dispatch {2}, same signature{3}", d,
+                    stringifyOpClass(f.opClass), leader,
+                    stepped ? ": " + best[d].skill : std::string(": seed kernel")));
+  entries.push_back(std::move(entry));
+  return stepped;
+}
+
+/// The plan with the followers' steps, measured once: their entries get
+/// its times. Where it does not run, the followers keep their seed kernels
+/// (the report says why).
+llvm::Error Tuner::measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries) {
+  Measurement all = measure(best, "grouped");
+  auto isFollower = [](const json::Object &e) { return e.get("same_signature_as") != nullptr; };
+  if (all.outcome != "ok") {
+    say("the plan with each signature's decision on all its dispatches did not run (" +
+        all.outcome + ": " + all.message + "): those dispatches keep their seed kernels");
+    for (json::Value &v : entries) {
+      json::Object &e = *v.getAsObject();
+      if (!isFollower(e) || !e.get("winner"))
+        continue;
+      best.erase(*e.getInteger("dispatch"));
+      e.erase("winner");
+      e["stopped"] = "its signature's decision did not run here: " + all.outcome;
+    }
+    return llvm::Error::success();
+  }
+  for (json::Value &v : entries) {
+    json::Object &e = *v.getAsObject();
+    int64_t d = *e.getInteger("dispatch");
+    double us = all.kernelUs.count(d) ? all.kernelUs[d] : 0.0;
+    e["tuned_us"] = us;
+    double seedUs = e.getNumber("seed_us").value_or(0);
+    e["speedup"] = us > 0 ? seedUs / us : 0.0;
+  }
+  base = std::move(all);
+  return writeJsonFile(path("plan.json"), planJson(best));
+}
+
 llvm::Error Tuner::run() {
   if (std::error_code ec = llvm::sys::fs::create_directories(opts.outDir))
     return llvm::createStringError("cannot create " + opts.outDir + ": " + ec.message());
@@ -907,16 +1027,22 @@ llvm::Error Tuner::run() {
   std::stable_sort(order.begin(), order.end(), [&](auto *a, auto *b) {
     return seed.kernelUs[a->id] > seed.kernelUs[b->id];
   });
-  order = absorbersFirst(features, std::move(order));
-  std::vector<const DispatchFeatures *> untuned;
-  if (order.size() > opts.maxDispatches) {
-    untuned.assign(order.begin() + opts.maxDispatches, order.end());
-    order.resize(opts.maxDispatches);
-  }
+  order = absorbersFirst(features, groupBySignature(std::move(order), seed));
+  std::vector<const DispatchFeatures *> untuned = keepGroups(order, opts.maxDispatches);
 
   json::Array tunedEntries;
+  std::map<std::string, int64_t> leaderOf; ///< groupKey -> its decided dispatch.
+  bool followed = false;
   for (const DispatchFeatures *f : order) {
     int64_t d = f->id;
+    // A dispatch another's kernel computes decides nothing for its group.
+    if (base.kernelUs.count(d)) {
+      auto [leader, isLeader] = leaderOf.try_emplace(groupKey(*f), d);
+      if (!isLeader) {
+        followed |= followLeader(*f, leader->second, seed, best, tunedEntries);
+        continue;
+      }
+    }
     json::Object featureJson = *toJSON(*f).getAsObject();
     std::string baseName = best.count(d) ? "accepted" : "seed";
     // A skill on another dispatch may have taken this one into its kernel
@@ -1278,6 +1404,9 @@ llvm::Error Tuner::run() {
     }
     tunedEntries.push_back(std::move(entry));
   }
+  if (followed)
+    if (llvm::Error err = measureFollowers(best, base, tunedEntries))
+      return err;
   // The seed kernel stays for dispatches too fast to tune: remembered too,
   // so that the next compile measures nothing.
   if (db)

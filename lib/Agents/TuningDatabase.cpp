@@ -138,6 +138,26 @@ llvm::Error TuningDatabase::save() const {
   return llvm::Error::success();
 }
 
+/// `text` with every SSA name (%name) replaced by %0, %1, ... in order of
+/// first appearance.
+static std::string canonicalValueNames(llvm::StringRef text) {
+  llvm::StringMap<unsigned> numbers;
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] != '%') {
+      out += text[i++];
+      continue;
+    }
+    size_t end = i + 1;
+    while (end < text.size() && (llvm::isAlnum(text[end]) || text[end] == '_'))
+      ++end;
+    unsigned number = numbers.try_emplace(text.slice(i + 1, end), numbers.size()).first->second;
+    out += "%" + std::to_string(number);
+    i = end;
+  }
+  return out;
+}
+
 std::string ks::agents::dispatchSignature(mlir::Operation *dispatch) {
   // The printed op says everything that makes its kernel: op name, indexing
   // maps, iterators, body, operand types. Its id and location do not.
@@ -149,7 +169,18 @@ std::string ks::agents::dispatchSignature(mlir::Operation *dispatch) {
   llvm::raw_string_ostream os(text);
   dispatch->print(os, mlir::OpPrintingFlags().printGenericOpForm().useLocalScope());
   dispatch->setAttrs(saved.getDictionary(dispatch->getContext()));
-
+  // Which values it reads and writes is not what it is: results, operands
+  // and block arguments print with names numbered in the function
+  // ("%4 = ...(%1, %arg2, %5)", "^bb0(%arg248: f32"), which differ between
+  // the identical layers of a model. The operand list goes, and the other
+  // names are renumbered in order of appearance.
+  llvm::StringRef op = llvm::StringRef(text).drop_until([](char c) { return c == '"'; });
+  size_t open = op.find('('), close = op.find(')');
+  std::string withoutOperands =
+      open < close && close != llvm::StringRef::npos
+          ? (op.take_front(open) + op.drop_front(close + 1)).str()
+          : op.str();
+  std::string body = canonicalValueNames(withoutOperands);
   std::string prefix = dispatch->getName().getStringRef().str();
   for (mlir::Type t : dispatch->getOperandTypes()) {
     std::string s;
@@ -165,5 +196,5 @@ std::string ks::agents::dispatchSignature(mlir::Operation *dispatch) {
     part.consume_back(">");
     readable += (readable.empty() ? "" : ":") + part.str();
   }
-  return readable + "#" + llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true, 16);
+  return readable + "#" + llvm::utohexstr(llvm::xxh3_64bits(body), /*LowerCase=*/true, 16);
 }
