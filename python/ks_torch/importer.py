@@ -73,12 +73,40 @@ def _row_scan(fold, identity):
     return scan
 
 
+def _group_norm_of_rows(stock):
+    """native_group_norm, for an (N, C) input as reshapes and reductions.
+
+    PyTorch's own decomposition views an (N, C) input through as_strided,
+    which Torch-MLIR imports as int64 index tables as large as the tensor
+    (8 of them for a 16384 x 4096 GroupNorm: past the importer's memory
+    limit, and a gather per element on the GPU). Inputs with spatial dims
+    keep `stock`, the table's own decomposition."""
+    def group_norm(x, weight, bias, n, c, hw, group, eps):
+        if x.dim() != 2:
+            return stock(x, weight, bias, n, c, hw, group, eps)
+        rows = x.reshape(n, group, c // group)
+        mean = rows.mean(-1, keepdim=True)
+        var = (rows - mean).square().mean(-1, keepdim=True)
+        rstd = torch.rsqrt(var + eps)
+        out = ((rows - mean) * rstd).reshape(n, c)
+        if weight is not None:
+            out = out * weight
+        if bias is not None:
+            out = out + bias
+        return out, mean.reshape(n, group), rstd.reshape(n, group)
+    return group_norm
+
+
 def decompositions():
-    """Torch-MLIR's decomposition table plus ks's scans (see _row_scan)."""
+    """Torch-MLIR's decomposition table plus ks's scans (see _row_scan) and
+    GroupNorm over rows (see _group_norm_of_rows)."""
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
     table = dict(get_decomposition_table())
     table[torch.ops.aten.cumsum.default] = _row_scan(torch.sum, 0.0)
     table[torch.ops.aten.cumprod.default] = _row_scan(torch.prod, 1.0)
+    group_norm = torch.ops.aten.native_group_norm.default
+    if group_norm in table:
+        table[group_norm] = _group_norm_of_rows(table[group_norm])
     return table
 
 
