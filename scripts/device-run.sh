@@ -29,6 +29,18 @@ if [ "${1:-}" = "--prepare" ]; then
     --precision="$precision"
 fi
 
+if [ "${1:-}" = "--prepare-blind" ]; then
+  # The blind set (bench/blind): imported at full size, then planned by
+  # `ks_torch tune` alone, with the cost model and its default budget (no
+  # hand plan exists for a blind problem); the tune report keeps each
+  # problem's tuning time. On the GPU machine, part 'blind' benches them.
+  rm -rf dist/blind-imports dist/blind-plans
+  export PYTHONPATH=python
+  .venv/bin/python -W ignore -m ks_torch import bench/blind -o dist/blind-imports
+  exec .venv/bin/python -W ignore -m ks_torch tune dist/blind-imports -o dist/blind-plans \
+    --precision="$precision"
+fi
+
 out=${OUT:-$PWD/device-out}
 mkdir -p "$out"
 bundle=dist/ks-bundle.tar.xz
@@ -263,6 +275,28 @@ if part torch; then
   fi
 fi
 
+# The blind set (not in the default): the plans `ks_torch tune` made on the
+# build machine (--prepare-blind), against eager and torch.compile, with
+# the same deadline and resume as the torch part (KS_BLIND_BENCH_ARGS,
+# dist/blind-resume.jsonl); its table adds the tuning times.
+blind_table="not run"
+if part blind; then
+  if [ -f dist/blind-imports/import-report.json ]; then
+    # shellcheck disable=SC2086
+    KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch \
+      bench dist/blind-imports -o "$out/blind-bench.json" --chip="$chip" \
+      $([ -d dist/blind-plans ] && echo --plans dist/blind-plans) \
+      $([ -f dist/blind-resume.jsonl ] && echo --resume dist/blind-resume.jsonl) \
+      --deadline "${KS_TORCH_DEADLINE:-480}" ${KS_BLIND_BENCH_ARGS:-} \
+      > "$out/blind-bench.log" 2>&1
+    echo "device-run: blind bench exit $?"
+    blind_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report "$out/blind-bench.json" \
+      $([ -f dist/blind-plans/tune-report.json ] && echo --tune-report dist/blind-plans/tune-report.json) 2>&1)
+  else
+    blind_table="dist/blind-imports not found: run 'scripts/device-run.sh --prepare-blind' on the build machine"
+  fi
+fi
+
 # Plan folders side by side on the PyTorch problems (not in the default):
 # KS_AB_PLANS names folders of plans carried in dist/ (the first is the
 # baseline), each timed in turn, KS_AB_ROUNDS times (default 2), on the
@@ -319,6 +353,9 @@ echo -n "$jobs_table"
 echo
 echo "== PyTorch problems: ks vs eager vs torch.compile (bench/problems) =="
 echo "$torch_table"
+echo
+echo "== blind set: ks_torch tune's own plans vs eager vs torch.compile (bench/blind) =="
+echo "$blind_table"
 echo
 echo "== plan folders side by side (KS_AB_PLANS) =="
 echo "$ab_table"

@@ -149,6 +149,7 @@ def cmd_tune(args):
         work = os.path.join(args.output, "runs", stem)
         mlir = os.path.join(os.path.dirname(manifest), m["mlir"])
         cmd = [find_tool("ks-tune"), mlir, f"--measure={args.measure}", f"--rounds={args.rounds}",
+               f"--budget={args.budget}",
                f"--precision={args.precision}", f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
         t0 = time.time()
         try:
@@ -225,6 +226,9 @@ def cmd_report(args):
         with open(args.results) as f:
             rows = json.load(f)["rows"]
     print(report.format_table(rows, report.summarize(rows)))
+    if args.tune_report:
+        with open(args.tune_report) as f:
+            print("\n" + report.format_tuning_times(json.load(f)))
     return 0
 
 
@@ -276,6 +280,8 @@ def main(argv=None):
     p.add_argument("-o", "--output", required=True, help="folder for <level>__<problem>.plan.json")
     p.add_argument("--measure", default="model", help="ks-tune --measure: model (no GPU) or gpu")
     p.add_argument("--rounds", type=positive_int, default=6)
+    p.add_argument("--budget", type=positive_float, default=90,
+                   help="seconds a problem after which ks-tune starts no search round (ks-tune --budget)")
     # As PyTorch's fp32 matmuls by default (allow_tf32 off): f32 operations
     # only, unless the user admits tensor-core numerics.
     p.add_argument("--precision", default="exact", choices=["exact", "tf32x3", "tf32"],
@@ -293,6 +299,7 @@ def main(argv=None):
 
     p = sub.add_parser("report", help="print the table of a results JSON (or of its .events.jsonl)")
     p.add_argument("results")
+    p.add_argument("--tune-report", help="a tune-report.json: adds each level's tuning times")
     p.set_defaults(fn=cmd_report)
 
     p = sub.add_parser("bench-worker", help=argparse.SUPPRESS)

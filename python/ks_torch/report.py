@@ -75,6 +75,9 @@ def summarize(rows):
                 "fast_" + _p_name(p): fast_p(rs, p, base) for p in FAST_PS}
             entry[base]["geomean_speedup"] = geometric_mean(s)
             entry[base]["mean_speedup"] = arithmetic_mean(s)
+            # The issue's floor: correct and at least 0.8x, and none under 0.5x.
+            entry[base]["at_least_0.8"] = sum(v is not None and v >= 0.8 for v in s) / n if n else 0.0
+            entry[base]["under_0.5"] = sum(v is not None and v < 0.5 for v in s)
         out[level] = entry
     return out
 
@@ -141,7 +144,8 @@ def format_table(rows, summary):
             f"{_fmt(r.get('max_error'), '9.2e')} "
             f"{_fmt(r.get('ks_error_vs_f64'), '9.2e')}/{_fmt(r.get('eager_error_vs_f64'), '9.2e')}")
     lines.append("")
-    head = f"{'level':8} {'n':>3} {'compiled':>8} {'correct':>8}  baseline  {'fast_0':>6} {'fast_1':>6} {'fast_1.5':>8} {'fast_2':>6} {'geomean':>8} {'mean':>7}"
+    head = (f"{'level':8} {'n':>3} {'compiled':>8} {'correct':>8}  baseline  {'fast_0':>6} {'fast_1':>6} "
+            f"{'fast_1.5':>8} {'fast_2':>6} {'geomean':>8} {'mean':>7} {'>=0.8x':>6} {'<0.5x':>5}")
     lines.append(head)
     lines.append("-" * len(head))
     for level, s in summary.items():
@@ -150,9 +154,27 @@ def format_table(rows, summary):
             lines.append(
                 f"{level:8} {s['problems']:3d} {s['compiled']:8.0%} {s['correct']:8.0%}  {base:8}  "
                 f"{b['fast_0']:6.0%} {b['fast_1']:6.0%} {b['fast_1.5']:8.0%} {b['fast_2']:6.0%} "
-                f"{_fmt(b['geomean_speedup'], '7.2f'):>8} {_fmt(b['mean_speedup'], '6.2f'):>7}")
+                f"{_fmt(b['geomean_speedup'], '7.2f'):>8} {_fmt(b['mean_speedup'], '6.2f'):>7} "
+                f"{b['at_least_0.8']:6.0%} {b['under_0.5']:5d}")
     memory = format_memory_bound(rows)
     if memory:
         lines.append("")
         lines.append(memory)
+    return "\n".join(lines)
+
+
+def format_tuning_times(tune_rows):
+    """Per level: how long `ks_torch tune` took a problem (median, max)."""
+    by_level = {}
+    for r in tune_rows:
+        if r.get("tune_s") is not None:
+            by_level.setdefault(level_of(r), []).append(r["tune_s"])
+            by_level.setdefault("all", []).append(r["tune_s"])
+    lines = [f"{'tuning time':12} {'n':>3} {'median s':>9} {'max s':>7} {'planned':>8}"]
+    for level, times in sorted(by_level.items()):
+        times = sorted(times)
+        planned = sum(r.get("status") == "tuned" for r in tune_rows
+                      if level == "all" or level_of(r) == level)
+        lines.append(f"{level:12} {len(times):3d} {times[len(times) // 2]:9.1f} {times[-1]:7.1f} "
+                     f"{planned:8d}")
     return "\n".join(lines)

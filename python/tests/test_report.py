@@ -43,6 +43,22 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(s["all"]["problems"], 5)
         self.assertAlmostEqual(s["all"]["eager"]["geomean_speedup"], (2.0 * 0.5 * 1.6) ** (1 / 3))
 
+    def test_floor_shares_count_over_all_problems(self):
+        s = report.summarize(ROWS)
+        # level1: a (2.0) is at 0.8x or more, b (0.5) is not, c and d are not correct.
+        self.assertEqual(s["level1"]["eager"]["at_least_0.8"], 1 / 4)
+        self.assertEqual(s["level1"]["eager"]["under_0.5"], 0)  # 0.5 is not under 0.5
+        self.assertEqual(s["level1"]["compile"]["under_0.5"], 1)  # b: 0.25
+
+    def test_tuning_times_per_level(self):
+        rows = [{"problem": "level1/a", "tune_s": 10.0, "status": "tuned"},
+                {"problem": "level1/b", "tune_s": 30.0, "status": "tuned"},
+                {"problem": "level1/c", "tune_s": 20.0, "status": "not tuned"},
+                {"problem": "level3/d", "tune_s": 100.0, "status": "tuned"}]
+        text = report.format_tuning_times(rows)
+        self.assertRegex(text, r"level1\s+3\s+20.0\s+30.0\s+2")
+        self.assertRegex(text, r"all\s+4\s+30.0\s+100.0\s+3")
+
     def test_problems_not_run_are_left_out_of_the_summary(self):
         cut = ROWS + [{"problem": "level1/z", "status": "not run"}]
         self.assertEqual(report.summarize(cut), report.summarize(ROWS))
@@ -53,7 +69,7 @@ class ReportTest(unittest.TestCase):
         for r in ROWS:
             self.assertIn(r["problem"], text)
         self.assertIn("compile failed", text)
-        self.assertRegex(text, r"level1\s+4\s+75%\s+50%\s+eager\s+50%\s+25%\s+25%\s+0%\s+1.00\s+1.25")
+        self.assertRegex(text, r"level1\s+4\s+75%\s+50%\s+eager\s+50%\s+25%\s+25%\s+0%\s+1.00\s+1.25\s+25%\s+0")
 
 
 class MemoryBoundTest(unittest.TestCase):
