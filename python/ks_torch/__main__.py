@@ -149,7 +149,7 @@ def cmd_tune(args):
         work = os.path.join(args.output, "runs", stem)
         mlir = os.path.join(os.path.dirname(manifest), m["mlir"])
         cmd = [find_tool("ks-tune"), mlir, f"--measure={args.measure}", f"--rounds={args.rounds}",
-               f"--budget={args.budget}",
+               f"--budget={args.budget}", f"--device={args.device}",
                f"--precision={args.precision}", f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
         t0 = time.time()
         try:
@@ -280,6 +280,8 @@ def main(argv=None):
     p.add_argument("-o", "--output", required=True, help="folder for <level>__<problem>.plan.json")
     p.add_argument("--measure", default="model", help="ks-tune --measure: model (no GPU) or gpu")
     p.add_argument("--rounds", type=positive_int, default=6)
+    p.add_argument("--device", default="h200",
+                   help="the cost model's device (skills/devices.json): the GPU the plans are for")
     p.add_argument("--budget", type=positive_float, default=90,
                    help="seconds a problem after which ks-tune starts no search round (ks-tune --budget)")
     # As PyTorch's fp32 matmuls by default (allow_tf32 off): f32 operations
