@@ -14,6 +14,7 @@ that kills it (a fault) or hangs is marked and the next worker goes on.
 """
 
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -65,6 +66,44 @@ def _time_cuda(fn, flush, trials=TRIALS, warmup=WARMUP, budget_ms=TIME_BUDGET_MS
     return statistics.fmean(times), statistics.median(times), trials
 
 
+DTYPE_BYTES = {"float64": 8, "int64": 8, "float32": 4, "int32": 4, "float16": 2, "bfloat16": 2,
+               "bool": 1, "int8": 1, "uint8": 1}
+# What neither the manifest nor the formula sees (the models' activations,
+# PyTorch's and cuBLAS's workspaces) is given this share of the GPU.
+MEMORY_MARGIN = 0.85
+
+
+def tensor_bytes(entries):
+    return sum(math.prod(e["shape"]) * DTYPE_BYTES.get(e["dtype"], 8) for e in entries)
+
+
+def memory_plan(manifest, free_bytes):
+    """What the run needs on the GPU before anything is allocated: the
+    parameters and inputs, ks's and eager's outputs, the L2 flush buffer
+    and the same-bytes copy; the fp64 check (the model, its inputs and
+    outputs in fp64) only where that fits too. Returns (fits, use_f64,
+    reason)."""
+    args, results = manifest["arguments"], manifest["results"]
+    moved = tensor_bytes(args) + tensor_bytes(results)
+    need = moved + tensor_bytes(results) + L2_FLUSH_BYTES + moved
+    f64 = 2 * moved
+    budget = MEMORY_MARGIN * free_bytes
+    if need > budget:
+        return False, False, (f"too large for this GPU: needs {need / 1e9:.1f} GB (parameters, inputs, "
+                              f"outputs, a copy of them and the L2 flush), {free_bytes / 1e9:.1f} GB free")
+    return True, need + f64 <= budget, ""
+
+
+def _compare_with_f64(model64, inputs, want, got, err64):
+    """Each result's distance from the model run in fp64, ks's and eager's."""
+    exact = model64(*[x.double() if x.is_floating_point() else x for x in inputs])
+    exact = list(exact) if isinstance(exact, (tuple, list)) else [exact]
+    for w, g, e in zip(want, got, exact):
+        if w.shape == g.shape == e.shape:
+            err64["ks"] = max(err64["ks"], float((g.double() - e.double()).abs().max()))
+            err64["eager"] = max(err64["eager"], float((w.double() - e.double()).abs().max()))
+
+
 def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     import torch
     from .manifest import REPO_ROOT, check_inputs, check_parameters, read_manifest
@@ -77,10 +116,15 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     if not os.path.isabs(source):
         source = os.path.join(REPO_ROOT, source)
     problem = Problem(source, small=manifest.get("size") == "small")
-    model = problem.build_model()
-    state = check_parameters(manifest, model)  # on the CPU, before any move
     if not torch.cuda.is_available():
         raise RuntimeError("PyTorch sees no CUDA GPU here: the harness runs on a GPU machine")
+    torch.cuda.empty_cache()  # the last problem's blocks, cached by PyTorch
+    fits, use_f64, why = memory_plan(manifest, torch.cuda.mem_get_info()[0])
+    if not fits:
+        row.update(status="too large", reason=why)
+        return row
+    model = problem.build_model()
+    state = check_parameters(manifest, model)  # on the CPU, before any move
     model = model.cuda()
     params = [t.detach().cuda().contiguous() for _, t in state]
     results = manifest["results"]
@@ -111,8 +155,8 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     # An fp64 run of the same model says which of the two fp32 results is
     # nearer the exact one when they disagree (reduction order, not bugs).
     import copy
-    model64 = copy.deepcopy(model).double()
-    err64 = {"ks": 0.0, "eager": 0.0}
+    model64 = copy.deepcopy(model).double() if use_f64 else None
+    err64 = {"ks": 0.0, "eager": 0.0} if use_f64 else {"ks": None, "eager": None}
 
     max_err, ok_strict, ok_loose = 0.0, True, True
     with torch.no_grad():
@@ -123,12 +167,8 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
             want = list(want) if isinstance(want, (tuple, list)) else [want]
             got = run_ks(inputs)
             torch.cuda.synchronize()
-            exact = model64(*[x.double() if x.is_floating_point() else x for x in inputs])
-            exact = list(exact) if isinstance(exact, (tuple, list)) else [exact]
-            for w, g, e in zip(want, got, exact):
-                if w.shape == g.shape == e.shape:
-                    err64["ks"] = max(err64["ks"], float((g.double() - e.double()).abs().max()))
-                    err64["eager"] = max(err64["eager"], float((w.double() - e.double()).abs().max()))
+            if model64 is not None:
+                _compare_with_f64(model64, inputs, want, got, err64)
             for w, g in zip(want, got):
                 if w.shape != g.shape:
                     ok_strict = ok_loose = False
@@ -141,7 +181,8 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
                 ok_loose &= bool(torch.allclose(gf, wf, atol=LOOSE_TOL, rtol=LOOSE_TOL))
     row["max_error"] = max_err
     row["ks_error_vs_f64"], row["eager_error_vs_f64"] = err64["ks"], err64["eager"]
-    del model64
+    del model64, want  # eager's outputs go before the timed runs
+    torch.cuda.empty_cache()
     row["correct_1e-2"] = ok_loose
     row["status"] = "correct" if ok_strict else "incorrect"
 

@@ -11,7 +11,7 @@ correct problems.
 
 import math
 
-STATUSES = ("import failed", "compile failed", "incorrect", "correct", "error", "not run")
+STATUSES = ("import failed", "compile failed", "too large", "incorrect", "correct", "error", "not run")
 FAST_PS = (0.0, 1.0, 1.5, 2.0)
 
 
