@@ -72,6 +72,20 @@ bool readsRowAndJ(AffineMap map, MemRefType type, unsigned k, unsigned j) {
   return nextRow == k;
 }
 
+/// A 2-d slice of a row-major buffer whose rows the kernel reads as it
+/// reads a buffer's own (an exclusive scan's x[:, :-1]): unit stride along
+/// the row, rows and start 16-byte aligned, static strides and offset.
+bool isAlignedRowSlice(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (type.getRank() != 2 || failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) || llvm::any_of(strides, ShapedType::isDynamic))
+    return false;
+  int64_t perVector = 16 / std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  return strides[1] == 1 && strides[0] >= type.getDimSize(1) && strides[0] % perVector == 0 &&
+         offset % perVector == 0;
+}
+
 /// Why `op` is not a scan this kernel computes, or the empty string; sets
 /// the payload, and the rows and length of the scan.
 std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &rows,
@@ -83,11 +97,12 @@ std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &
       op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
     return "the target's last loop is not its one reduction loop";
   unsigned k = loops - 2, j = loops - 1;
-  for (Value v : op->getOperands()) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        type.getMemorySpace())
-      return "an operand is not a static row-major buffer";
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.hasStaticShape() || type.getMemorySpace() ||
+        !(type.getLayout().isIdentity() || (op.isDpsInput(&operand) && isAlignedRowSlice(type))))
+      return "an operand is not a static row-major buffer (or, read, a 2-d slice of one "
+             "with aligned rows)";
   }
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   if (outMap.getNumResults() != loops - 1)
