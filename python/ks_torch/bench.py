@@ -134,6 +134,8 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     if not os.path.isabs(source):
         source = os.path.join(REPO_ROOT, source)
     problem = Problem(source, small=manifest.get("size") == "small")
+    model = problem.build_model()
+    state = check_parameters(manifest, model)  # on the CPU, before any move
     if not torch.cuda.is_available():
         raise RuntimeError("PyTorch sees no CUDA GPU here: the harness runs on a GPU machine")
     torch.cuda.empty_cache()  # the last problem's blocks, cached by PyTorch
@@ -141,8 +143,6 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     if not fits:
         row.update(status="too large", reason=why)
         return row
-    model = problem.build_model()
-    state = check_parameters(manifest, model)  # on the CPU, before any move
     model = model.cuda()
     params = [t.detach().cuda().contiguous() for _, t in state]
     results = manifest["results"]
