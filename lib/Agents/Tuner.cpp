@@ -242,7 +242,7 @@ private:
     return signatures[f.id] + "|" + text;
   }
   std::vector<const DispatchFeatures *>
-  groupBySignature(std::vector<const DispatchFeatures *> order, Measurement &seed);
+  groupIdentical(std::vector<const DispatchFeatures *> order, Measurement &seed);
   std::vector<const DispatchFeatures *> keepGroups(std::vector<const DispatchFeatures *> &order,
                                                    unsigned groups);
   bool followLeader(const DispatchFeatures &f, int64_t leader, Measurement &seed,
@@ -812,11 +812,11 @@ llvm::Error Tuner::readTrajectory(const std::string &trajectoryPath, PlanSteps &
   return llvm::Error::success();
 }
 
-/// Dispatches of one signature (the tuning database's) are decided once:
-/// `order` regrouped so that each signature's dispatches follow its first,
-/// the groups by their share of the seed's time, largest first.
+/// Dispatches of one group (groupKey: signature and features) are decided
+/// once: `order` regrouped so that each group's dispatches follow its
+/// first, the groups by their share of the seed's time, largest first.
 std::vector<const DispatchFeatures *>
-Tuner::groupBySignature(std::vector<const DispatchFeatures *> order, Measurement &seed) {
+Tuner::groupIdentical(std::vector<const DispatchFeatures *> order, Measurement &seed) {
   std::map<std::string, double> groupUs;
   std::map<int64_t, std::string> key;
   for (const DispatchFeatures *f : order) {
@@ -832,16 +832,16 @@ Tuner::groupBySignature(std::vector<const DispatchFeatures *> order, Measurement
   return order;
 }
 
-/// Keeps in `order` the dispatches of its first `groups` signatures (each
+/// Keeps in `order` the dispatches of its first `groups` groups (each
 /// decided by one search); the rest, returned, keep their seed kernels.
 std::vector<const DispatchFeatures *>
 Tuner::keepGroups(std::vector<const DispatchFeatures *> &order, unsigned groups) {
   std::set<std::string> kept;
   std::vector<const DispatchFeatures *> tuned, untuned;
   for (const DispatchFeatures *f : order) {
-    std::string sig = groupKey(*f);
-    if (kept.count(sig) || kept.size() < groups) {
-      kept.insert(sig);
+    std::string key = groupKey(*f);
+    if (kept.count(key) || kept.size() < groups) {
+      kept.insert(key);
       tuned.push_back(f);
     } else {
       untuned.push_back(f);
@@ -1027,7 +1027,7 @@ llvm::Error Tuner::run() {
   std::stable_sort(order.begin(), order.end(), [&](auto *a, auto *b) {
     return seed.kernelUs[a->id] > seed.kernelUs[b->id];
   });
-  order = absorbersFirst(features, groupBySignature(std::move(order), seed));
+  order = absorbersFirst(features, groupIdentical(std::move(order), seed));
   std::vector<const DispatchFeatures *> untuned = keepGroups(order, opts.maxDispatches);
 
   json::Array tunedEntries;
