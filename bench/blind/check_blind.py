@@ -193,18 +193,7 @@ def main(argv):
                 errors.append("full-size meta forward: %s: %s" % (type(e).__name__, str(e).splitlines()[0][:200]))
         if not errors and export:
             check_export(path, errors)
-        level = rel.split(os.sep)[0]
-        ok_count, all_count = per_level.get(level, (0, 0))
-        per_level[level] = (ok_count + (not errors), all_count + 1)
-        if errors:
-            failed.append(rel)
-            print("FAIL %s" % rel)
-            for e in errors:
-                print("       - %s" % e)
-        else:
-            print("OK   %s" % rel)
-        for n in notes:
-            print("       %s" % n)
+        cp.report_file(rel, errors, notes, per_level, failed)
         if cost:
             print("       full: %.2f GB in+out+params (params %.3f GB), %.1f GFLOP, "
                   "eager est %.2f ms over %d ops (%.1f GB moved), fused floor %.2f ms"

@@ -207,6 +207,22 @@ def check_file(path):
     return errors, notes
 
 
+def report_file(rel, errors, notes, per_level, failed):
+    """Prints one file's verdict and counts it in its level (and in `failed`)."""
+    level = rel.split(os.sep)[0]
+    ok_count, all_count = per_level.get(level, (0, 0))
+    per_level[level] = (ok_count + (not errors), all_count + 1)
+    if errors:
+        failed.append(rel)
+        print("FAIL %s" % rel)
+        for e in errors:
+            print("       - %s" % e)
+    else:
+        print("OK   %s" % rel)
+    for n in notes:
+        print("       %s" % n)
+
+
 def main(argv):
     torch.set_num_threads(1)
     files = [os.path.abspath(f) for f in find_problems(argv[1:] or [HERE])]
@@ -218,18 +234,7 @@ def main(argv):
     for path in files:
         rel = os.path.relpath(path, HERE)
         errors, notes = check_file(path)
-        level = rel.split(os.sep)[0]
-        ok_count, all_count = per_level.get(level, (0, 0))
-        per_level[level] = (ok_count + (not errors), all_count + 1)
-        if errors:
-            failed.append(rel)
-            print("FAIL %s" % rel)
-            for e in errors:
-                print("       - %s" % e)
-        else:
-            print("OK   %s" % rel)
-        for n in notes:
-            print("       %s" % n)
+        report_file(rel, errors, notes, per_level, failed)
         sys.stdout.flush()
     print()
     for level in sorted(per_level):
