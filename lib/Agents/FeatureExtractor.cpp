@@ -301,26 +301,6 @@ bool isFillLike(linalg::LinalgOp op) {
   return false;
 }
 
-/// Whether `op` is a scan written as a reduction over a triangular mask:
-/// its payload selects by comparing the reduction loop's index with a
-/// parallel loop's (y[k] = fold over j <= k of x[j]; the PyTorch frontend's
-/// cumsum and cumprod).
-bool isTriangularScan(linalg::LinalgOp op) {
-  if (op.getNumReductionLoops() != 1 || !op.getBlock())
-    return false;
-  for (Operation &inner : op.getBlock()->without_terminator()) {
-    auto select = dyn_cast<arith::SelectOp>(inner);
-    auto cmp = select ? select.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
-    if (!cmp)
-      continue;
-    std::optional<unsigned> a = ks::indexedLoop(cmp.getLhs());
-    std::optional<unsigned> b = ks::indexedLoop(cmp.getRhs());
-    if (a && b && isParallel(op, *a) != isParallel(op, *b))
-      return true;
-  }
-  return false;
-}
-
 OpClass classify(linalg::LinalgOp op) {
   Operation *o = op.getOperation();
   // Named ops whose name says it all.
@@ -339,7 +319,7 @@ OpClass classify(linalg::LinalgOp op) {
   if (isConvolutionLike(op))
     return readsFilter(op) ? OpClass::Convolution : OpClass::Pooling;
   // Before gathers: a scan may read its input by index (a flipped one).
-  if (isTriangularScan(op))
+  if (ks::isTriangularScan(op))
     return OpClass::Scan;
   if (readsByIndex(op))
     return OpClass::Gather;

@@ -586,6 +586,8 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
   ks::SeedLoweringOptions seedOptions;
   seedOptions.plan = planFile.str();
   seedOptions.skillDirs = skillDirs();
+  // Estimated, not run: a long scan left to the seed is only slow here.
+  seedOptions.maxQuadraticScan = 0;
   ks::buildSeedLoweringPipeline(seedPm, seedOptions);
   ks::CompileOptions compileOptions;
   compileOptions.chip = opts.chip;
@@ -631,6 +633,8 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
       "--seed=" + std::to_string(1000 + runs++), // fresh inputs every check
       llvm::formatv("--atol={0:e}", opts.atol).str(),
       llvm::formatv("--rtol={0:e}", opts.rtol).str(),
+      // The seed and the reference run whatever they are; --timeout bounds them.
+      "--max-quadratic-scan=0",
       "--json=" + jsonFile};
   if (planFile.empty()) {
     args.push_back("--reference=none");

@@ -35,10 +35,8 @@ std::unique_ptr<MLIRContext> ks::runtime::createContext() {
 }
 
 size_t TensorSpec::bytes() const {
-  size_t n = dtypeSize(type);
-  for (int64_t d : shape)
-    n *= size_t(d);
-  return n;
+  // readSignature refuses a shape whose size overflows.
+  return *denseBytes(type, shape);
 }
 
 static llvm::Expected<TensorSpec> toSpec(Type type, llvm::StringRef what,
@@ -55,7 +53,13 @@ static llvm::Expected<TensorSpec> toSpec(Type type, llvm::StringRef what,
     return llvm::createStringError(llvm::formatv(
         "{0} #{1} of @{2}: {3}", what, index, entry,
         llvm::toString(dtype.takeError())));
-  return TensorSpec{*dtype, llvm::SmallVector<int64_t>(tensor.getShape())};
+  TensorSpec spec{*dtype, llvm::SmallVector<int64_t>(tensor.getShape())};
+  // Every later size (buffers, .npy files, copies) is spec.bytes().
+  if (!denseBytes(spec.type, spec.shape))
+    return llvm::createStringError(llvm::formatv("{0} #{1} of @{2}: {3} has more bytes than "
+                                                 "64 bits can count",
+                                                 what, index, entry, tensor));
+  return spec;
 }
 
 llvm::Error ks::runtime::readSignature(ModuleOp module, llvm::StringRef entry,
@@ -81,7 +85,8 @@ llvm::Error ks::runtime::readSignature(ModuleOp module, llvm::StringRef entry,
 
 llvm::Expected<std::unique_ptr<Program>>
 Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
-                 llvm::StringRef chip, llvm::StringRef plan) {
+                 llvm::StringRef chip, llvm::StringRef plan,
+                 std::optional<int64_t> maxQuadraticScan) {
   // The JIT compiles for this machine.
   static std::once_flag nativeTarget;
   std::call_once(nativeTarget, [] {
@@ -109,6 +114,8 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
     // before the kernel modules become binaries.
     ks::SeedLoweringOptions seed;
     seed.plan = options.plan;
+    if (maxQuadraticScan)
+      seed.maxQuadraticScan = *maxQuadraticScan;
     PassManager seedPm(module.getContext());
     ks::buildSeedLoweringPipeline(seedPm, seed);
     if (failed(seedPm.run(*clone)))
@@ -122,6 +129,8 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
   } else if (target == Target::EmulatedGPU) {
     ks::SeedLoweringOptions seed;
     seed.plan = plan.str();
+    if (maxQuadraticScan)
+      seed.maxQuadraticScan = *maxQuadraticScan;
     ks::buildEmulationPipeline(pm, seed);
   } else {
     ks::buildCpuReferencePipeline(pm);

@@ -127,6 +127,9 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
     // Reductions a skill gave to whole warps are split over their lanes.
     pm.addPass(createKSDistributeWarpReductions());
   }
+  KSRefuseQuadraticScansOptions scans;
+  scans.maxLength = options.maxQuadraticScan;
+  pm.addPass(createKSRefuseQuadraticScans(scans));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());
   KSMapParallelLoopsToGPUOptions mapping;
@@ -157,6 +160,7 @@ void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) 
   seed.blockSize = options.blockSize;
   seed.plan = options.plan;
   seed.skillDirs = options.skillDirs;
+  seed.maxQuadraticScan = options.maxQuadraticScan;
   buildSeedLoweringPipeline(pm, seed);
   buildPtxPipeline(pm, options);
 }

@@ -90,6 +90,7 @@ struct Options {
   cl::opt<bool> isolate{"isolate", cl::desc("Run the GPU part in a worker process (default true)"), cl::init(true)};
   cl::opt<unsigned> timeoutSeconds{"timeout", cl::desc("Seconds the GPU run may take before the worker is stopped"), cl::init(120)};
   cl::opt<std::string> plan{"plan", cl::desc("Apply the skills of this JSON plan to the module's dispatches (ks-compile's plan=)")};
+  cl::opt<int64_t> maxQuadraticScan{"max-quadratic-scan", cl::desc("Longest scan the program (or a GPU reference) may leave to the O(n^2) seed kernel; longer ones are refused (0: no limit; default: ks-compile's)"), cl::init(-1)};
   cl::opt<bool> cudaGraphs{"cuda-graphs", cl::desc("Capture the program's launches into a CUDA graph in an extra first run and launch the graph in every later run, the checked one included (as ksrt does for PyTorch); the CUPTI-traced runs launch kernel by kernel")};
   cl::opt<bool> metrics{"metrics", cl::desc("Read each kernel's hardware counters with CUPTI's range profiler (default true)"), cl::init(true)};
   cl::opt<std::string> jsonFile{"json", cl::desc("Write the results as JSON")};
@@ -102,6 +103,13 @@ namespace {
 [[noreturn]] void fail(const llvm::Twine &message, int code = 1) {
   llvm::errs() << "ks-run: " << message << "\n";
   std::exit(code);
+}
+
+/// --max-quadratic-scan, where it was given.
+std::optional<int64_t> quadraticScanLimit() {
+  if (opts->maxQuadraticScan < 0)
+    return std::nullopt;
+  return opts->maxQuadraticScan.getValue();
 }
 
 template <typename T> T orFail(llvm::Expected<T> value, llvm::StringRef what) {
@@ -328,13 +336,14 @@ GpuOutcome runOnGpu(ModuleOp module, std::vector<HostBuffer> &inputs,
 
   llvm::Expected<std::unique_ptr<Program>> program =
       Program::compile(module, opts->entry, Program::Target::GPU, opts->chip,
-                       opts->plan);
+                       opts->plan, quadraticScanLimit());
   if (!program)
     return gpuFailure(llvm::toString(program.takeError()));
   std::unique_ptr<Program> referenceProgram;
   if (referenceModule) {
     llvm::Expected<std::unique_ptr<Program>> compiled = Program::compile(
-        referenceModule, opts->entry, Program::Target::GPU, opts->chip);
+        referenceModule, opts->entry, Program::Target::GPU, opts->chip, "",
+        quadraticScanLimit());
     if (!compiled)
       return gpuFailure("reference: " + llvm::toString(compiled.takeError()));
     referenceProgram = std::move(*compiled);
@@ -674,6 +683,8 @@ llvm::json::Value checkAtSmallerSize(const char *argv0, bool &passed) {
   // (the kernels under test), launched the same way.
   if (!opts->plan.empty())
     args.push_back("--plan=" + opts->plan);
+  if (opts->maxQuadraticScan >= 0)
+    args.push_back("--max-quadratic-scan=" + std::to_string(opts->maxQuadraticScan));
   if (opts->cudaGraphs)
     args.push_back("--cuda-graphs");
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
@@ -859,7 +870,8 @@ int ks::tools::ksRunMain(int argc, char **argv) {
     // Exit code 4: this program cannot be emulated (e.g. a skill that does
     // not apply at this size), as opposed to a mismatch (1).
     llvm::Expected<std::unique_ptr<Program>> compiled =
-        Program::compile(*module, opts->entry, Program::Target::EmulatedGPU, opts->chip, opts->plan);
+        Program::compile(*module, opts->entry, Program::Target::EmulatedGPU, opts->chip, opts->plan,
+                         quadraticScanLimit());
     if (!compiled)
       fail("GPU kernels emulated on the CPU: " + llvm::toString(compiled.takeError()), 4);
     results = runOnHost(**compiled, "the emulated run");

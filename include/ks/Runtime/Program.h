@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,11 +54,14 @@ public:
 
   /// Compiles `entry` of `module` (which is not modified) for `target`; for
   /// the GPU, `chip` names the chip and `plan`, if given, the skills to apply
-  /// to its dispatches (see ks-apply-skills; also for EmulatedGPU). The kernels are loaded into the
+  /// to its dispatches (see ks-apply-skills; also for EmulatedGPU), and
+  /// `maxQuadraticScan`, if given, replaces the seed lowering's limit on
+  /// scans left to the O(n^2) seed kernel. The kernels are loaded into the
   /// CUDA driver's primary context of device 0.
   static llvm::Expected<std::unique_ptr<Program>>
   compile(mlir::ModuleOp module, llvm::StringRef entry, Target target,
-          llvm::StringRef chip = "sm_90", llvm::StringRef plan = "");
+          llvm::StringRef chip = "sm_90", llvm::StringRef plan = "",
+          std::optional<int64_t> maxQuadraticScan = std::nullopt);
   ~Program();
 
   const std::vector<TensorSpec> &inputs() const { return inputSpecs; }

@@ -2,8 +2,9 @@
 //
 // A linalg payload that reads its loop indices (a scan's triangular mask,
 // a gather's position) compares or computes with linalg.index, often
-// through an index_cast to the element type's integer. The scan transform
-// and the Feature Extractor both ask which loop such a value is.
+// through an index_cast to the element type's integer. The scan transform,
+// the quadratic-scan check and the Feature Extractor ask which loop such a
+// value is, and whether an op is such a scan.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KS_TRANSFORMS_LOOPINDEX_H
@@ -24,6 +25,30 @@ inline std::optional<unsigned> indexedLoop(mlir::Value v) {
   if (auto index = v.getDefiningOp<mlir::linalg::IndexOp>())
     return index.getDim();
   return std::nullopt;
+}
+
+/// Whether `op` is a scan written as a reduction over a triangular mask:
+/// its payload selects by comparing the reduction loop's index with a
+/// parallel loop's (y[k] = fold over j <= k of x[j]; the PyTorch frontend's
+/// cumsum and cumprod). Lowered as it stands, each output folds its whole
+/// prefix: n^2 / 2 operations a row.
+inline bool isTriangularScan(mlir::linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() != 1 || !op.getBlock())
+    return false;
+  auto iterators = op.getIteratorTypesArray();
+  for (mlir::Operation &inner : op.getBlock()->without_terminator()) {
+    auto select = llvm::dyn_cast<mlir::arith::SelectOp>(inner);
+    auto cmp = select ? select.getCondition().getDefiningOp<mlir::arith::CmpIOp>() : nullptr;
+    if (!cmp)
+      continue;
+    std::optional<unsigned> a = indexedLoop(cmp.getLhs());
+    std::optional<unsigned> b = indexedLoop(cmp.getRhs());
+    using mlir::utils::IteratorType;
+    if (a && b && (iterators[*a] == IteratorType::parallel) !=
+                      (iterators[*b] == IteratorType::parallel))
+      return true;
+  }
+  return false;
 }
 
 } // namespace ks

@@ -349,6 +349,36 @@ def KSParallelDimsFirst : Pass<"ks-parallel-dims-first"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def KSRefuseQuadraticScans : Pass<"ks-refuse-quadratic-scans", "mlir::ModuleOp"> {
+  let summary = "Refuse a long scan left to the O(n^2) seed kernel";
+  let description = [{
+    A scan written as a reduction over a triangular mask (the PyTorch
+    frontend's cumsum and cumprod) that no skill made a scan kernel would run
+    as the seed lowers it: every output folds its whole prefix. Past
+    `max-length` elements that takes minutes, so the pass reports the
+    dispatch and fails instead. `max-length=0` lifts the limit (the tuner's
+    cost model estimates such a seed without running it).
+
+    ```mlir
+    // max-length=8192: error, the scan's reduction has 32768 elements.
+    linalg.generic {iterator_types = ["parallel", "parallel", "reduction"], ...}
+        ins(%x : memref<64x32768xf32>) outs(%y : memref<64x32768xf32>) {
+    ^bb0(%v: f32, %acc: f32):
+      %k = linalg.index 1 : index
+      %j = linalg.index 2 : index
+      %upto = arith.cmpi sge, %k, %j : index
+      %s = arith.select %upto, %v, %zero : f32
+      %a = arith.addf %s, %acc : f32
+      linalg.yield %a : f32
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxLength", "max-length", "int64_t", /*default=*/"8192",
+           "Longest scan left to the seed kernel (0: no limit)">
+  ];
+}
+
 def KSMarkDispatches : Pass<"ks-mark-dispatches", "mlir::ModuleOp"> {
   let summary = "Number every linalg op: each becomes one dispatch (kernel)";
   let description = [{

@@ -24,6 +24,11 @@ struct SeedLoweringOptions
       *this, "skill-dirs",
       llvm::cl::desc("Skill directories, comma-separated (default: the skill path)"),
       llvm::cl::init("")};
+  Option<int64_t> maxQuadraticScan{
+      *this, "max-quadratic-scan",
+      llvm::cl::desc("Longest scan left to the O(n^2) seed kernel; longer ones "
+                     "are refused (0: no limit)"),
+      llvm::cl::init(8192)};
 };
 
 /// The whole path: seed lowering, NVVM target, PTX emission, ptxas check.
@@ -69,6 +74,11 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
       *this, "skill-dirs",
       llvm::cl::desc("Skill directories, comma-separated (default: the skill path)"),
       llvm::cl::init("")};
+  Option<int64_t> maxQuadraticScan{
+      *this, "max-quadratic-scan",
+      llvm::cl::desc("Longest scan left to the O(n^2) seed kernel; longer ones "
+                     "are refused (0: no limit)"),
+      llvm::cl::init(8192)};
 };
 
 /// The first half of the seed lowering: linalg-on-tensors to linalg on
