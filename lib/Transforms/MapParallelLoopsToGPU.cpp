@@ -2,10 +2,12 @@
 //
 // The seed mapping: each output element is computed by exactly one thread.
 // A parallel loop nest of any rank and size is linearized onto a 1-D grid
-// (innermost dimension fastest, so neighbouring threads touch neighbouring
-// elements) with a bounds check for the last block; the sequential loops
-// inside (reductions) run in that thread. This is simple and always correct;
-// making it fast is the optimizer's job.
+// with a bounds check for the last block; the sequential loops inside
+// (reductions) run in that thread. The loop that indexes the output's
+// innermost dimension varies fastest, so neighbouring threads write
+// neighbouring elements (a named op's loop order need not be its output's:
+// linalg.depthwise_conv_2d_nchw_chw iterates the channel innermost). This is
+// simple and always correct; making it fast is the optimizer's job.
 //
 //===----------------------------------------------------------------------===//
 
@@ -133,6 +135,23 @@ struct MapParallelLoopsToGPU
     return launch;
   }
 
+  /// The loop of `loop` whose induction variable is the innermost index of
+  /// the first store in its body (the output's contiguous dimension), or
+  /// the loop's innermost when there is no such store.
+  static unsigned fastestLoop(scf::ParallelOp loop) {
+    unsigned innermost = loop.getNumLoops() - 1;
+    memref::StoreOp store;
+    loop.getBody()->walk([&](memref::StoreOp op) {
+      store = op;
+      return WalkResult::interrupt();
+    });
+    if (!store || store.getIndices().empty())
+      return innermost;
+    auto ivs = loop.getInductionVars();
+    auto it = llvm::find(ivs, store.getIndices().back());
+    return it == ivs.end() ? innermost : unsigned(it - ivs.begin());
+  }
+
   LogicalResult mapParallelLoop(scf::ParallelOp loop) {
     Location loc = loop.getLoc();
     if (loop.getNumResults() != 0)
@@ -182,13 +201,24 @@ struct MapParallelLoopsToGPU
     auto ifOp = scf::IfOp::create(b, loc, inBounds, /*withElseRegion=*/false);
     b.setInsertionPointToStart(&ifOp.getThenRegion().front());
 
-    SmallVector<Value> indices;
+    // Delinearized with the fastest loop last, the others in their order.
+    unsigned fastest = fastestLoop(loop);
+    SmallVector<unsigned> order;
+    for (unsigned i = 0; i < trips.size(); ++i)
+      if (i != fastest)
+        order.push_back(i);
+    order.push_back(fastest);
+    SmallVector<Value> indices(trips.size());
     if (trips.size() == 1) {
-      indices.push_back(linear);
+      indices[0] = linear;
     } else {
+      SmallVector<int64_t> orderedTrips;
+      for (unsigned i : order)
+        orderedTrips.push_back(trips[i]);
       auto delin =
-          affine::AffineDelinearizeIndexOp::create(b, loc, linear, trips);
-      llvm::append_range(indices, delin.getResults());
+          affine::AffineDelinearizeIndexOp::create(b, loc, linear, orderedTrips);
+      for (auto [i, result] : llvm::zip(order, delin.getResults()))
+        indices[i] = result;
     }
 
     IRMapping map;

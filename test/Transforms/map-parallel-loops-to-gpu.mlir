@@ -47,6 +47,32 @@ func.func @elementwise(%a: memref<5x300xf32>, %o: memref<300x5xf32>) {
 
 // -----
 
+// A loop nest whose innermost loop is not the output's innermost dimension
+// (a depthwise convolution iterates (n, row, column, channel)): the loop that
+// indexes the output's last dimension, the column, varies fastest, the others
+// keep their order, so neighbouring threads write neighbouring columns.
+
+// CHECK-LABEL: func.func @channel_innermost
+// CHECK:         %[[IDX:.*]]:4 = affine.delinearize_index %{{.*}} into (2, 6, 3, 8)
+// CHECK:         memref.store %{{.*}}, %{{.*}}[%[[IDX]]#0, %[[IDX]]#2, %[[IDX]]#1, %[[IDX]]#3]
+func.func @channel_innermost(%a: memref<2x3x6x8xf32>, %o: memref<2x3x6x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c6 = arith.constant 6 : index
+  %c8 = arith.constant 8 : index
+  scf.parallel (%n, %h, %w, %c) = (%c0, %c0, %c0, %c0) to (%c2, %c6, %c8, %c3) step (%c1, %c1, %c1, %c1) {
+    %v = memref.load %a[%n, %c, %h, %w] : memref<2x3x6x8xf32>
+    %x = arith.addf %v, %v : f32
+    memref.store %x, %o[%n, %c, %h, %w] : memref<2x3x6x8xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
 // A loop with an offset and a stride maps its index back: iv = 2 + 3 * idx.
 // Small loops get one block rounded up to a warp.
 // CHECK-LABEL: func.func @strided

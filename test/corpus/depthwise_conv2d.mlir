@@ -18,12 +18,14 @@
 // CHECK-NOT: gpu.binary
 
 // SEED-LABEL: gpu.module @main_kernel_0
-// SEED: %[[O:[0-9]+]]:3 = affine.delinearize_index %thread_id_x into (6, 6, 4) : index, index, index
+// The seed's neighbouring threads take neighbouring output columns, though
+// the op iterates the channel innermost.
+// SEED: %[[O:[0-9]+]]:3 = affine.delinearize_index %thread_id_x into (6, 4, 6) : index, index, index
 // SEED-NEXT: scf.for %[[KH:arg[0-9]+]] =
 // SEED-NEXT: scf.for %[[KW:arg[0-9]+]] =
-// SEED: memref.load %{{.*}}[%{{.*}}, %[[O]]#2, %{{.*}}, %{{.*}}] : memref<1x4x8x8xf32>
-// SEED-NEXT: memref.load %{{.*}}[%[[O]]#2, %[[KH]], %[[KW]]] : memref<4x3x3xf32>
-// SEED: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %[[O]]#2, %[[O]]#0, %[[O]]#1] : memref<1x4x6x6xf32>
+// SEED: memref.load %{{.*}}[%{{.*}}, %[[O]]#1, %{{.*}}, %{{.*}}] : memref<1x4x8x8xf32>
+// SEED-NEXT: memref.load %{{.*}}[%[[O]]#1, %[[KH]], %[[KW]]] : memref<4x3x3xf32>
+// SEED: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %[[O]]#1, %[[O]]#0, %[[O]]#2] : memref<1x4x6x6xf32>
 
 module {
   func.func @main(%arg0: tensor<1x4x8x8xf32>, %arg1: tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32> {
