@@ -132,3 +132,34 @@ llvm::Expected<const DeviceSpec *> DeviceTable::find(llvm::StringRef name,
   return llvm::createStringError("unknown device '" + name + "' (" + path +
                                  " has: " + llvm::join(names, ", ") + ")");
 }
+
+llvm::Expected<DeviceSpec> DeviceTable::adopt(const DriverFacts &facts) const {
+  const DeviceSpec *base = nullptr;
+  for (const DeviceSpec &d : devices) {
+    if (d.chip != facts.chip)
+      continue;
+    if (!base)
+      base = &d;
+    if (!facts.name.empty() && llvm::StringRef(d.title).starts_with(facts.name)) {
+      base = &d;
+      break;
+    }
+  }
+  if (!base)
+    return llvm::createStringError("no device in " + path + " is a " + facts.chip + " (the " +
+                                   facts.name + " here)");
+  DeviceSpec spec = *base;
+  spec.title = facts.name + " (" + std::to_string(facts.sms) + " SMs";
+  if (facts.sms > 0)
+    spec.sms = facts.sms;
+  if (facts.l2Bytes > 0) {
+    spec.l2Bytes = facts.l2Bytes;
+    spec.title += llvm::formatv(", {0} MB L2", facts.l2Bytes >> 20).str();
+  }
+  if (facts.dramGBps > 0) {
+    spec.dramGBps = facts.dramGBps;
+    spec.title += llvm::formatv(", {0:f0} GB/s", facts.dramGBps).str();
+  }
+  spec.title += " from the driver; the rest as " + base->name + ")";
+  return spec;
+}

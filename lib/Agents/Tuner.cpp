@@ -219,6 +219,7 @@ private:
   std::optional<Policy> policy;
   std::optional<DeviceTable> devices;
   const DeviceSpec *device = nullptr;
+  std::optional<DeviceSpec> gpuDevice; ///< The table's, with the driver's facts.
   std::optional<TuningDatabase> db;
   bool onGpu = true; ///< Measuring with ks-run; false: the cost model.
   std::vector<json::Object> trajectory; ///< Every attempt, in order.
@@ -338,6 +339,14 @@ llvm::Error Tuner::loadKnowledge() {
   if (!table)
     return table.takeError();
   devices = std::move(*table);
+  if (opts.gpu && opts.device.empty()) {
+    llvm::Expected<DeviceSpec> adopted = devices->adopt(*opts.gpu);
+    if (!adopted)
+      return adopted.takeError();
+    gpuDevice = std::move(*adopted);
+    device = &*gpuDevice;
+    return llvm::Error::success();
+  }
   llvm::Expected<const DeviceSpec *> spec = devices->find(opts.device, opts.chip);
   if (!spec)
     return spec.takeError();

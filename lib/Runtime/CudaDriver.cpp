@@ -129,6 +129,32 @@ llvm::Expected<CUcontext> ks::cuda::currentContext(int ordinal) {
   return context;
 }
 
+llvm::Expected<ks::cuda::DeviceAttributes> ks::cuda::readDeviceAttributes(int ordinal) {
+  llvm::Expected<const DriverAPI &> api = loadDriver();
+  if (!api)
+    return api.takeError();
+  CUdevice device = 0;
+  if (llvm::Error err = check(*api, api->cuInit(0), "cuInit"))
+    return std::move(err);
+  if (llvm::Error err = check(*api, api->cuDeviceGet(&device, ordinal), "cuDeviceGet"))
+    return std::move(err);
+  DeviceAttributes a;
+  char name[256] = {0};
+  if (api->cuDeviceGetName(name, sizeof(name) - 1, device) == 0)
+    a.name = name;
+  auto read = [&](int attribute, int &into) {
+    if (api->cuDeviceGetAttribute(&into, attribute, device) != 0)
+      into = 0;
+  };
+  read(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, a.ccMajor);
+  read(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, a.ccMinor);
+  read(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, a.sms);
+  read(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, a.l2Bytes);
+  read(CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, a.memoryClockKHz);
+  read(CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, a.busWidthBits);
+  return a;
+}
+
 llvm::Expected<CUmodule> ks::cuda::loadModule(const DriverAPI &api,
                                               const void *image, int optLevel) {
   char log[8192] = {0};

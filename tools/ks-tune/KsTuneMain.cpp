@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Agents/Tuner.h"
+#include "ks/Runtime/CudaDriver.h"
 #include "ks/Tools/Mains.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -22,6 +23,23 @@
 #include "llvm/Support/raw_ostream.h"
 
 namespace cl = llvm::cl;
+
+/// The GPU the driver reports, if any, for the cost model's device.
+static std::optional<ks::agents::DriverFacts> gpuAtHand() {
+  llvm::Expected<ks::cuda::DeviceAttributes> a = ks::cuda::readDeviceAttributes();
+  if (!a) {
+    llvm::consumeError(a.takeError());
+    return std::nullopt;
+  }
+  ks::agents::DriverFacts facts;
+  facts.name = a->name;
+  facts.chip = "sm_" + std::to_string(a->ccMajor) + std::to_string(a->ccMinor);
+  facts.sms = a->sms;
+  facts.l2Bytes = a->l2Bytes;
+  // Double data rate: two transfers a clock over the bus.
+  facts.dramGBps = 2.0 * a->memoryClockKHz * 1e3 * (a->busWidthBits / 8.0) / 1e9;
+  return facts;
+}
 
 int ks::tools::ksTuneMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -49,7 +67,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<int64_t> cpuCheckDim("cpu-check-dim", cl::desc("Without a GPU, check candidates on the CPU with the program's dimensions shrunk to at most this (0: no check)"), cl::init(256));
   cl::opt<double> budget("budget", cl::desc("Seconds of tuning after which no round starts (0: no limit)"), cl::init(0));
   cl::opt<std::string> measure("measure", cl::desc("gpu (ks-run), model (cost model, no GPU) or auto"), cl::init("auto"));
-  cl::opt<std::string> device("device", cl::desc("The cost model's device (default: the first for --chip in devices.json)"));
+  cl::opt<std::string> device("device", cl::desc("The cost model's device: a name in devices.json, or auto (default): the GPU at hand, its SM count, L2 and bandwidth from the driver, else the first for --chip"), cl::init("auto"));
   cl::opt<std::string> devices("devices", cl::desc("Device table (default: devices.json of the skill path)"));
   cl::opt<std::string> db("db", cl::desc("Tuning database: reuse its answers, add this run's"));
   cl::opt<bool> quiet("quiet", cl::desc("No progress lines"));
@@ -88,7 +106,9 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.rtol = rtol;
   options.cpuCheckDim = cpuCheckDim;
   options.measure = measure;
-  options.device = device;
+  options.device = device == "auto" ? "" : device.getValue();
+  if (options.device.empty())
+    options.gpu = gpuAtHand();
   options.devices = devices;
   options.db = db;
   options.quiet = quiet;

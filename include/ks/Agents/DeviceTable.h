@@ -24,6 +24,7 @@ struct DeviceSpec {
   double clockGHz = 0, dramGBps = 0, l2GBps = 0, l1BytesPerClockPerSM = 0;
   /// GFLOP/s by unit: "f64", "f32", "tf32_tensor", "bf16_tensor", "f16_tensor".
   llvm::StringMap<double> gflops;
+  int64_t l2Bytes = 0; ///< 0 when only the driver tells (see DriverFacts).
   int64_t sharedBytesPerSM = 0, sharedBytesPerBlock = 0, registersPerSM = 0,
           maxThreadsPerSM = 0, maxBlocksPerSM = 0;
   double launchUs = 0;
@@ -41,6 +42,15 @@ struct DeviceSpec {
   }
 };
 
+/// What the CUDA driver says of the GPU at hand (ks-tune reads it when
+/// there is one): what the cost model takes from it instead of the table.
+struct DriverFacts {
+  std::string name;  ///< "NVIDIA H200"
+  std::string chip;  ///< "sm_90"
+  int64_t sms = 0, l2Bytes = 0;
+  double dramGBps = 0; ///< 2 x memory clock x bus width (0: not known).
+};
+
 struct DeviceTable {
   std::string path;
   std::vector<DeviceSpec> devices;
@@ -51,6 +61,11 @@ struct DeviceTable {
 
   /// The device named `name`; with no name, the first one for `chip`.
   llvm::Expected<const DeviceSpec *> find(llvm::StringRef name, llvm::StringRef chip) const;
+
+  /// The table's device for the GPU `facts` describe (the entry for its
+  /// chip whose title names it, else the chip's first), with the driver's
+  /// SM count, L2 size and bandwidth in place of the table's.
+  llvm::Expected<DeviceSpec> adopt(const DriverFacts &facts) const;
 };
 
 } // namespace ks::agents

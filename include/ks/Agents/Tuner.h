@@ -14,11 +14,13 @@
 #ifndef KS_AGENTS_TUNER_H
 #define KS_AGENTS_TUNER_H
 
+#include "ks/Agents/DeviceTable.h"
 #include "ks/Agents/LlmClient.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 
 namespace ks::agents {
@@ -56,6 +58,9 @@ struct TuneOptions {
   /// The cost model's device (default: the table's first for `chip`).
   std::string device;
   std::string devices; ///< The device table (default: devices.json of the skill path).
+  /// The GPU at hand, when `device` is empty: the cost model's device is
+  /// the table's for it with the driver's SM count, L2 and bandwidth.
+  std::optional<DriverFacts> gpu;
   /// Tuning database: dispatches found there are not tuned again.
   std::string db;
   /// An LLM planner and diagnoser on top of the policy (none: the policy

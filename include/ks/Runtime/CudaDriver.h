@@ -10,6 +10,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <string>
+
 namespace ks::cuda {
 
 // The few driver types we use, as the driver ABI defines them.
@@ -42,6 +44,9 @@ constexpr int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 constexpr int CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10;
 constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+constexpr int CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36;
+constexpr int CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37;
+constexpr int CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38;
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39;
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR = 81;
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR = 82;
@@ -121,6 +126,15 @@ llvm::Expected<const DriverAPI &> loadDriver();
 /// The primary context of device `ordinal`, made current on this thread
 /// (retained once per process). Fails with the driver's error.
 llvm::Expected<CUcontext> currentContext(int ordinal = 0);
+
+/// What the driver says of device `ordinal` (0 where an attribute is not
+/// reported). Initializes the driver: not for a process that forks GPU
+/// workers afterwards.
+struct DeviceAttributes {
+  std::string name;
+  int ccMajor = 0, ccMinor = 0, sms = 0, l2Bytes = 0, memoryClockKHz = 0, busWidthBits = 0;
+};
+llvm::Expected<DeviceAttributes> readDeviceAttributes(int ordinal = 0);
 
 /// Loads PTX (NUL-terminated) or a cubin into the current context; a
 /// failure carries the JIT's error log.
