@@ -278,23 +278,74 @@ fi
 # The blind set (not in the default): the plans `ks_torch tune` made on the
 # build machine (--prepare-blind), against eager and torch.compile, with
 # the same deadline and resume as the torch part (KS_BLIND_BENCH_ARGS,
-# dist/blind-resume.jsonl); its table adds the tuning times.
+# dist/blind-resume.jsonl); its table adds the tuning times. KS_BLIND_TUNE=1
+# makes the plans here first, on this machine's CPU cores (the same cost
+# model, no GPU: what --prepare-blind does, sooner). The problems are shared
+# among the GPUs (KS_BLIND_GPUS, default all), one bench process each.
 blind_table="not run"
 if part blind; then
   if [ -f dist/blind-imports/import-report.json ]; then
-    # shellcheck disable=SC2086
-    KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch \
-      bench dist/blind-imports -o "$out/blind-bench.json" --chip="$chip" \
-      $([ -d dist/blind-plans ] && echo --plans dist/blind-plans) \
-      $([ -f dist/blind-resume.jsonl ] && echo --resume dist/blind-resume.jsonl) \
-      --deadline "${KS_TORCH_DEADLINE:-480}" ${KS_BLIND_BENCH_ARGS:-} \
-      > "$out/blind-bench.log" 2>&1
-    echo "device-run: blind bench exit $?"
-    blind_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report "$out/blind-bench.json" \
+    if [ "${KS_BLIND_TUNE:-0}" = 1 ]; then
+      rm -rf dist/blind-plans
+      tune_start=$(date +%s)
+      KS_TUNE="$bin/ks-tune" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch tune \
+        dist/blind-imports -o dist/blind-plans --precision="$precision" --device auto \
+        --parallel "$(( $(nproc) / 4 > 0 ? $(nproc) / 4 : 1 ))" > "$out/blind-tune.log" 2>&1
+      echo "device-run: blind tune exit $?, $(( $(date +%s) - tune_start )) s on $(nproc) cores"
+      cp dist/blind-plans/tune-report.json "$out/blind-tune-report.json" 2>/dev/null
+    fi
+    gpus=${KS_BLIND_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
+    (( gpus > 0 )) || gpus=1
+    shards=()
+    for ((i = 1; i <= gpus; i++)); do
+      shard_out="$out/blind-bench$([ "$gpus" -gt 1 ] && echo ".$i").json"
+      shards+=("$shard_out")
+      # shellcheck disable=SC2086
+      CUDA_VISIBLE_DEVICES=$((i - 1)) KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" \
+        python3 -W ignore -m ks_torch bench dist/blind-imports -o "$shard_out" --chip="$chip" \
+        --shard "$i/$gpus" \
+        $([ -d dist/blind-plans ] && echo --plans dist/blind-plans) \
+        $([ -f dist/blind-resume.jsonl ] && echo --resume dist/blind-resume.jsonl) \
+        --deadline "${KS_TORCH_DEADLINE:-480}" ${KS_BLIND_BENCH_ARGS:-} \
+        > "${shard_out%.json}.log" 2>&1 &
+    done
+    wait
+    echo "device-run: blind bench on $gpus GPU(s) done"
+    blind_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report "${shards[@]}" \
       $([ -f dist/blind-plans/tune-report.json ] && echo --tune-report dist/blind-plans/tune-report.json) 2>&1)
   else
     blind_table="dist/blind-imports not found: run 'scripts/device-run.sh --prepare-blind' on the build machine"
   fi
+fi
+
+# The cost model's ranking checked on the GPU (not in the default): every
+# candidate ks-tune built for the blind set (dist/blind-plans/runs, so
+# tuned with KS_BLIND_TUNE=1 in this call or carried) run with CUPTI, and,
+# for the problems of this call's blind bench under 0.8x eager, where their
+# time goes dispatch by dispatch. Shared among the GPUs like the bench;
+# KS_RANK_DEADLINE (default 240) seconds.
+rank_table="not run"
+if part rank && [ -d dist/blind-plans/runs ]; then
+  gpus=${KS_BLIND_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
+  (( gpus > 0 )) || gpus=1
+  rank_shards=() where_shards=()
+  benches=("$out"/blind-bench*.json)
+  for ((i = 1; i <= gpus; i++)); do
+    rank_shards+=("$out/rank.$i.json")
+    where_shards+=("$out/where.$i.json")
+    (
+      export CUDA_VISIBLE_DEVICES=$((i - 1)) KS_RUN="$bin/ks-run" PYTHONPATH="$PWD/python"
+      if (( ${#benches[@]} > 0 )); then
+        python3 -W ignore -m ks_torch where "${benches[@]}" --plans dist/blind-plans \
+          -o "$out/where.$i.json" --shard "$i/$gpus" > "$out/where.$i.log" 2>&1
+      fi
+      python3 -W ignore -m ks_torch rank-check dist/blind-plans -o "$out/rank.$i.json" \
+        --shard "$i/$gpus" --deadline "${KS_RANK_DEADLINE:-240}" > "$out/rank.$i.log" 2>&1
+    ) &
+  done
+  wait
+  rank_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch rank-report "${rank_shards[@]}" 2>&1)
+  cat "$out"/where.*.log > "$out/where.log" 2>/dev/null
 fi
 
 # Plan folders side by side on the PyTorch problems (not in the default):
@@ -356,6 +407,8 @@ echo "$torch_table"
 echo
 echo "== blind set: ks_torch tune's own plans vs eager vs torch.compile (bench/blind) =="
 echo "$blind_table"
+echo "== the cost model's ranking against the GPU's (blind set candidates) =="
+echo "$rank_table"
 echo
 echo "== plan folders side by side (KS_AB_PLANS) =="
 echo "$ab_table"

@@ -140,41 +140,59 @@ def cmd_check(args):
     return 0 if ok == len(rows) else 1
 
 
+def _tune_one(manifest, args):
+    """ks-tune on one imported problem: its row for the tune report."""
+    with open(manifest) as f:
+        m = json.load(f)
+    name = m["problem"]
+    stem = name.replace("/", "__")
+    work = os.path.join(args.output, "runs", stem)
+    mlir = os.path.join(os.path.dirname(manifest), m["mlir"])
+    cmd = [find_tool("ks-tune"), mlir, f"--measure={args.measure}", f"--rounds={args.rounds}",
+           f"--budget={args.budget}", f"--device={args.device}",
+           f"--precision={args.precision}", f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
+    if args.parallel > 1:  # the machine's cores shared among the problems
+        cmd.append(f"--jobs={max(1, (os.cpu_count() or 1) // args.parallel)}")
+    t0 = time.time()
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+        rc, text = proc.returncode, proc.stdout + proc.stderr
+    except subprocess.TimeoutExpired:
+        rc, text = None, f"timed out after {args.timeout} s"
+    row = {"problem": name, "tune_s": round(time.time() - t0, 1)}
+    summary = next((l for l in text.splitlines() if l.startswith("whole program:")), "")
+    plan = os.path.join(work, "plan.json")
+    if rc == 0 and os.path.exists(plan):
+        with open(plan) as f:
+            write_text(os.path.join(args.output, stem + ".plan.json"), f.read())
+        row.update(status="tuned", summary=summary)
+    else:
+        row.update(status="not tuned", rc=rc, reason=first_error(text) or text.strip()[-300:])
+    print(f"tune: {name}: {row['status']}: {row.get('summary') or row.get('reason')}", flush=True)
+    return row
+
+
 def cmd_tune(args):
     """ks-tune on every imported problem; plans for bench --plans."""
+    from concurrent.futures import ThreadPoolExecutor
     manifests, _ = _rows_from_import(args.imports, args.filter)
     os.makedirs(args.output, exist_ok=True)
-    rows = []
-    for manifest in manifests:
-        with open(manifest) as f:
-            m = json.load(f)
-        name = m["problem"]
-        stem = name.replace("/", "__")
-        work = os.path.join(args.output, "runs", stem)
-        mlir = os.path.join(os.path.dirname(manifest), m["mlir"])
-        cmd = [find_tool("ks-tune"), mlir, f"--measure={args.measure}", f"--rounds={args.rounds}",
-               f"--budget={args.budget}", f"--device={args.device}",
-               f"--precision={args.precision}", f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
-        t0 = time.time()
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
-            rc, text = proc.returncode, proc.stdout + proc.stderr
-        except subprocess.TimeoutExpired:
-            rc, text = None, f"timed out after {args.timeout} s"
-        row = {"problem": name, "tune_s": round(time.time() - t0, 1)}
-        summary = next((l for l in text.splitlines() if l.startswith("whole program:")), "")
-        plan = os.path.join(work, "plan.json")
-        if rc == 0 and os.path.exists(plan):
-            with open(plan) as f:
-                write_text(os.path.join(args.output, stem + ".plan.json"), f.read())
-            row.update(status="tuned", summary=summary)
-        else:
-            row.update(status="not tuned", rc=rc, reason=first_error(text) or text.strip()[-300:])
-        print(f"tune: {name}: {row['status']}: {row.get('summary') or row.get('reason')}", flush=True)
-        rows.append(row)
+    with ThreadPoolExecutor(max_workers=args.parallel) as pool:
+        rows = list(pool.map(lambda m: _tune_one(m, args), manifests))
     write_json(os.path.join(args.output, "tune-report.json"), rows)
     print(f"tune: {sum(r['status'] == 'tuned' for r in rows)} of {len(rows)} problems have a plan in {args.output}")
     return 0
+
+
+def shard_spec(text):
+    """'I/N' with 1 <= I <= N, as (I, N)."""
+    try:
+        index, count = (int(x) for x in text.split("/"))
+    except ValueError:
+        index = count = 0
+    if not 1 <= index <= count:
+        raise argparse.ArgumentTypeError(f"expected I/N with 1 <= I <= N, got {text!r}")
+    return index, count
 
 
 def _rows_from_import(import_dir, filters=None):
@@ -201,6 +219,10 @@ def _rows_from_import(import_dir, filters=None):
 def cmd_bench(args):
     from . import bench, report
     manifests, failed = _rows_from_import(args.imports, args.filter)
+    if args.shard:
+        index, count = args.shard
+        manifests = sorted(manifests)[index - 1::count]
+        failed = failed if index == 1 else []
     results = os.path.join(os.path.dirname(os.path.abspath(args.output)) or ".",
                            os.path.basename(args.output) + ".events.jsonl")
     rows = bench.run(manifests, results, chip=args.chip, plans=args.plans,
@@ -223,16 +245,69 @@ def cmd_bench(args):
 
 def cmd_report(args):
     from . import report
-    if args.results.endswith(".jsonl"):  # a bench's events, e.g. of a cut-off run
-        from .bench import read_events
-        rows = list(read_events(args.results).values())
-    else:
-        with open(args.results) as f:
-            rows = json.load(f)["rows"]
+    rows = []
+    for results in args.results:  # shards of one run are reported together
+        if results.endswith(".jsonl"):  # a bench's events, e.g. of a cut-off run
+            from .bench import read_events
+            rows += list(read_events(results).values())
+        else:
+            with open(results) as f:
+                rows += json.load(f)["rows"]
+    rows.sort(key=lambda r: r["problem"])
     print(report.format_table(rows, report.summarize(rows)))
     if args.tune_report:
         with open(args.tune_report) as f:
             print("\n" + report.format_tuning_times(json.load(f)))
+    return 0
+
+
+def cmd_rank_check(args):
+    from . import rankcheck
+    runs = os.path.join(args.plans, "runs")
+    if not os.path.isdir(runs):
+        sys.exit(f"ks_torch rank-check: {runs} not found: the -o folder of 'ks_torch tune'")
+    dirs = sorted(os.path.join(runs, d) for d in os.listdir(runs))
+    if args.filter:
+        dirs = [d for d in dirs if any(f in d for f in args.filter)]
+    if args.shard:
+        index, count = args.shard
+        dirs = dirs[index - 1::count]
+    rows = rankcheck.run(dirs, args.output, deadline_s=args.deadline)
+    print(rankcheck.format_table(rankcheck.summarize(
+        [d for r in rows for d in r.get("dispatches", [])])))
+    return 0
+
+
+def cmd_where(args):
+    """Where the time of the slow problems of a bench goes, dispatch by dispatch."""
+    from . import rankcheck
+    rows = []
+    for path in args.results:
+        with open(path) as f:
+            rows += json.load(f)["rows"]
+    slow = sorted(r["problem"] for r in rows
+                  if r.get("ks_ms") and r.get("eager_ms") and r["eager_ms"] / r["ks_ms"] < args.below)
+    if args.shard:
+        index, count = args.shard
+        slow = slow[index - 1::count]
+    found = []
+    for problem in slow:
+        try:
+            found.append(rankcheck.where_time_goes(args.plans, problem, args.work))
+        except (OSError, ValueError, KeyError, RuntimeError, subprocess.TimeoutExpired) as e:
+            found.append({"problem": problem, "error": str(e)[:300]})
+        print(rankcheck.format_where(found[-1:]), flush=True)
+    write_json(args.output, found)
+    return 0
+
+
+def cmd_rank_report(args):
+    from . import rankcheck
+    dispatches = []
+    for path in args.results:
+        with open(path) as f:
+            dispatches += [d for r in json.load(f) for d in r.get("dispatches", [])]
+    print(rankcheck.format_table(rankcheck.summarize(dispatches)))
     return 0
 
 
@@ -274,6 +349,8 @@ def main(argv=None):
     p.add_argument("--chip", default="sm_90")
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile")
     p.add_argument("--filter", nargs="*", help="only problems whose path contains one of these")
+    p.add_argument("--shard", type=shard_spec, metavar="I/N",
+                   help="only the I-th of N shares of the problems (every N-th, sorted): one per GPU")
     p.add_argument("--timeout", type=positive_int, default=300, help="seconds per problem")
     p.add_argument("--deadline", type=non_negative_int, help="start no problem after this many seconds (the rest: 'not run')")
     p.add_argument("--resume", help="an earlier run's <results>.events.jsonl: keep its finished problems")
@@ -301,12 +378,35 @@ def main(argv=None):
     p.add_argument("--chip", default="sm_90")
     p.add_argument("--filter", nargs="*")
     p.add_argument("--timeout", type=positive_int, default=600, help="seconds per problem")
+    p.add_argument("--parallel", type=positive_int, default=1,
+                   help="problems tuned at once, the CPU cores shared among them (default 1)")
     p.set_defaults(fn=cmd_tune)
 
     p = sub.add_parser("report", help="print the table of a results JSON (or of its .events.jsonl)")
-    p.add_argument("results")
+    p.add_argument("results", nargs="+", help="bench results (.json) or events (.jsonl); several: one table")
     p.add_argument("--tune-report", help="a tune-report.json: adds each level's tuning times")
     p.set_defaults(fn=cmd_report)
+
+    p = sub.add_parser("rank-check", help="run every candidate ks-tune built on the GPU: does the cost model rank them right?")
+    p.add_argument("plans", help="the -o folder of 'ks_torch tune' (its runs/)")
+    p.add_argument("-o", "--output", required=True, help="results JSON")
+    p.add_argument("--filter", nargs="*")
+    p.add_argument("--shard", type=shard_spec, metavar="I/N", help="the I-th of N shares of the problems")
+    p.add_argument("--deadline", type=positive_float, help="start no problem after this many seconds")
+    p.set_defaults(fn=cmd_rank_check)
+
+    p = sub.add_parser("where", help="the slow problems of a bench, their dispatches by measured time beside the estimates")
+    p.add_argument("results", nargs="+", help="bench results (.json)")
+    p.add_argument("--plans", required=True, help="the -o folder of 'ks_torch tune'")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--work", default="/tmp/ks-where")
+    p.add_argument("--below", type=positive_float, default=0.8, help="speedup over eager under which a problem is looked at")
+    p.add_argument("--shard", type=shard_spec, metavar="I/N")
+    p.set_defaults(fn=cmd_where)
+
+    p = sub.add_parser("rank-report", help="the table of one or more rank-check results")
+    p.add_argument("results", nargs="+")
+    p.set_defaults(fn=cmd_rank_report)
 
     p = sub.add_parser("bench-worker", help=argparse.SUPPRESS)
     p.add_argument("--results", required=True)

@@ -1,0 +1,223 @@
+"""Does the cost model rank candidates as the GPU does?
+
+For each problem ks-tune planned with the cost model (its run folder: the
+module, report.json, trajectory.jsonl and a plan file per candidate), every
+candidate the tuner built is run on the GPU with ks-run (CUPTI per-kernel
+times), beside the seed. Per dispatch, each candidate's cost is the time of
+the kernels that compute the dispatch minus the seed's time for the
+dispatches its kernel absorbed, estimated and measured alike. Per op family
+the check prints Spearman's rank correlation of estimated and measured
+costs, the estimated/measured ratio, and how often the model's first choice
+is within 15% of the best measured candidate.
+"""
+
+import json
+import math
+import os
+import subprocess
+import time
+
+from .tools import find_tool, first_error
+
+WITHIN = 1.15  # the model's first choice counts as right within 15% of the best
+
+
+def spearman(xs, ys):
+    """Spearman's rho of two equal-length lists (average ranks for ties)."""
+    def ranks(v):
+        order = sorted(range(len(v)), key=lambda i: v[i])
+        r = [0.0] * len(v)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and v[order[j + 1]] == v[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                r[order[k]] = (i + j) / 2
+            i = j + 1
+        return r
+    rx, ry = ranks(xs), ranks(ys)
+    n = len(xs)
+    mx, my = sum(rx) / n, sum(ry) / n
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else None
+
+
+def _kernel_us(run_json):
+    """dispatch -> measured us per run, from a ks-run --json report."""
+    with open(run_json) as f:
+        report = json.load(f)
+    if report.get("status") != "ok":
+        raise RuntimeError(report.get("message", report.get("status", "no status")))
+    per = {}
+    for k in report.get("cupti", {}).get("kernels", []):
+        if "dispatch" in k:
+            per[k["dispatch"]] = per.get(k["dispatch"], 0.0) + k["per_trial_us"]
+    return per
+
+
+def _measure(module, plan, out_json, timeout):
+    cmd = [find_tool("ks-run"), module, "--reference=none", "--warmup=1", "--trials=3",
+           "--metrics=false", f"--timeout={timeout}", f"--json={out_json}"]
+    if plan:
+        cmd.append(f"--plan={plan}")
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 120)
+    if proc.returncode != 0 or not os.path.exists(out_json):
+        raise RuntimeError(first_error(proc.stdout + proc.stderr))
+    return _kernel_us(out_json)
+
+
+def candidates_of(run_dir):
+    """(module, {dispatch: op_class}, [trajectory rows with a plan file])."""
+    with open(os.path.join(run_dir, "report.json")) as f:
+        report = json.load(f)
+    classes = {d["dispatch"]: d["op_class"] for d in report.get("dispatches", [])}
+    rows = []
+    path = os.path.join(run_dir, "trajectory.jsonl")
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                try:
+                    t = json.loads(line)
+                except ValueError:
+                    continue
+                plan = os.path.join(run_dir, f"d{t.get('dispatch')}-r{t.get('round')}.plan.json")
+                if t.get("outcome") == "ok" and "kernel_us" in t and os.path.exists(plan):
+                    rows.append(dict(t, plan=plan))
+    return report["module"], classes, rows
+
+
+def check_problem(run_dir, work, timeout=120):
+    """Per dispatch with at least one candidate: the estimated and measured
+    cost of the seed and of each candidate."""
+    module, classes, rows = candidates_of(run_dir)
+    if not rows:
+        return []
+    os.makedirs(work, exist_ok=True)
+    seed = _measure(module, None, os.path.join(work, "seed.run.json"), timeout)
+    by_dispatch = {}
+    for t in rows:
+        d = t["dispatch"]
+        entry = by_dispatch.setdefault(d, {
+            "dispatch": d, "op_class": classes.get(d, "?"),
+            "candidates": [{"label": "seed", "estimated_us": t["base_kernel_us"],
+                            "measured_us": seed.get(d, 0.0)}]})
+        label = os.path.basename(t["plan"]).replace(".plan.json", "")
+        try:
+            measured = _measure(module, t["plan"], os.path.join(work, label + ".run.json"), timeout)
+        except (RuntimeError, subprocess.TimeoutExpired) as e:
+            entry["candidates"].append({"label": label, "error": str(e)[:200]})
+            continue
+        absorbed = t.get("absorbed_dispatches", [])
+        entry["candidates"].append({
+            "label": label, "skill": t.get("skill"), "params": t.get("params"),
+            "estimated_us": t["kernel_us"] - t.get("absorbed_kernel_us", 0.0),
+            "measured_us": measured.get(d, 0.0) - sum(seed.get(a, 0.0) for a in absorbed)})
+    return list(by_dispatch.values())
+
+
+def summarize(dispatches):
+    """Per op family: dispatches, Spearman's rho (mean over dispatches with
+    three or more candidates), geomean estimated/measured, first choice
+    within 15% of the best measured."""
+    families = {}
+    for d in dispatches:
+        cands = [c for c in d["candidates"] if "error" not in c and c["measured_us"] > 0]
+        if len(cands) < 2:
+            continue
+        f = families.setdefault(d["op_class"], {"dispatches": 0, "rhos": [], "ratios": [], "first_ok": 0})
+        f["dispatches"] += 1
+        est = [c["estimated_us"] for c in cands]
+        meas = [c["measured_us"] for c in cands]
+        if len(cands) >= 3:
+            rho = spearman(est, meas)
+            if rho is not None:
+                f["rhos"].append(rho)
+        f["ratios"] += [e / m for e, m in zip(est, meas) if e > 0]
+        first = min(range(len(cands)), key=lambda i: est[i])
+        if meas[first] <= WITHIN * min(meas):
+            f["first_ok"] += 1
+    return families
+
+
+def format_table(families):
+    lines = [f"{'op family':<16} {'dispatches':>10} {'spearman':>9} {'est/meas':>9} {'first ok':>9}"]
+    total = ok = 0
+    for name in sorted(families):
+        f = families[name]
+        rho = sum(f["rhos"]) / len(f["rhos"]) if f["rhos"] else float("nan")
+        ratio = math.exp(sum(math.log(r) for r in f["ratios"]) / len(f["ratios"])) if f["ratios"] else float("nan")
+        lines.append(f"{name:<16} {f['dispatches']:>10} {rho:>9.2f} {ratio:>9.2f} "
+                     f"{100 * f['first_ok'] / f['dispatches']:>8.0f}%")
+        total += f["dispatches"]
+        ok += f["first_ok"]
+    if total:
+        lines.append(f"the model's first choice within 15% of the best measured: {ok} of {total} "
+                     f"dispatches ({100 * ok / total:.0f}%)")
+    return "\n".join(lines)
+
+
+def run(run_dirs, out_json, deadline_s=None, timeout=120):
+    """Checks every run folder (until the deadline); writes and returns the
+    dispatches, one JSON line per problem as it finishes."""
+    start = time.time()
+    results = []
+    events = out_json + ".events.jsonl"
+    with open(events, "a") as log:
+        for run_dir in run_dirs:
+            if deadline_s is not None and time.time() - start > deadline_s:
+                break
+            name = os.path.basename(run_dir.rstrip("/"))
+            try:
+                found = check_problem(run_dir, os.path.join(os.path.dirname(out_json), "rank-runs", name),
+                                      timeout)
+                row = {"problem": name, "dispatches": found}
+            except (OSError, ValueError, KeyError, RuntimeError, subprocess.TimeoutExpired) as e:
+                row = {"problem": name, "error": str(e)[:300]}
+            log.write(json.dumps(row) + "\n")
+            log.flush()
+            results.append(row)
+            print(f"rank-check: {name}: {len(row.get('dispatches', []))} dispatches"
+                  + (f" ({row['error']})" if "error" in row else ""), flush=True)
+    with open(out_json, "w") as f:
+        json.dump(results, f, indent=1)
+    return results
+
+
+def where_time_goes(plans_dir, problem, work, timeout=120, top=4):
+    """The tuned plan of `problem` (level/name) run on the GPU: its
+    dispatches by measured time, each beside the cost model's estimate, its
+    op family and its skill (or the seed)."""
+    stem = problem.replace("/", "__")
+    run_dir = os.path.join(plans_dir, "runs", stem)
+    with open(os.path.join(run_dir, "report.json")) as f:
+        report = json.load(f)
+    with open(os.path.join(run_dir, "plan.json")) as f:
+        skills = {s["id"]: s["skill"] for s in json.load(f).get("dispatches", [])}
+    os.makedirs(work, exist_ok=True)
+    measured = _measure(report["module"], os.path.join(run_dir, "plan.json"),
+                        os.path.join(work, stem + ".run.json"), timeout)
+    info = {d["dispatch"]: d for d in report.get("dispatches", [])}
+    rows = []
+    for d, us in sorted(measured.items(), key=lambda kv: -kv[1])[:top]:
+        i = info.get(d, {})
+        rows.append({"dispatch": d, "measured_us": us, "estimated_us": i.get("tuned_us"),
+                     "op_class": i.get("op_class", "?"), "skill": skills.get(d, "seed"),
+                     "loop_ranges": i.get("loop_ranges")})
+    return {"problem": problem, "total_us": sum(measured.values()), "top": rows}
+
+
+def format_where(rows):
+    lines = []
+    for r in rows:
+        if "error" in r:
+            lines.append(f"{r['problem']}: {r['error']}")
+            continue
+        lines.append(f"{r['problem']}: kernels {r['total_us'] / 1e3:.3f} ms")
+        for t in r["top"]:
+            est = f"{t['estimated_us']:.0f}" if t["estimated_us"] is not None else "-"
+            lines.append(f"  d{t['dispatch']:<3} {t['op_class']:<14} {t['skill']:<34} "
+                         f"measured {t['measured_us']:>9.0f} us  estimated {est:>8} us  {t['loop_ranges']}")
+    return "\n".join(lines)
