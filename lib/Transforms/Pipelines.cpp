@@ -186,6 +186,10 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
   // still scf: a wgmma accumulator carried by a loop changes type with
   // them (the conversion rewrites scf.for, not a CFG's block arguments).
   device.addPass(createConvertNVGPUToNVVMPass());
+  // A prefetch past a short pipeline's last step has a predicate that
+  // folds to false: no PTX can say "@0".
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createKSDropFalsePredicatedOps());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());

@@ -583,6 +583,27 @@ def KSMarkL1NoAllocate : Pass<"ks-mark-l1-no-allocate", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
+def KSDropFalsePredicatedOps : Pass<"ks-drop-false-predicated-ops", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Erase NVVM ops whose predicate is the constant false";
+  let description = [{
+    NVVM ops written as inline PTX take an optional predicate (`@p op`).
+    Where a kernel's pipeline has fewer steps than stages, the predicate of
+    a prefetch past the last step folds to `false`, and the inline PTX then
+    reads `@0 mbarrier.arrive...`, which ptxas rejects. Such an op never
+    runs: it is erased. Run after canonicalization has folded the
+    predicates, before NVVM ops become inline assembly.
+
+    ```mlir
+    %false = arith.constant false
+    nvvm.mbarrier.arrive.expect_tx.shared %bar, %tx, predicate = %false
+        : !llvm.ptr<3>, i32, i1      // erased
+    ```
+  }];
+  let statistics = [
+    Statistic<"numErased", "erased", "ops with a constant-false predicate erased">
+  ];
+}
+
 def KSRematerializeWidening : Pass<"ks-rematerialize-widening", "mlir::gpu::GPUModuleOp"> {
   let summary = "Widen f32 values to f64 again after a barrier, in inline PTX LLVM does not merge";
   let description = [{
