@@ -81,6 +81,7 @@ struct Optimize : public ks::agents::impl::KSOptimizeBase<Optimize> {
     options.win = win;
     options.solTarget = solTarget;
     options.budgetSeconds = budget;
+    options.firstChoices = firstChoices;
     options.measure = measure;
     options.device = device;
     options.db = db;

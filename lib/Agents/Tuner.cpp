@@ -19,6 +19,7 @@
 #include "ks/Transforms/Pipelines.h"
 #include "ks/Transforms/TransformOps.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -249,6 +250,11 @@ private:
   bool followLeader(const DispatchFeatures &f, int64_t leader, Measurement &seed,
                     PlanSteps &best, json::Array &entries);
   llvm::Error measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries);
+  /// Before any search: the policy's first choice for every leader of
+  /// `order`, in one plan, measured once; kept where it beats the seed.
+  llvm::Error takeFirstChoices(const std::vector<const DispatchFeatures *> &order,
+                               Measurement &seed, PlanSteps &best, Measurement &base);
+  std::map<int64_t, json::Object> firstChoices; ///< Per dispatch: the choice and its fate.
   std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
   unsigned jobs = 1;             ///< Candidates built and measured at once.
   std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
@@ -611,8 +617,18 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
   if (failedToBuild(seedPm))
     return m;
   std::vector<KernelEstimate> estimates = estimateKernels(*module, *device);
-  if (failedToBuild(ptxPm))
+  std::map<std::string, int64_t> dispatchOfKernel;
+  for (auto kernel : module->getOps<mlir::gpu::GPUModuleOp>())
+    if (auto id = kernel->getAttrOfType<mlir::IntegerAttr>("ks.dispatch"))
+      dispatchOfKernel[kernel.getName().str()] = id.getInt();
+  if (failedToBuild(ptxPm)) {
+    // ptxas names the kernel: say whose it is, for whoever drops a step.
+    llvm::StringRef rest = llvm::StringRef(m.message).split("kernel module '").second;
+    auto it = dispatchOfKernel.find(rest.split('\'').first.str());
+    if (!rest.empty() && it != dispatchOfKernel.end())
+      m.message = "dispatch " + std::to_string(it->second) + ": " + m.message;
     return m;
+  }
   llvm::StringMap<int64_t> spills = ks::readPtxasSpillBytes(*module);
   m.outcome = "ok";
   m.kernelsPerRun = estimates.size();
@@ -897,6 +913,103 @@ bool Tuner::followLeader(const DispatchFeatures &f, int64_t leader, Measurement 
   return stepped;
 }
 
+/// The dispatch a failed build names ("... on dispatch N: ..."), if any.
+static std::optional<int64_t> dispatchNamedIn(llvm::StringRef message) {
+  for (llvm::StringRef key : {"on dispatch ", "dispatch "}) {
+    size_t at = message.find(key);
+    if (at == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef digits = message.drop_front(at + key.size()).take_while(llvm::isDigit);
+    int64_t d;
+    if (!digits.getAsInteger(10, d))
+      return d;
+  }
+  return std::nullopt;
+}
+
+llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> &order,
+                                    Measurement &seed, PlanSteps &best, Measurement &base) {
+  PlanSteps choices;
+  std::set<std::string> groups;
+  for (const DispatchFeatures *f : order) {
+    int64_t d = f->id;
+    if (best.count(d) || !groups.insert(groupKey(*f)).second)
+      continue;
+    PlanInput input;
+    input.features = *toJSON(*f).getAsObject();
+    input.metrics = seed.metrics[d];
+    input.precision = opts.precision;
+    Decision decision = plan(input, *policy, *library);
+    json::Object note{{"rule", decision.rule}};
+    if (!decision.skill) {
+      note["outcome"] = "no skill applies";
+      firstChoices[d] = std::move(note);
+      continue;
+    }
+    note["skill"] = *decision.skill;
+    note["params"] = paramsJson(decision.params);
+    firstChoices[d] = std::move(note);
+    choices[d] = Step{*decision.skill, decision.params};
+  }
+  // A choice that does not build is dropped by the dispatch its error
+  // names, and the rest tried again.
+  Measurement m;
+  for (unsigned tries = 0; !choices.empty() && tries < 8; ++tries) {
+    PlanSteps candidate = best;
+    for (const auto &[d, step] : choices)
+      candidate[d] = step;
+    m = measure(candidate, "first-choices");
+    if (m.outcome == "ok")
+      break;
+    std::optional<int64_t> culprit = dispatchNamedIn(m.message);
+    if (!culprit || !choices.count(*culprit)) {
+      for (const auto &[d, step] : choices)
+        firstChoices[d]["outcome"] = "the plan of first choices failed: " + m.outcome;
+      say("first choices: the plan did not run (" + m.outcome + "): searched from the seed");
+      return llvm::Error::success();
+    }
+    firstChoices[*culprit]["outcome"] = "failed: " + m.message.substr(0, 300);
+    choices.erase(*culprit);
+  }
+  if (choices.empty() || m.outcome != "ok")
+    return llvm::Error::success();
+  // Kept where its own kernel beats the seed's (a choice whose kernel took
+  // in other dispatches is charged theirs too), or the whole plan wins.
+  unsigned kept = 0;
+  for (const auto &[d, step] : choices) {
+    json::Object &note = firstChoices[d];
+    double seedUs = seed.kernelUs[d];
+    double us = m.kernelUs.count(d) ? m.kernelUs[d] : 0;
+    note["kernel_us"] = us;
+    note["seed_us"] = seedUs;
+    if (m.kernelUs.count(d) && us < seedUs) {
+      best[d] = step;
+      note["outcome"] = "kept";
+      ++kept;
+    } else {
+      note["outcome"] = m.kernelUs.count(d)
+                            ? llvm::formatv("not faster than the seed ({0:f1} us against {1:f1})",
+                                            us, seedUs).str()
+                            : std::string("its kernel is another dispatch's");
+    }
+    remember(json::Object{{"dispatch", d}, {"round", 0}, {"base", "seed"},
+                          {"skill", step.skill}, {"params", paramsJson(step.params)},
+                          {"rule", "first choice: " + note.getString("rule").value_or("").str()},
+                          {"outcome", "ok"}, {"kernel_us", us}, {"base_kernel_us", seedUs},
+                          {"accepted", note.getString("outcome") == "kept"}});
+  }
+  if (!kept)
+    return llvm::Error::success();
+  base = kept == choices.size() ? std::move(m) : measure(best, "first-choices-kept");
+  if (base.outcome != "ok")
+    return llvm::createStringError("the plan of kept first choices did not run: " + base.message);
+  if (llvm::Error err = writeJsonFile(path("plan.json"), planJson(best)))
+    return err;
+  say(llvm::formatv("first choices: {0} of {1} kept, {2:f4} ms", kept, choices.size(),
+                    base.timeMs));
+  return llvm::Error::success();
+}
+
 /// The plan with the followers' steps, measured once: their entries get
 /// its times. Where it does not run, the followers keep their seed kernels
 /// (the report says why).
@@ -1042,6 +1155,9 @@ llvm::Error Tuner::run() {
   });
   order = absorbersFirst(features, groupIdentical(std::move(order), seed));
   std::vector<const DispatchFeatures *> untuned = keepGroups(order, opts.maxDispatches);
+  if (opts.firstChoices)
+    if (llvm::Error err = takeFirstChoices(order, seed, best, base))
+      return err;
 
   json::Array tunedEntries;
   std::map<std::string, int64_t> leaderOf; ///< groupKey -> its decided dispatch.
@@ -1399,6 +1515,8 @@ llvm::Error Tuner::run() {
     if (best.count(d))
       entry["winner"] = json::Object{{"skill", best[d].skill},
                                      {"params", paramsJson(best[d].params)}};
+    if (firstChoices.count(d))
+      entry["first_choice"] = json::Object(firstChoices[d]);
     if (db) {
       TuningRecord r;
       r.signature = signatures[d];

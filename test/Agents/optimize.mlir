@@ -4,16 +4,18 @@
 // by ptxas, and the report, plan and trajectory are in out=. With the
 // tuning database, the second compile measures nothing and gives the same
 // kernels.
+// The search from the seed (--first-choices=false); the first choices
+// before it: test/Tools/ks-tune-first-choices.mlir.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ks-opt %s --ks-optimize="precision=tf32x3 measure=model rounds=2 out=%t/first db=%t/db.json" -o %t/first.mlir 2> %t/first.log
+// RUN: ks-opt %s --ks-optimize="first-choices=false precision=tf32x3 measure=model rounds=2 out=%t/first db=%t/db.json" -o %t/first.mlir 2> %t/first.log
 // RUN: FileCheck %s < %t/first.mlir
 // RUN: FileCheck %s --check-prefix=LOG < %t/first.log
 // RUN: ls %t/first/report.json %t/first/report.html %t/first/plan.json %t/first/trajectory.jsonl
-// RUN: ks-opt %s --ks-optimize="precision=tf32x3 measure=model out=%t/second db=%t/db.json" -o %t/second.mlir 2> %t/second.log
+// RUN: ks-opt %s --ks-optimize="first-choices=false precision=tf32x3 measure=model out=%t/second db=%t/db.json" -o %t/second.mlir 2> %t/second.log
 // RUN: FileCheck %s < %t/second.mlir
 // RUN: FileCheck %s --check-prefix=AGAIN < %t/second.log
-// RUN: not ks-opt %s --ks-optimize="precision=tf32x3 measure=maybe out=%t/bad" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not ks-opt %s --ks-optimize="first-choices=false precision=tf32x3 measure=maybe out=%t/bad" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
 // The matmul runs the tensor-core kernel: 64x64 outputs a block of 2x2
 // warps, 32x32 each, its operand tiles in shared memory; the fill (dispatch

@@ -4,9 +4,11 @@
 // with shuffles) against the CPU reference on fresh random inputs. A
 // candidate whose numbers differ is reverted and not tried again; a program
 // that cannot be shrunk is said to be unchecked.
+// The search from the seed (--first-choices=false); the first choices
+// before it: test/Tools/ks-tune-first-choices.mlir.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ks-tune --precision=tf32x3 %s --measure=model --rounds=1 --out=%t/ok | FileCheck %s --check-prefix=OK
+// RUN: ks-tune --first-choices=false --precision=tf32x3 %s --measure=model --rounds=1 --out=%t/ok | FileCheck %s --check-prefix=OK
 // RUN: FileCheck %s --check-prefix=OKTRAJ < %t/ok/trajectory.jsonl
 // RUN: FileCheck %s --check-prefix=OKREPORT < %t/ok/report.json
 // RUN: grep -q '<span id="numerics">numerics are checked on the CPU: ' %t/ok/report.html
@@ -14,15 +16,15 @@
 // RUN: grep -q "output #0 256xf32: match" %t/ok/d1-r1.cpu-check.log
 // The warp's tree of sums is not the reference's sequential order: with no
 // tolerance for rounding, it is a mismatch.
-// RUN: ks-tune --precision=tf32x3 %s --measure=model --rounds=2 --jobs=1 --atol=1e-9 --rtol=0 --out=%t/strict | FileCheck %s --check-prefix=STRICT
+// RUN: ks-tune --first-choices=false --precision=tf32x3 %s --measure=model --rounds=2 --jobs=1 --atol=1e-9 --rtol=0 --out=%t/strict | FileCheck %s --check-prefix=STRICT
 // RUN: FileCheck %s --check-prefix=STRICTTRAJ < %t/strict/trajectory.jsonl
-// RUN: ks-tune --precision=tf32x3 %s --measure=model --rounds=1 --cpu-check-dim=0 --out=%t/off | FileCheck %s --check-prefix=OFF
-// RUN: ks-tune --precision=tf32x3 %S/Inputs/rows_slice.mlir --measure=model --rounds=1 --out=%t/slice | FileCheck %s --check-prefix=SLICE
+// RUN: ks-tune --first-choices=false --precision=tf32x3 %s --measure=model --rounds=1 --cpu-check-dim=0 --out=%t/off | FileCheck %s --check-prefix=OFF
+// RUN: ks-tune --first-choices=false --precision=tf32x3 %S/Inputs/rows_slice.mlir --measure=model --rounds=1 --out=%t/slice | FileCheck %s --check-prefix=SLICE
 // Split-K's 8 stretches of K leave 1 step of 16 each at the shrunk K of
 // 128, fewer than its pipeline keeps in flight: that step cannot be
 // checked, and the next candidate (the row sums) is checked alone rather
 // than not at all.
-// RUN: ks-tune --precision=tf32x3 %S/Inputs/split_k_then_rows.mlir --measure=model --rounds=1 --jobs=1 --cpu-check-dim=128 --out=%t/alone
+// RUN: ks-tune --first-choices=false --precision=tf32x3 %S/Inputs/split_k_then_rows.mlir --measure=model --rounds=1 --jobs=1 --cpu-check-dim=128 --out=%t/alone
 // RUN: FileCheck %s --check-prefix=ALONE < %t/alone/trajectory.jsonl
 
 // OK: numerics are checked on the CPU: each candidate's kernels run thread by thread on the program with dimensions <= 256 ({{[0-9.]+}} MFLOP), fresh random inputs, against the CPU reference

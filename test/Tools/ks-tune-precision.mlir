@@ -5,15 +5,17 @@
 // policy held. A database answer made under tf32x3 is not taken under the
 // exact policy: that dispatch is tuned again. An unknown policy is an
 // error naming the known ones.
+// The search from the seed (--first-choices=false); the first choices
+// before it: test/Tools/ks-tune-first-choices.mlir.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ks-tune %s --measure=model --rounds=1 --jobs=1 --cpu-check-dim=0 --out=%t/exact | FileCheck %s --check-prefix=EXACT
+// RUN: ks-tune --first-choices=false %s --measure=model --rounds=1 --jobs=1 --cpu-check-dim=0 --out=%t/exact | FileCheck %s --check-prefix=EXACT
 // RUN: FileCheck %s --check-prefix=EXACTTRAJ < %t/exact/trajectory.jsonl
 // RUN: FileCheck %s --check-prefix=EXACTREPORT < %t/exact/report.json
-// RUN: ks-tune %s --precision=tf32x3 --measure=model --rounds=1 --jobs=1 --cpu-check-dim=0 --out=%t/tf32x3 --db=%t/db.json | FileCheck %s --check-prefix=TF32X3
+// RUN: ks-tune --first-choices=false %s --precision=tf32x3 --measure=model --rounds=1 --jobs=1 --cpu-check-dim=0 --out=%t/tf32x3 --db=%t/db.json | FileCheck %s --check-prefix=TF32X3
 // RUN: FileCheck %s --check-prefix=TF32X3REPORT < %t/tf32x3/report.json
-// RUN: ks-tune %s --measure=model --rounds=1 --jobs=1 --cpu-check-dim=0 --out=%t/again --db=%t/db.json | FileCheck %s --check-prefix=AGAIN
-// RUN: not ks-tune %s --precision=fp16 --measure=model --out=%t/bad 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: ks-tune --first-choices=false %s --measure=model --rounds=1 --jobs=1 --cpu-check-dim=0 --out=%t/again --db=%t/db.json | FileCheck %s --check-prefix=AGAIN
+// RUN: not ks-tune --first-choices=false %s --precision=fp16 --measure=model --out=%t/bad 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not ks-opt %s --ks-optimize="precision=fp16 measure=model out=%t/badopt" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADOPT
 
 // EXACT: ks-tune: dispatch 1 (matmul) round 1/1: matmul_fma_pipelined {"BK":16,"BM":64,"BN":128,"MINB":3,"S":2,"TM":8,"TN":8,"WM":32,"WN":64}

@@ -66,6 +66,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<double> rtol("rtol", cl::desc("Relative tolerance of the numerics checks"), cl::init(1e-4));
   cl::opt<int64_t> cpuCheckDim("cpu-check-dim", cl::desc("Without a GPU, check candidates on the CPU with the program's dimensions shrunk to at most this (0: no check)"), cl::init(256));
   cl::opt<double> budget("budget", cl::desc("Seconds of tuning after which no round starts (0: no limit)"), cl::init(0));
+  cl::opt<bool> firstChoices("first-choices", cl::desc("Give every dispatch the policy's first choice before the search (default true)"), cl::init(true));
   cl::opt<std::string> measure("measure", cl::desc("gpu (ks-run), model (cost model, no GPU) or auto"), cl::init("auto"));
   cl::opt<std::string> device("device", cl::desc("The cost model's device: a name in devices.json, or auto (default): the GPU at hand, its SM count, L2 and bandwidth from the driver, else the first for --chip"), cl::init("auto"));
   cl::opt<std::string> devices("devices", cl::desc("Device table (default: devices.json of the skill path)"));
@@ -102,6 +103,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.trials = trials;
   options.timeoutSeconds = timeout;
   options.budgetSeconds = budget;
+  options.firstChoices = firstChoices;
   options.atol = atol;
   options.rtol = rtol;
   options.cpuCheckDim = cpuCheckDim;

@@ -76,6 +76,8 @@ def KSOptimize : Pass<"ks-optimize", "mlir::ModuleOp"> {
     Option<"budget", "budget", "double", /*default=*/"0",
            "Seconds of tuning after which no round starts (0: no limit)">,
     Option<"rounds", "rounds", "unsigned", /*default=*/"6", "Candidates per dispatch at most">,
+    Option<"firstChoices", "first-choices", "bool", /*default=*/"true",
+           "Give every dispatch the policy's first choice before the search">,
     Option<"precision", "precision", "std::string", /*default=*/"\"exact\"",
            "Precision policy: the loosest numerics a skill may have: exact (f32 "
            "operations only), tf32x3 (three TF32 tensor-core products, about fp32's "

@@ -52,6 +52,10 @@ struct TuneOptions {
   int64_t cpuCheckDim = 256;
   /// Stop starting rounds after this many seconds (0: no limit).
   double budgetSeconds = 0;
+  /// Before any search, every dispatch gets the policy's first choice (one
+  /// plan, measured once, each choice kept where it beats the seed), so a
+  /// dispatch the budget never reaches does not stay at its seed kernel.
+  bool firstChoices = true;
   /// "gpu": measure with ks-run; "model": estimate with the cost model;
   /// "auto": measure where there is a GPU, else estimate.
   std::string measure = "auto";
