@@ -257,65 +257,67 @@ if part jobs; then
   done
 fi
 
-# The PyTorch problems: ks against eager and torch.compile (python/ks_torch).
+# A problem set through the harness (python/ks_torch): ks against eager
+# and torch.compile. bench_set NAME (torch: bench/problems, blind:
+# bench/blind) benches dist/NAME-imports with the plans in dist/NAME-plans
+# (made on the build machine by --prepare / --prepare-blind; with
+# KS_<NAME>_TUNE=1, made here first on this machine's CPU cores: the same
+# cost model, no GPU, the cost model's device the GPU at hand), with
+# KS_<NAME>_BENCH_ARGS passed on, e.g. "--filter level2 level3". The
+# problems are shared among the GPUs (KS_BENCH_GPUS, default all), one
+# bench process each; none starts a problem after KS_TORCH_DEADLINE
+# seconds (480), so a call ends with its table; carried back as
+# dist/NAME-resume.jsonl, a shard's events log lets the next call go on.
+# Prints the table (with the tuning times where there was a tune).
+bench_set() {
+  local name=$1 upper=${1^^}
+  local imports=dist/$name-imports plans=dist/$name-plans
+  if [ ! -f "$imports/import-report.json" ]; then
+    local prepare=--prepare
+    [ "$name" = torch ] || prepare=--prepare-$name
+    echo "$imports not found: run 'scripts/device-run.sh $prepare' on the build machine"
+    return
+  fi
+  local tune_var=KS_${upper}_TUNE args_var=KS_${upper}_BENCH_ARGS
+  if [ "${!tune_var:-0}" = 1 ]; then
+    rm -rf "$plans"
+    local tune_start=$(date +%s)
+    KS_TUNE="$bin/ks-tune" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch tune \
+      "$imports" -o "$plans" --precision="$precision" --device auto \
+      --parallel "$(( $(nproc) / 4 > 0 ? $(nproc) / 4 : 1 ))" > "$out/$name-tune.log" 2>&1
+    echo "device-run: $name tune exit $?, $(( $(date +%s) - tune_start )) s on $(nproc) cores" >&2
+  fi
+  local gpus=${KS_BENCH_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
+  (( gpus > 0 )) || gpus=1
+  local shards=() i
+  for ((i = 1; i <= gpus; i++)); do
+    local shard_out="$out/$name-bench$( (( gpus > 1 )) && echo ".$i").json"
+    shards+=("$shard_out")
+    # shellcheck disable=SC2086
+    CUDA_VISIBLE_DEVICES=$((i - 1)) KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" \
+      python3 -W ignore -m ks_torch bench "$imports" -o "$shard_out" --chip="$chip" \
+      --shard "$i/$gpus" \
+      $([ -d "$plans" ] && echo --plans "$plans") \
+      $([ -f "dist/$name-resume.jsonl" ] && echo --resume "dist/$name-resume.jsonl") \
+      --deadline "${KS_TORCH_DEADLINE:-480}" ${!args_var:-} \
+      > "${shard_out%.json}.log" 2>&1 &
+  done
+  wait
+  echo "device-run: $name bench on $gpus GPU(s) done" >&2
+  PYTHONPATH="$PWD/python" python3 -m ks_torch report "${shards[@]}" \
+    $([ -f "$plans/tune-report.json" ] && echo --tune-report "$plans/tune-report.json") 2>&1
+}
+
 torch_table="not run"
 if part torch; then
-  if [ -f dist/torch-imports/import-report.json ]; then
-    # shellcheck disable=SC2086
-    KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch \
-      bench dist/torch-imports -o "$out/torch-bench.json" --chip="$chip" \
-      $([ -d dist/torch-plans ] && echo --plans dist/torch-plans) \
-      $([ -f dist/torch-resume.jsonl ] && echo --resume dist/torch-resume.jsonl) \
-      --deadline "${KS_TORCH_DEADLINE:-480}" ${KS_TORCH_BENCH_ARGS:-} \
-      > "$out/torch-bench.log" 2>&1
-    echo "device-run: torch bench exit $?"
-    torch_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report "$out/torch-bench.json" 2>&1)
-  else
-    torch_table="dist/torch-imports not found: run 'scripts/device-run.sh --prepare' on the build machine"
-  fi
+  torch_table=$(bench_set torch)
 fi
 
-# The blind set (not in the default): the plans `ks_torch tune` made on the
-# build machine (--prepare-blind), against eager and torch.compile, with
-# the same deadline and resume as the torch part (KS_BLIND_BENCH_ARGS,
-# dist/blind-resume.jsonl); its table adds the tuning times. KS_BLIND_TUNE=1
-# makes the plans here first, on this machine's CPU cores (the same cost
-# model, no GPU: what --prepare-blind does, sooner). The problems are shared
-# among the GPUs (KS_BLIND_GPUS, default all), one bench process each.
+# The blind set (not in the default): bench/blind, which no plan was ever
+# written for by hand; its table adds the tuning times.
 blind_table="not run"
 if part blind; then
-  if [ -f dist/blind-imports/import-report.json ]; then
-    if [ "${KS_BLIND_TUNE:-0}" = 1 ]; then
-      rm -rf dist/blind-plans
-      tune_start=$(date +%s)
-      KS_TUNE="$bin/ks-tune" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch tune \
-        dist/blind-imports -o dist/blind-plans --precision="$precision" --device auto \
-        --parallel "$(( $(nproc) / 4 > 0 ? $(nproc) / 4 : 1 ))" > "$out/blind-tune.log" 2>&1
-      echo "device-run: blind tune exit $?, $(( $(date +%s) - tune_start )) s on $(nproc) cores"
-      cp dist/blind-plans/tune-report.json "$out/blind-tune-report.json" 2>/dev/null
-    fi
-    gpus=${KS_BLIND_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
-    (( gpus > 0 )) || gpus=1
-    shards=()
-    for ((i = 1; i <= gpus; i++)); do
-      shard_out="$out/blind-bench$([ "$gpus" -gt 1 ] && echo ".$i").json"
-      shards+=("$shard_out")
-      # shellcheck disable=SC2086
-      CUDA_VISIBLE_DEVICES=$((i - 1)) KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" \
-        python3 -W ignore -m ks_torch bench dist/blind-imports -o "$shard_out" --chip="$chip" \
-        --shard "$i/$gpus" \
-        $([ -d dist/blind-plans ] && echo --plans dist/blind-plans) \
-        $([ -f dist/blind-resume.jsonl ] && echo --resume dist/blind-resume.jsonl) \
-        --deadline "${KS_TORCH_DEADLINE:-480}" ${KS_BLIND_BENCH_ARGS:-} \
-        > "${shard_out%.json}.log" 2>&1 &
-    done
-    wait
-    echo "device-run: blind bench on $gpus GPU(s) done"
-    blind_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report "${shards[@]}" \
-      $([ -f dist/blind-plans/tune-report.json ] && echo --tune-report dist/blind-plans/tune-report.json) 2>&1)
-  else
-    blind_table="dist/blind-imports not found: run 'scripts/device-run.sh --prepare-blind' on the build machine"
-  fi
+  blind_table=$(bench_set blind)
 fi
 
 # The cost model's ranking checked on the GPU (not in the default): every
@@ -326,7 +328,7 @@ fi
 # KS_RANK_DEADLINE (default 240) seconds.
 rank_table="not run"
 if part rank && [ -d dist/blind-plans/runs ]; then
-  gpus=${KS_BLIND_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
+  gpus=${KS_BENCH_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
   (( gpus > 0 )) || gpus=1
   rank_shards=() where_shards=()
   benches=("$out"/blind-bench*.json)
