@@ -83,7 +83,9 @@ def candidates_of(run_dir):
                     t = json.loads(line)
                 except ValueError:
                     continue
-                plan = os.path.join(run_dir, f"d{t.get('dispatch')}-r{t.get('round')}.plan.json")
+                # Round 0: the first choices, all in one plan.
+                label = "first-choices" if t.get("round") == 0 else f"d{t.get('dispatch')}-r{t.get('round')}"
+                plan = os.path.join(run_dir, label + ".plan.json")
                 if t.get("outcome") == "ok" and "kernel_us" in t and os.path.exists(plan):
                     rows.append(dict(t, plan=plan))
     return report["module"], classes, rows
@@ -97,6 +99,7 @@ def check_problem(run_dir, work, timeout=120):
         return []
     os.makedirs(work, exist_ok=True)
     seed = _measure(module, None, os.path.join(work, "seed.run.json"), timeout)
+    runs = {}  # plan -> measured (the first choices' plan serves many rows)
     by_dispatch = {}
     for t in rows:
         d = t["dispatch"]
@@ -106,7 +109,9 @@ def check_problem(run_dir, work, timeout=120):
                             "measured_us": seed.get(d, 0.0)}]})
         label = os.path.basename(t["plan"]).replace(".plan.json", "")
         try:
-            measured = _measure(module, t["plan"], os.path.join(work, label + ".run.json"), timeout)
+            if t["plan"] not in runs:
+                runs[t["plan"]] = _measure(module, t["plan"], os.path.join(work, label + ".run.json"), timeout)
+            measured = runs[t["plan"]]
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             entry["candidates"].append({"label": label, "error": str(e)[:200]})
             continue
