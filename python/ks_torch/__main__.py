@@ -1,6 +1,7 @@
 """Command line of ks_torch (see __init__.py)."""
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -266,13 +267,17 @@ def cmd_rank_check(args):
     runs = os.path.join(args.plans, "runs")
     if not os.path.isdir(runs):
         sys.exit(f"ks_torch rank-check: {runs} not found: the -o folder of 'ks_torch tune'")
-    dirs = sorted(os.path.join(runs, d) for d in os.listdir(runs))
+    # In an order that mixes the op families (names sort GEMMs together), so
+    # a run cut short by its deadline still sees many of them.
+    dirs = sorted((os.path.join(runs, d) for d in os.listdir(runs)),
+                  key=lambda d: hashlib.sha1(os.path.basename(d).encode()).hexdigest())
     if args.filter:
         dirs = [d for d in dirs if any(f in d for f in args.filter)]
     if args.shard:
         index, count = args.shard
         dirs = dirs[index - 1::count]
-    rows = rankcheck.run(dirs, args.output, deadline_s=args.deadline)
+    rows = rankcheck.run(dirs, args.output, deadline_s=args.deadline,
+                         max_candidates=args.max_candidates)
     print(rankcheck.format_table(rankcheck.summarize(
         [d for r in rows for d in r.get("dispatches", [])])))
     return 0
@@ -393,6 +398,8 @@ def main(argv=None):
     p.add_argument("--filter", nargs="*")
     p.add_argument("--shard", type=shard_spec, metavar="I/N", help="the I-th of N shares of the problems")
     p.add_argument("--deadline", type=positive_float, help="start no problem after this many seconds")
+    p.add_argument("--max-candidates", type=positive_int, default=4,
+                   help="candidates a dispatch at most, beside its seed (default 4)")
     p.set_defaults(fn=cmd_rank_check)
 
     p = sub.add_parser("where", help="the slow problems of a bench, their dispatches by measured time beside the estimates")

@@ -91,10 +91,13 @@ def candidates_of(run_dir):
     return report["module"], classes, rows
 
 
-def check_problem(run_dir, work, timeout=120):
+def check_problem(run_dir, work, timeout=120, max_candidates=4):
     """Per dispatch with at least one candidate: the estimated and measured
-    cost of the seed and of each candidate."""
+    cost of the seed and of its first `max_candidates` candidates."""
     module, classes, rows = candidates_of(run_dir)
+    kept = {}
+    rows = [t for t in rows if kept.setdefault(t["dispatch"], []).append(t) or
+            len(kept[t["dispatch"]]) <= max_candidates]
     if not rows:
         return []
     os.makedirs(work, exist_ok=True)
@@ -164,7 +167,7 @@ def format_table(families):
     return "\n".join(lines)
 
 
-def run(run_dirs, out_json, deadline_s=None, timeout=120):
+def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4):
     """Checks every run folder (until the deadline); writes and returns the
     dispatches, one JSON line per problem as it finishes."""
     start = time.time()
@@ -177,7 +180,7 @@ def run(run_dirs, out_json, deadline_s=None, timeout=120):
             name = os.path.basename(run_dir.rstrip("/"))
             try:
                 found = check_problem(run_dir, os.path.join(os.path.dirname(out_json), "rank-runs", name),
-                                      timeout)
+                                      timeout, max_candidates)
                 row = {"problem": name, "dispatches": found}
             except (OSError, ValueError, KeyError, RuntimeError, subprocess.TimeoutExpired) as e:
                 row = {"problem": name, "error": str(e)[:300]}
