@@ -5,8 +5,35 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
+
+/// The ops between `op` and `epilogue` (same block, `op` first), where
+/// each can move before `op`: a static allocation or a view (how
+/// bufferization makes the epilogue's output buffer), its operands defined
+/// before `op` or by such an op. Empty where one cannot.
+static SmallVector<Operation *> hoistable(linalg::LinalgOp op, linalg::LinalgOp epilogue) {
+  SmallVector<Operation *> between;
+  llvm::SmallPtrSet<Operation *, 4> moved;
+  for (Operation *o = op->getNextNode(); o && o != epilogue.getOperation(); o = o->getNextNode()) {
+    auto alloc = dyn_cast<memref::AllocOp>(o);
+    bool movable = (alloc && alloc->getNumOperands() == 0) ||
+                   (isa<ViewLikeOpInterface>(o) && isMemoryEffectFree(o) && o->getNumRegions() == 0);
+    if (!movable)
+      return {};
+    for (Value v : o->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (def && def->getBlock() == op->getBlock() && !moved.contains(def) &&
+          !def->isBeforeInBlock(op))
+        return {};
+    }
+    moved.insert(o);
+    between.push_back(o);
+  }
+  return between;
+}
 
 std::string ks::unmetEpilogueCondition(linalg::LinalgOp op, int64_t mLoop, int64_t nLoop,
                                        linalg::LinalgOp epilogue) {
@@ -44,9 +71,15 @@ std::string ks::unmetEpilogueCondition(linalg::LinalgOp op, int64_t mLoop, int64
       ArrayRef<AffineExpr>{getAffineDimExpr(mLoop, op.getContext()),
                            getAffineDimExpr(nLoop, op.getContext())})
     return "the contraction's output is not [M, N]";
-  if (epilogue->getBlock() != op->getBlock() || epilogue->getPrevNode() != op.getOperation())
+  if (epilogue->getBlock() != op->getBlock() || !op->isBeforeInBlock(epilogue) ||
+      (epilogue->getPrevNode() != op.getOperation() && hoistable(op, epilogue).empty()))
     return "it does not come right after the contraction";
   return "";
+}
+
+void ks::hoistOpsBetween(linalg::LinalgOp op, linalg::LinalgOp epilogue) {
+  for (Operation *o : hoistable(op, epilogue))
+    o->moveBefore(op);
 }
 
 std::string ks::epilogueOfHandle(transform::TransformState &state, Value epilogueHandle,

@@ -24,9 +24,14 @@ namespace ks {
 /// output's loops, reading the output where it writes and writing neither
 /// of the contraction's inputs, and come right after the contraction (the
 /// kernel takes its place: its other operands must be ready, and nothing
-/// between may read the contraction's output).
+/// between may read the contraction's output) or after ops that can move
+/// before it (static allocations and views: the epilogue's output buffer).
 std::string unmetEpilogueCondition(mlir::linalg::LinalgOp op, int64_t mLoop, int64_t nLoop,
                                    mlir::linalg::LinalgOp epilogue);
+
+/// Moves the ops between `op` and `epilogue` that unmetEpilogueCondition
+/// lets through before `op`, so that the kernel in `op`'s place sees them.
+void hoistOpsBetween(mlir::linalg::LinalgOp op, mlir::linalg::LinalgOp epilogue);
 
 /// The epilogue a GEMM transform op's optional `epilogue` handle holds
 /// (null without the handle) for its `target` handle, or why there is none

@@ -1019,6 +1019,7 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
               : "an epilogue is applied to 2-d contractions only";
       if (!unmetEpilogue.empty())
         return emitDefiniteFailure() << "cannot apply the epilogue: " << unmetEpilogue;
+      ks::hoistOpsBetween(op, epilogue);
     }
     rewriter.setInsertionPoint(op);
     ArrayRef<int64_t> block = getBlockTile(), warp = getWarpTile();

@@ -284,6 +284,7 @@ DiagnosedSilenceableFailure transform::KSMatmulTf32x3WgmmaOp::apply(
       std::string unmetEpilogue = ks::unmetEpilogueCondition(op, mLoop, nLoop, epilogue);
       if (!unmetEpilogue.empty())
         return emitDefiniteFailure() << "cannot apply the epilogue: " << unmetEpilogue;
+      ks::hoistOpsBetween(op, epilogue);
     }
     // The output's initial value: a zero fill before the GEMM is folded
     // (the sums are stored as they are), so is a broadcast bias (added to
