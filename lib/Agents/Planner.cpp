@@ -156,6 +156,22 @@ std::optional<std::string> sameBuildFailureTwice(const PlanInput &input, llvm::S
       return a.diagnosis;
   return std::nullopt;
 }
+/// Why `skill` waits for the batch in flight, if it does: two of its
+/// candidates are pending on `input.base` and none of it has built there.
+std::optional<std::string> unprovenInFlight(const PlanInput &input, llvm::StringRef skill) {
+  unsigned pending = 0;
+  for (const Attempt &a : input.trajectory) {
+    if (a.base != input.base || a.skill != skill)
+      continue;
+    if (a.outcome != "pending" && a.outcome != "compile_error")
+      return std::nullopt;
+    pending += a.outcome == "pending";
+  }
+  if (pending < 2)
+    return std::nullopt;
+  return std::string("two candidates in flight and none built on this dispatch yet: the next "
+                     "batch decides");
+}
 } // namespace
 
 bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values,
@@ -316,6 +332,13 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
           {"skill", id},
           {"why", "failed to build twice with the same diagnosis, whatever the parameters: " +
                       *same}});
+      continue;
+    }
+    // A batch is planned before any of it is built: a skill that has not
+    // built on this dispatch yet gets two candidates in it at most, so a
+    // script that rejects the dispatch itself spends two rounds, not all.
+    if (std::optional<std::string> why = unprovenInFlight(input, id)) {
+      d.passedOver.push_back(json::Object{{"skill", id}, {"why", *why}});
       continue;
     }
     unsigned fits = 0, tried = 0;

@@ -969,6 +969,13 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
       return llvm::Error::success();
     }
     firstChoices[*culprit]["outcome"] = "failed: " + m.message.substr(0, 300);
+    // An attempt like any other: the search knows it failed, and why.
+    const Step &failed = choices[*culprit];
+    remember(json::Object{{"dispatch", *culprit}, {"round", 0}, {"base", "seed"},
+                          {"skill", failed.skill}, {"params", paramsJson(failed.params)},
+                          {"rule", "first choice"}, {"outcome", m.outcome},
+                          {"message", m.message}, {"diagnosis", diagnose(m)},
+                          {"accepted", false}});
     choices.erase(*culprit);
   }
   if (choices.empty() || m.outcome != "ok")
