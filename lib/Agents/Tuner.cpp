@@ -980,12 +980,25 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
   }
   if (choices.empty() || m.outcome != "ok")
     return llvm::Error::success();
-  // Kept where its own kernel beats the seed's (a choice whose kernel took
-  // in other dispatches is charged theirs too), or the whole plan wins.
+  // A dispatch whose kernel is gone was taken in by a choice's kernel (an
+  // epilogue, a row chain): the nearest choice in program order, whose
+  // seed time it adds to.
+  std::map<int64_t, double> tookIn;
+  for (const auto &[a, us] : seed.kernelUs) {
+    if (m.kernelUs.count(a))
+      continue;
+    std::optional<int64_t> nearest;
+    for (const auto &[d, step] : choices)
+      if (m.kernelUs.count(d) && (!nearest || std::abs(d - a) < std::abs(*nearest - a)))
+        nearest = d;
+    if (nearest)
+      tookIn[*nearest] += us;
+  }
+  // Kept where its kernel beats the seed kernels it replaces.
   unsigned kept = 0;
   for (const auto &[d, step] : choices) {
     json::Object &note = firstChoices[d];
-    double seedUs = seed.kernelUs[d];
+    double seedUs = seed.kernelUs[d] + tookIn[d];
     double us = m.kernelUs.count(d) ? m.kernelUs[d] : 0;
     note["kernel_us"] = us;
     note["seed_us"] = seedUs;

@@ -22,10 +22,12 @@
 // slots, clearly faster, so the base moves.
 // FIRST: ks-tune: estimating on h100-sxm (NVIDIA H100 SXM5 80GB): times are the cost model's, kernels are checked by ptxas; numerics are checked on the CPU: {{.*}} dimensions <= 256
 // The three rounds are one batch (--jobs=3): planned together, each one
-// counted as attempted for the next, built in parallel, then judged in order.
+// counted as attempted for the next, built in parallel, then judged in order;
+// a skill not yet built on the dispatch gets two of them, the next skill the
+// third.
 // FIRST: ks-tune: dispatch 1 (matmul) round 1/3: matmul_tf32x3_mma {"BK":16,"BM":64,"BN":64,"S":3,"WM":32,"WN":32}
 // FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 2/3: matmul_tf32x3_mma
-// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 3/3: matmul_tf32x3_mma
+// FIRST-NEXT: ks-tune: dispatch 1 (matmul) round 3/3: matmul_fma_pipelined
 // FIRST-NEXT: ks-tune:   -> round 1: ok, {{.*}} us: new base
 // FIRST-NEXT: ks-tune:   -> round 2: ok
 // FIRST-NEXT: ks-tune:   -> round 3: ok
