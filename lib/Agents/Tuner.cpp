@@ -1378,6 +1378,16 @@ llvm::Error Tuner::run() {
         bool accepted = false;
         if (m.outcome == "ok" && m.kernelUs.count(d)) {
           double us = m.kernelUs[d];
+          // Kernels the base had taken in that this candidate runs again
+          // (an epilogue or a padded copy no longer folded) are its cost.
+          std::vector<int64_t> restored;
+          for (const auto &[other, otherUs] : m.kernelUs)
+            if (other != d && !base.kernelUs.count(other)) {
+              us += otherUs;
+              restored.push_back(other);
+            }
+          if (!restored.empty())
+            attempt["restored_dispatches"] = json::Array(restored);
           // A skill that computes other dispatches in its kernel (a row
           // chain, an epilogue) replaces their kernels too: it is compared
           // with all of them.
