@@ -276,13 +276,83 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
       break;
     }
 
-  const Policy::Case *match = nullptr;
-  for (const Policy::Case &c : policy.cases)
-    if (anyOrContains(c.tiers, d.tier) && anyOrContains(c.structures, d.structure) &&
-        anyOrContains(c.bottlenecks, d.bottleneck) && allHold(c.when, features)) {
-      match = &c;
-      break;
+  // The skills of case `c` that fit this dispatch (allowed, not forbidden,
+  // written for its op class, within the precision, applies_when holds);
+  // why each other one was passed over.
+  auto fittingOf = [&](const Policy::Case &c, json::Array &passedOver,
+                       std::vector<std::string> &allowed) {
+    std::vector<const Skill *> fitting;
+    bool forbidAll = llvm::is_contained(c.forbid, "*");
+    for (const std::string &id : c.allow) {
+      auto passOver = [&](const std::string &why) {
+        passedOver.push_back(json::Object{{"skill", id}, {"why", why}});
+      };
+      if (forbidAll || llvm::is_contained(c.forbid, id)) {
+        passOver("forbidden by case " + c.name);
+        continue;
+      }
+      const Skill *skill = library.find(id);
+      if (!llvm::is_contained(skill->opClasses, opClass)) {
+        passOver("written for " + llvm::join(skill->opClasses, ", ") + ", not " + opClass);
+        continue;
+      }
+      if (std::string outside = outsidePrecision(skill->numerics, input.precision);
+          !outside.empty()) {
+        passOver(outside);
+        continue;
+      }
+      std::string why;
+      if (!allHold(skill->appliesWhen, features, &why)) {
+        passOver("applies_when: " + why);
+        continue;
+      }
+      allowed.push_back(id);
+      fitting.push_back(skill);
     }
+    return fitting;
+  };
+  // The first case that matches and has a skill fitting the dispatch; a
+  // matching case whose skills are all written for other op classes (a
+  // GEMM epilogue case met by a batched GEMM) gives way to the next one.
+  const Policy::Case *match = nullptr;
+  std::vector<const Skill *> fitting;
+  std::vector<std::string> passedOverCases;
+  for (const Policy::Case &c : policy.cases) {
+    if (!anyOrContains(c.tiers, d.tier) || !anyOrContains(c.structures, d.structure) ||
+        !anyOrContains(c.bottlenecks, d.bottleneck) || !allHold(c.when, features))
+      continue;
+    json::Array passedOver;
+    std::vector<std::string> allowed;
+    std::vector<const Skill *> fits = fittingOf(c, passedOver, allowed);
+    // Only a case none of whose skills is written for this op class gives
+    // way; one that stops on purpose (at the roofline) or whose skills do
+    // not fit for other reasons is the answer.
+    bool forOtherClasses =
+        !c.allow.empty() && !llvm::is_contained(c.forbid, "*") &&
+        llvm::none_of(c.allow, [&](const std::string &id) {
+          const Skill *skill = library.find(id);
+          return skill && llvm::is_contained(skill->opClasses, opClass);
+        });
+    if (fits.empty() && (match == nullptr || !forOtherClasses)) {
+      if (!match) {
+        match = &c;
+        d.passedOver = std::move(passedOver);
+        d.allowed = std::move(allowed);
+      }
+      if (!forOtherClasses)
+        break;
+      continue;
+    }
+    if (fits.empty())
+      continue;
+    if (match)
+      passedOverCases.push_back(match->name);
+    match = &c;
+    fitting = std::move(fits);
+    d.passedOver = std::move(passedOver);
+    d.allowed = std::move(allowed);
+    break;
+  }
   std::string situation = llvm::formatv(
       "tier {0}{1}, structure {2} (op_class {3}), bottleneck {4}", d.tier,
       sol ? llvm::formatv(" (speed of light {0:f1}%)", *sol).str() : " (no counters)",
@@ -294,34 +364,10 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
   d.caseName = match->name;
   d.rule = "case " + match->name + ": " + situation +
            (match->why.empty() ? "" : "; " + match->why);
+  if (!passedOverCases.empty())
+    d.rule += " (case " + llvm::join(passedOverCases, ", ") +
+              " matched first but has no skill for this dispatch)";
 
-  bool forbidAll = llvm::is_contained(match->forbid, "*");
-  std::vector<const Skill *> fitting;
-  for (const std::string &id : match->allow) {
-    auto passOver = [&](const std::string &why) {
-      d.passedOver.push_back(json::Object{{"skill", id}, {"why", why}});
-    };
-    if (forbidAll || llvm::is_contained(match->forbid, id)) {
-      passOver("forbidden by case " + match->name);
-      continue;
-    }
-    const Skill *skill = library.find(id);
-    if (!llvm::is_contained(skill->opClasses, opClass)) {
-      passOver("written for " + llvm::join(skill->opClasses, ", ") + ", not " + opClass);
-      continue;
-    }
-    if (std::string outside = outsidePrecision(skill->numerics, input.precision); !outside.empty()) {
-      passOver(outside);
-      continue;
-    }
-    std::string why;
-    if (!allHold(skill->appliesWhen, features, &why)) {
-      passOver("applies_when: " + why);
-      continue;
-    }
-    d.allowed.push_back(id);
-    fitting.push_back(skill);
-  }
   for (const Skill *skill : fitting) {
     const std::string &id = skill->id;
     // Two different choices that failed to build with the same diagnosis: the
