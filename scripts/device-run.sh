@@ -339,7 +339,8 @@ if part rank && [ -d dist/blind-plans/runs ]; then
       export CUDA_VISIBLE_DEVICES=$((i - 1)) KS_RUN="$bin/ks-run" PYTHONPATH="$PWD/python"
       if (( ${#benches[@]} > 0 )); then
         python3 -W ignore -m ks_torch where "${benches[@]}" --plans dist/blind-plans \
-          -o "$out/where.$i.json" --shard "$i/$gpus" > "$out/where.$i.log" 2>&1
+          -o "$out/where.$i.json" --shard "$i/$gpus" --deadline "${KS_RANK_DEADLINE:-240}" \
+          > "$out/where.$i.log" 2>&1
       fi
       python3 -W ignore -m ks_torch rank-check dist/blind-plans -o "$out/rank.$i.json" \
         --shard "$i/$gpus" --deadline "${KS_RANK_DEADLINE:-240}" > "$out/rank.$i.log" 2>&1

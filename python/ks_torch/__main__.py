@@ -295,8 +295,11 @@ def cmd_where(args):
     if args.shard:
         index, count = args.shard
         slow = slow[index - 1::count]
-    found = []
+    found, start = [], time.time()
     for problem in slow:
+        if args.deadline is not None and time.time() - start > args.deadline:
+            print(f"where: deadline: {len(slow) - len(found)} problem(s) not looked at", flush=True)
+            break
         try:
             found.append(rankcheck.where_time_goes(args.plans, problem, args.work))
         except (OSError, ValueError, KeyError, RuntimeError, subprocess.TimeoutExpired) as e:
@@ -408,6 +411,7 @@ def main(argv=None):
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--work", default="/tmp/ks-where")
     p.add_argument("--below", type=positive_float, default=0.8, help="speedup over eager under which a problem is looked at")
+    p.add_argument("--deadline", type=positive_float, help="start no problem after this many seconds")
     p.add_argument("--shard", type=shard_spec, metavar="I/N")
     p.set_defaults(fn=cmd_where)
 
