@@ -19,7 +19,6 @@
 #include "ks/Transforms/Pipelines.h"
 #include "ks/Transforms/TransformOps.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -617,14 +616,11 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
   if (failedToBuild(seedPm))
     return m;
   std::vector<KernelEstimate> estimates = estimateKernels(*module, *device);
-  std::map<std::string, int64_t> dispatchOfKernel;
-  for (auto kernel : module->getOps<mlir::gpu::GPUModuleOp>())
-    if (auto id = kernel->getAttrOfType<mlir::IntegerAttr>("ks.dispatch"))
-      dispatchOfKernel[kernel.getName().str()] = id.getInt();
+  llvm::StringMap<int64_t> dispatchOfKernel = ks::readKernelDispatches(*module);
   if (failedToBuild(ptxPm)) {
     // ptxas names the kernel: say whose it is, for whoever drops a step.
     llvm::StringRef rest = llvm::StringRef(m.message).split("kernel module '").second;
-    auto it = dispatchOfKernel.find(rest.split('\'').first.str());
+    auto it = dispatchOfKernel.find(rest.split('\'').first);
     if (!rest.empty() && it != dispatchOfKernel.end())
       m.message = "dispatch " + std::to_string(it->second) + ": " + m.message;
     return m;
@@ -913,15 +909,14 @@ bool Tuner::followLeader(const DispatchFeatures &f, int64_t leader, Measurement 
   return stepped;
 }
 
-/// The dispatch a failed build names ("... on dispatch N: ..."), if any.
+/// The dispatch a failed build names ("... on dispatch N: ...", "dispatch
+/// N: ..."), if any.
 static std::optional<int64_t> dispatchNamedIn(llvm::StringRef message) {
-  for (llvm::StringRef key : {"on dispatch ", "dispatch "}) {
-    size_t at = message.find(key);
-    if (at == llvm::StringRef::npos)
-      continue;
-    llvm::StringRef digits = message.drop_front(at + key.size()).take_while(llvm::isDigit);
+  constexpr llvm::StringLiteral key = "dispatch ";
+  for (size_t at = message.find(key); at != llvm::StringRef::npos;
+       at = message.find(key, at + key.size())) {
     int64_t d;
-    if (!digits.getAsInteger(10, d))
+    if (!message.drop_front(at + key.size()).take_while(llvm::isDigit).getAsInteger(10, d))
       return d;
   }
   return std::nullopt;

@@ -121,9 +121,7 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
     if (failed(seedPm.run(*clone)))
       return llvm::createStringError("cannot compile the module for " + what +
                                      " (see the diagnostics above)");
-    for (auto kernel : clone->getOps<gpu::GPUModuleOp>())
-      if (auto id = kernel->getAttrOfType<IntegerAttr>("ks.dispatch"))
-        program->dispatches[kernel.getName()] = id.getInt();
+    program->dispatches = ks::readKernelDispatches(*clone);
     ks::buildPtxPipeline(pm, options);
     ks::buildLowerHostPipeline(pm);
   } else if (target == Target::EmulatedGPU) {

@@ -28,3 +28,11 @@ struct LabelKernels : public ks::impl::KSLabelKernelsBase<LabelKernels> {
   }
 };
 } // namespace
+
+llvm::StringMap<int64_t> ks::readKernelDispatches(ModuleOp module) {
+  llvm::StringMap<int64_t> dispatches;
+  for (auto kernel : module.getOps<gpu::GPUModuleOp>())
+    if (auto id = kernel->getAttrOfType<IntegerAttr>("ks.dispatch"))
+      dispatches[kernel.getName()] = id.getInt();
+  return dispatches;
+}

@@ -26,6 +26,10 @@ namespace ks {
 /// of `module` (summed over chips).
 llvm::StringMap<int64_t> readPtxasSpillBytes(mlir::ModuleOp module);
 
+/// Kernel module name -> the dispatch it computes, from the `ks.dispatch`
+/// labels ks-label-kernels gives the gpu.module ops of `module`.
+llvm::StringMap<int64_t> readKernelDispatches(mlir::ModuleOp module);
+
 } // namespace ks
 
 #endif // KS_TRANSFORMS_PASSES_H
