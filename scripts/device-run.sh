@@ -269,6 +269,13 @@ fi
 # seconds (480), so a call ends with its table; carried back as
 # dist/NAME-resume.jsonl, a shard's events log lets the next call go on.
 # Prints the table (with the tuning times where there was a tune).
+# The GPUs a set's problems are shared among: KS_BENCH_GPUS, else all.
+bench_gpus() {
+  local gpus=${KS_BENCH_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
+  (( gpus > 0 )) || gpus=1
+  echo "$gpus"
+}
+
 bench_set() {
   local name=$1 upper=${1^^}
   local imports=dist/$name-imports plans=dist/$name-plans
@@ -287,8 +294,8 @@ bench_set() {
       --parallel "$(( $(nproc) / 4 > 0 ? $(nproc) / 4 : 1 ))" > "$out/$name-tune.log" 2>&1
     echo "device-run: $name tune exit $?, $(( $(date +%s) - tune_start )) s on $(nproc) cores" >&2
   fi
-  local gpus=${KS_BENCH_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
-  (( gpus > 0 )) || gpus=1
+  local gpus
+  gpus=$(bench_gpus)
   local shards=() i
   for ((i = 1; i <= gpus; i++)); do
     local shard_out="$out/$name-bench$( (( gpus > 1 )) && echo ".$i").json"
@@ -328,8 +335,7 @@ fi
 # KS_RANK_DEADLINE (default 240) seconds.
 rank_table="not run"
 if part rank && [ -d dist/blind-plans/runs ]; then
-  gpus=${KS_BENCH_GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
-  (( gpus > 0 )) || gpus=1
+  gpus=$(bench_gpus)
   rank_shards=() where_shards=()
   benches=("$out"/blind-bench*.json)
   for ((i = 1; i <= gpus; i++)); do

@@ -196,6 +196,14 @@ def shard_spec(text):
     return index, count
 
 
+def take_shard(items, shard):
+    """The `shard` (I, N) of `items`: every N-th from the I-th; all without one."""
+    if not shard:
+        return items
+    index, count = shard
+    return items[index - 1::count]
+
+
 def _rows_from_import(import_dir, filters=None):
     """(manifests to bench, rows of problems that never got that far), of
     the problems whose manifest path (or, for the rows, name) contains one
@@ -221,9 +229,8 @@ def cmd_bench(args):
     from . import bench, report
     manifests, failed = _rows_from_import(args.imports, args.filter)
     if args.shard:
-        index, count = args.shard
-        manifests = sorted(manifests)[index - 1::count]
-        failed = failed if index == 1 else []
+        manifests = take_shard(sorted(manifests), args.shard)
+        failed = failed if args.shard[0] == 1 else []
     results = os.path.join(os.path.dirname(os.path.abspath(args.output)) or ".",
                            os.path.basename(args.output) + ".events.jsonl")
     rows = bench.run(manifests, results, chip=args.chip, plans=args.plans,
@@ -273,9 +280,7 @@ def cmd_rank_check(args):
                   key=lambda d: hashlib.sha1(os.path.basename(d).encode()).hexdigest())
     if args.filter:
         dirs = [d for d in dirs if any(f in d for f in args.filter)]
-    if args.shard:
-        index, count = args.shard
-        dirs = dirs[index - 1::count]
+    dirs = take_shard(dirs, args.shard)
     rows = rankcheck.run(dirs, args.output, deadline_s=args.deadline,
                          max_candidates=args.max_candidates)
     print(rankcheck.format_table(rankcheck.summarize(
@@ -292,9 +297,7 @@ def cmd_where(args):
             rows += json.load(f)["rows"]
     slow = sorted(r["problem"] for r in rows
                   if r.get("ks_ms") and r.get("eager_ms") and r["eager_ms"] / r["ks_ms"] < args.below)
-    if args.shard:
-        index, count = args.shard
-        slow = slow[index - 1::count]
+    slow = take_shard(slow, args.shard)
     found, start = [], time.time()
     for problem in slow:
         if args.deadline is not None and time.time() - start > args.deadline:
