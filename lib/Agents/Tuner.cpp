@@ -12,6 +12,7 @@
 #include "ks/Agents/Policy.h"
 #include "ks/Agents/ReportHtml.h"
 #include "ks/Agents/SkillLibrary.h"
+#include "ks/Agents/Calibration.h"
 #include "ks/Agents/TuningDatabase.h"
 #include "ks/Support/Json.h"
 #include "ks/Support/SourceFile.h"
@@ -221,6 +222,12 @@ private:
   const DeviceSpec *device = nullptr;
   std::optional<DeviceSpec> gpuDevice; ///< The table's, with the driver's facts.
   std::optional<TuningDatabase> db;
+  /// GPU samples of the database and of opts.calibration, for this device.
+  Calibration calibration;
+  llvm::Error loadCalibration();
+  /// Multiplies each dispatch's estimated kernel time by the factor of the
+  /// skill that built it (or the seed's) on its op class.
+  void calibrate(Measurement &m, const PlanSteps &plan) const;
   bool onGpu = true; ///< Measuring with ks-run; false: the cost model.
   std::vector<json::Object> trajectory; ///< Every attempt, in order.
   std::unique_ptr<llvm::raw_fd_ostream> trajectoryFile;
@@ -406,9 +413,42 @@ Measurement Tuner::measure(const PlanSteps &plan, llvm::StringRef label,
   if (onGpu)
     return measureOnGpu(planFile, label);
   Measurement m = estimate(planFile);
+  if (m.outcome == "ok")
+    calibrate(m, plan);
   if (m.outcome == "ok" && !planFile.empty())
     checkOnCpu(planFile, label, m, plan, candidate);
   return m;
+}
+
+llvm::Error Tuner::loadCalibration() {
+  std::vector<CalibrationSample> samples;
+  if (db)
+    samples = db->samples();
+  if (!opts.calibration.empty()) {
+    llvm::Expected<TuningDatabase> from = TuningDatabase::open(opts.calibration);
+    if (!from)
+      return from.takeError();
+    llvm::append_range(samples, from->samples());
+  }
+  calibration = Calibration::fromSamples(samples, device->name);
+  if (!calibration.empty())
+    say(llvm::formatv("estimates calibrated by {0} kernels measured on the {1}",
+                      calibration.samples(), device->name));
+  return llvm::Error::success();
+}
+
+void Tuner::calibrate(Measurement &m, const PlanSteps &plan) const {
+  if (calibration.empty())
+    return;
+  for (auto &[d, us] : m.kernelUs) {
+    auto step = plan.find(d);
+    auto f = llvm::find_if(features, [&](const DispatchFeatures &x) { return x.id == d; });
+    llvm::StringRef opClass = f == features.end() ? "" : stringifyOpClass(f->opClass);
+    double scaled = us * calibration.factor(step == plan.end() ? "seed" : step->second.skill,
+                                            opClass);
+    m.timeMs += (scaled - us) / 1000;
+    us = scaled;
+  }
 }
 
 int Tuner::runKsRun(const std::vector<std::string> &args, llvm::StringRef logFile,
@@ -1125,6 +1165,9 @@ llvm::Error Tuner::run() {
     }
   }
 
+  if (llvm::Error err = loadCalibration())
+    return err;
+
   // Resume: earlier attempts stay attempted, accepted ones are the plan.
   PlanSteps best;
   std::string trajectoryPath = path("trajectory.jsonl");
@@ -1589,6 +1632,9 @@ llvm::Error Tuner::run() {
                       {"chip", opts.chip},
                       {"precision", opts.precision},
                       {"measured_on_gpu", onGpu},
+                      {"calibration", onGpu || calibration.empty()
+                                          ? json::Value(nullptr)
+                                          : json::Value(calibration.toJson())},
                       {"numerics", onGpu ? "candidates checked on the GPU against the seed "
                                            "kernels, full size, fresh random inputs"
                                          : cpuCheckNote},

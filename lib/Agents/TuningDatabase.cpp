@@ -30,7 +30,8 @@ json::Object TuningRecord::toJson() const {
   return o;
 }
 
-llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRecord> &out) {
+llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRecord> &out,
+                                      std::vector<CalibrationSample> &samples) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer) {
     if (buffer.getError() == std::errc::no_such_file_or_directory)
@@ -82,13 +83,25 @@ llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRe
     r.note = o->getString("note").value_or("").str();
     out.push_back(std::move(r));
   }
+  if (const json::Value *cal = root->get("calibration")) {
+    const json::Array *list = cal->getAsArray();
+    if (!list)
+      return bad("field 'calibration' must be an array");
+    for (auto [i, v] : llvm::enumerate(*list)) {
+      llvm::Expected<CalibrationSample> sample =
+          CalibrationSample::fromJson(v, llvm::formatv("calibration[{0}]", i).str());
+      if (!sample)
+        return bad(llvm::toString(sample.takeError()));
+      samples.push_back(std::move(*sample));
+    }
+  }
   return llvm::Error::success();
 }
 
 llvm::Expected<TuningDatabase> TuningDatabase::open(llvm::StringRef path) {
   TuningDatabase db;
   db.file = path.str();
-  if (llvm::Error err = parseInto(path, db.records))
+  if (llvm::Error err = parseInto(path, db.records, db.calibration))
     return std::move(err);
   return db;
 }
@@ -117,20 +130,37 @@ void merge(std::vector<TuningRecord> &records, const TuningRecord &r) {
 
 void TuningDatabase::record(TuningRecord r) { merge(records, r); }
 
+namespace {
+void mergeSample(std::vector<CalibrationSample> &samples, const CalibrationSample &s) {
+  if (llvm::none_of(samples, [&](const CalibrationSample &old) { return old.sameAs(s); }))
+    samples.push_back(s);
+}
+} // namespace
+
+void TuningDatabase::addSample(CalibrationSample s) { mergeSample(calibration, s); }
+
 llvm::Error TuningDatabase::save() const {
   // Whatever another compile saved since this one opened the file stays,
   // unless this one knows better about the same dispatch.
   std::vector<TuningRecord> now;
-  if (llvm::Error err = parseInto(file, now))
+  std::vector<CalibrationSample> samplesNow;
+  if (llvm::Error err = parseInto(file, now, samplesNow))
     return err;
   for (const TuningRecord &r : records)
     merge(now, r);
-  json::Array list;
+  for (const CalibrationSample &s : calibration)
+    mergeSample(samplesNow, s);
+  json::Array list, samples;
   for (const TuningRecord &r : now)
     list.push_back(r.toJson());
-  json::Value root = json::Object{{"version", 1}, {"records", std::move(list)}};
+  json::Object root{{"version", 1}, {"records", std::move(list)}};
+  if (!samplesNow.empty()) {
+    for (const CalibrationSample &s : samplesNow)
+      samples.push_back(s.toJson());
+    root["calibration"] = std::move(samples);
+  }
   if (llvm::Error err = llvm::writeToOutput(file, [&](llvm::raw_ostream &os) {
-        os << llvm::formatv("{0:2}", root) << "\n";
+        os << llvm::formatv("{0:2}", json::Value(std::move(root))) << "\n";
         return llvm::Error::success();
       }))
     return llvm::createStringError("cannot write the tuning database " + file + ": " +

@@ -152,6 +152,8 @@ def _tune_one(manifest, args):
     cmd = [find_tool("ks-tune"), mlir, f"--measure={args.measure}", f"--rounds={args.rounds}",
            f"--budget={args.budget}", f"--device={args.device}",
            f"--precision={args.precision}", f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
+    if args.calibration:
+        cmd.append(f"--calibration={os.path.abspath(args.calibration)}")
     if args.parallel > 1:  # the machine's cores shared among the problems
         cmd.append(f"--jobs={max(1, (os.cpu_count() or 1) // args.parallel)}")
     t0 = time.time()
@@ -282,7 +284,7 @@ def cmd_rank_check(args):
         dirs = [d for d in dirs if any(f in d for f in args.filter)]
     dirs = take_shard(dirs, args.shard)
     rows = rankcheck.run(dirs, args.output, deadline_s=args.deadline,
-                         max_candidates=args.max_candidates)
+                         max_candidates=args.max_candidates, db=args.db)
     print(rankcheck.format_table(rankcheck.summarize(
         [d for r in rows for d in r.get("dispatches", [])])))
     return 0
@@ -313,12 +315,16 @@ def cmd_where(args):
 
 
 def cmd_rank_report(args):
-    from . import rankcheck
-    dispatches = []
+    from . import calibration, rankcheck
+    rows = []
     for path in args.results:
         with open(path) as f:
-            dispatches += [d for r in json.load(f) for d in r.get("dispatches", [])]
-    print(rankcheck.format_table(rankcheck.summarize(dispatches)))
+            rows += json.load(f)
+    print(rankcheck.format_table(rankcheck.summarize(
+        [d for r in rows for d in r.get("dispatches", [])])))
+    if args.calibrated:
+        print("\ncalibrated, each problem from the other problems' samples only:")
+        print(rankcheck.format_table(rankcheck.summarize(calibration.leave_one_out(rows))))
     return 0
 
 
@@ -374,6 +380,7 @@ def main(argv=None):
     p.add_argument("--rounds", type=positive_int, default=6)
     p.add_argument("--device", default="h200",
                    help="the cost model's device (skills/devices.json): the GPU the plans are for")
+    p.add_argument("--calibration", help="a tuning database whose GPU samples (rank-check --db) calibrate the cost model (ks-tune --calibration)")
     p.add_argument("--budget", type=positive_float, default=90,
                    help="seconds a problem after which ks-tune starts no search round (ks-tune --budget)")
     # As PyTorch's fp32 matmuls by default (allow_tf32 off): f32 operations
@@ -406,6 +413,7 @@ def main(argv=None):
     p.add_argument("--deadline", type=positive_float, help="start no problem after this many seconds")
     p.add_argument("--max-candidates", type=positive_int, default=4,
                    help="candidates a dispatch at most, beside its seed (default 4)")
+    p.add_argument("--db", help="tuning database to add the measured kernels to, as calibration samples")
     p.set_defaults(fn=cmd_rank_check)
 
     p = sub.add_parser("where", help="the slow problems of a bench, their dispatches by measured time beside the estimates")
@@ -420,6 +428,8 @@ def main(argv=None):
 
     p = sub.add_parser("rank-report", help="the table of one or more rank-check results")
     p.add_argument("results", nargs="+")
+    p.add_argument("--calibrated", action="store_true",
+                   help="also the table with each problem's estimates calibrated from the other problems' samples")
     p.set_defaults(fn=cmd_rank_report)
 
     p = sub.add_parser("bench-worker", help=argparse.SUPPRESS)

@@ -74,6 +74,7 @@ def candidates_of(run_dir):
     with open(os.path.join(run_dir, "report.json")) as f:
         report = json.load(f)
     classes = {d["dispatch"]: d["op_class"] for d in report.get("dispatches", [])}
+    device = (report.get("device") or {}).get("name")
     rows = []
     path = os.path.join(run_dir, "trajectory.jsonl")
     if os.path.exists(path):
@@ -88,18 +89,19 @@ def candidates_of(run_dir):
                 plan = os.path.join(run_dir, label + ".plan.json")
                 if t.get("outcome") == "ok" and "kernel_us" in t and os.path.exists(plan):
                     rows.append(dict(t, plan=plan))
-    return report["module"], classes, rows
+    return report["module"], classes, rows, device
 
 
 def check_problem(run_dir, work, timeout=120, max_candidates=4):
     """Per dispatch with at least one candidate: the estimated and measured
-    cost of the seed and of its first `max_candidates` candidates."""
-    module, classes, rows = candidates_of(run_dir)
+    cost of the seed and of its first `max_candidates` candidates, and
+    the cost model's device."""
+    module, classes, rows, device = candidates_of(run_dir)
     kept = {}
     rows = [t for t in rows if kept.setdefault(t["dispatch"], []).append(t) or
             len(kept[t["dispatch"]]) <= max_candidates]
     if not rows:
-        return []
+        return [], device
     os.makedirs(work, exist_ok=True)
     seed = _measure(module, None, os.path.join(work, "seed.run.json"), timeout)
     runs = {}  # plan -> measured (the first choices' plan serves many rows)
@@ -122,8 +124,9 @@ def check_problem(run_dir, work, timeout=120, max_candidates=4):
         entry["candidates"].append({
             "label": label, "skill": t.get("skill"), "params": t.get("params"),
             "estimated_us": t["kernel_us"] - t.get("absorbed_kernel_us", 0.0),
-            "measured_us": measured.get(d, 0.0) - sum(seed.get(a, 0.0) for a in absorbed)})
-    return list(by_dispatch.values())
+            "measured_us": measured.get(d, 0.0) - sum(seed.get(a, 0.0) for a in absorbed),
+            "absorbed": bool(absorbed)})
+    return list(by_dispatch.values()), device
 
 
 def summarize(dispatches):
@@ -167,9 +170,11 @@ def format_table(families):
     return "\n".join(lines)
 
 
-def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4):
+def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4, db=None):
     """Checks every run folder (until the deadline); writes and returns the
-    dispatches, one JSON line per problem as it finishes."""
+    dispatches, one JSON line per problem as it finishes; with `db`, adds
+    each problem's kernels to that tuning database as calibration samples."""
+    from .calibration import add_to_database, samples_of
     start = time.time()
     results = []
     events = out_json + ".events.jsonl"
@@ -179,9 +184,12 @@ def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4):
                 break
             name = os.path.basename(run_dir.rstrip("/"))
             try:
-                found = check_problem(run_dir, os.path.join(os.path.dirname(out_json), "rank-runs", name),
-                                      timeout, max_candidates)
-                row = {"problem": name, "dispatches": found}
+                found, device = check_problem(
+                    run_dir, os.path.join(os.path.dirname(out_json), "rank-runs", name),
+                    timeout, max_candidates)
+                row = {"problem": name, "device": device, "dispatches": found}
+                if db:
+                    add_to_database(db, samples_of(row))
             except (OSError, ValueError, KeyError, RuntimeError, subprocess.TimeoutExpired) as e:
                 row = {"problem": name, "error": str(e)[:300]}
             log.write(json.dumps(row) + "\n")

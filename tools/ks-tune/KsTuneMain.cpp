@@ -71,6 +71,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<std::string> device("device", cl::desc("The cost model's device: a name in devices.json, or auto (default): the GPU at hand, its SM count, L2 and bandwidth from the driver, else the first for --chip"), cl::init("auto"));
   cl::opt<std::string> devices("devices", cl::desc("Device table (default: devices.json of the skill path)"));
   cl::opt<std::string> db("db", cl::desc("Tuning database: reuse its answers, add this run's"));
+  cl::opt<std::string> calibration("calibration", cl::desc("A tuning database read only for its GPU samples: estimates are multiplied by measured / estimated per skill and op class"));
   cl::opt<bool> quiet("quiet", cl::desc("No progress lines"));
   ks::agents::registerLlmCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "Tune a linalg-on-tensors module's kernels on the GPU\n");
@@ -113,6 +114,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
     options.gpu = gpuAtHand();
   options.devices = devices;
   options.db = db;
+  options.calibration = calibration;
   options.quiet = quiet;
   options.llm = ks::agents::llmOptionsFromCL();
   options.learnedDir = learnedDir;

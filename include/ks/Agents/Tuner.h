@@ -65,8 +65,11 @@ struct TuneOptions {
   /// The GPU at hand, when `device` is empty: the cost model's device is
   /// the table's for it with the driver's SM count, L2 and bandwidth.
   std::optional<DriverFacts> gpu;
-  /// Tuning database: dispatches found there are not tuned again.
+  /// Tuning database: dispatches found there are not tuned again; its GPU
+  /// samples calibrate the cost model's estimates.
   std::string db;
+  /// Another tuning database read only for its GPU samples (Calibration.h).
+  std::string calibration;
   /// An LLM planner and diagnoser on top of the policy (none: the policy
   /// alone); its answers are validated, and the policy decides when one is
   /// rejected.

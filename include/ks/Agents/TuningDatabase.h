@@ -5,13 +5,16 @@
 // (skill, params) that won, or that the seed kernel was kept, with the
 // times that decided it and whether they were measured on a GPU or
 // estimated. A later compile of the same dispatch takes the answer with no
-// measurement at all. One JSON file, read whole, merged with what another
-// process may have saved meanwhile, and replaced atomically.
+// measurement at all. Beside the records, kernels measured on a GPU next to
+// the cost model's estimate of them (Calibration.h). One JSON file, read
+// whole, merged with what another process may have saved meanwhile, and
+// replaced atomically.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KS_AGENTS_TUNINGDATABASE_H
 #define KS_AGENTS_TUNINGDATABASE_H
 
+#include "ks/Agents/Calibration.h"
 #include "ks/Agents/SkillLibrary.h"
 
 #include "llvm/Support/Error.h"
@@ -49,6 +52,9 @@ public:
                              bool measuredOnly) const;
   /// Adds or replaces a record; an estimate never replaces a measurement.
   void record(TuningRecord r);
+  /// Adds a kernel measured beside its estimate (a repeat is kept once).
+  void addSample(CalibrationSample s);
+  const std::vector<CalibrationSample> &samples() const { return calibration; }
   /// Merges with the file as it is now and replaces it atomically.
   llvm::Error save() const;
 
@@ -58,7 +64,9 @@ public:
 private:
   std::string file;
   std::vector<TuningRecord> records;
-  static llvm::Error parseInto(llvm::StringRef path, std::vector<TuningRecord> &out);
+  std::vector<CalibrationSample> calibration;
+  static llvm::Error parseInto(llvm::StringRef path, std::vector<TuningRecord> &out,
+                               std::vector<CalibrationSample> &samples);
 };
 
 /// The dispatch's signature: its op in generic form, without ks.*
