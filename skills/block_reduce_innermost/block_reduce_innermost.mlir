@@ -14,6 +14,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %per_thread = transform.param.constant ${E} : i64 -> !transform.param<i64>
   transform.annotate %row "ks.block_reduce" = %per_thread
       : !transform.any_op, !transform.param<i64>
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   // All T threads of the block run the row's op; no forall to distribute,

@@ -12,6 +12,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %per_thread, %threads = transform.structured.tile_using_forall %tile
       tile_sizes [${TM}, ${TN}] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   transform.gpu.map_nested_forall_to_threads %launch block_dims = [${TX}, ${TY}, 1]

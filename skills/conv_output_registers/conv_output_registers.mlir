@@ -25,6 +25,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %promoted = transform.structured.promote %one
       {operands_to_promote = [2], use_alloca}
       : (!transform.any_op) -> !transform.any_op
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch

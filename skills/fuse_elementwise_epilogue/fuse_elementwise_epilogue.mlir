@@ -131,6 +131,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   // The thread's epilogue as straight-line vector code: its read of the
   // outputs just stored is then forwarded from the registers (no load).
   transform.structured.vectorize %epi_thread : !transform.any_op
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch

@@ -13,6 +13,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %rows = transform.ks.fuse_row_chain %op {warp_rows = 0, elements_per_thread = ${E},
       keep_rows_in_registers = ${V}, cluster_blocks = ${C}}
       : (!transform.any_op) -> !transform.any_op
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   // The cluster's shape is the kernel's own (.reqnctapercluster): an

@@ -11,6 +11,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       keep_rows_in_registers = ${V},
       reciprocal_divisors = ${RCP}}
       : (!transform.any_op) -> !transform.any_op
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   // M blocks an SM at least: ptxas caps each thread's registers to fit

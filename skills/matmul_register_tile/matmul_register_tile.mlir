@@ -22,6 +22,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   transform.structured.vectorize %step vector_sizes [${TM}, ${TN}, ${KT}]
       : !transform.any_op
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch

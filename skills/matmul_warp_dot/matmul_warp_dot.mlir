@@ -10,6 +10,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %per_lane = transform.param.constant ${E} : i64 -> !transform.param<i64>
   transform.annotate %dot "ks.warp_reduce" = %per_lane
       : !transform.any_op, !transform.param<i64>
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   transform.gpu.map_nested_forall_to_threads %launch block_dims = [${T}, 1, 1]

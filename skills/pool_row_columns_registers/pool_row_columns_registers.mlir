@@ -38,6 +38,7 @@ transform.named_sequence @apply(%target: !transform.any_op {transform.consumed})
   %walk = transform.structured.interchange %generic
       iterator_interchange = [0, 1, 4, 5, 2, 3]
       : (!transform.any_op) -> !transform.any_op
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch

@@ -38,6 +38,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %outer, %inner = transform.split_handle %loops
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   transform.loop.unroll %inner {factor = ${U}} : !transform.any_op
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch

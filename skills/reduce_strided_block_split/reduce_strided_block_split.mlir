@@ -17,6 +17,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %split = transform.param.constant ${S} : i64 -> !transform.param<i64>
   transform.annotate %tile "ks.column_split" = %split
       : !transform.any_op, !transform.param<i64>
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   // All BX x S threads run the tile's op; no forall to distribute, this

@@ -39,6 +39,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   // What the body reads at the same place every step (a row's statistic,
   // and what is computed from it alone) is loaded and computed once.
   transform.ks.hoist_invariant_loads %walk : !transform.any_op
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch

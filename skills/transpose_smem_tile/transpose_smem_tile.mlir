@@ -47,6 +47,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   // Mapping puts a barrier after each thread loop: the copy is complete
   // before any thread reads another's columns.
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   %mapped = transform.gpu.map_nested_forall_to_threads %launch

@@ -72,6 +72,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
     transform.structured.vectorize %per_thread vector_sizes [1, ${R}, ${VEC}]
         : !transform.any_op
   }
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   // Threads share nothing: no barrier.

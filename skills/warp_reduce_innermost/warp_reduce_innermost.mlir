@@ -20,6 +20,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %per_lane = transform.param.constant ${E} : i64 -> !transform.param<i64>
   transform.annotate %row "ks.warp_reduce" = %per_lane
       : !transform.any_op, !transform.param<i64>
+  transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
       : (!transform.any_op) -> !transform.any_op
   // Warps share nothing: no barrier after the rows.

@@ -655,6 +655,32 @@ def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSFitGridToLimitsOp : Op<Transform_Dialect, "ks.fit_grid_to_limits",
+    [DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Move a grid dimension past the y/z limit onto blocks x";
+  let description = [{
+    For each `scf.forall` in `target` mapped to `#gpu.block<...>` whose
+    loop counts are static, where the loop mapped to y or z has more than
+    65535 iterations (the largest grid y and z; x takes 2^31 - 1), swaps
+    that loop's mapping with the one mapped to x, so that
+    `transform.gpu.map_forall_to_blocks` can launch it: a batch of 65536
+    images tiled one image a block would otherwise be refused. Only the
+    order in which blocks are numbered changes. Fails definitely, naming
+    the counts, when both y and z are past the limit or the loop on x
+    would not fit on y or z. Run it right before `map_forall_to_blocks`;
+    the handle is only read.
+
+    ```mlir
+    // scf.forall (%n, %r) in (65536, 28) ... {mapping = [#gpu.block<y>, #gpu.block<x>]}
+    transform.ks.fit_grid_to_limits %func : !transform.any_op
+    // scf.forall (%n, %r) in (65536, 28) ... {mapping = [#gpu.block<x>, #gpu.block<y>]}
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 def KSScanRowsOp : Op<Transform_Dialect, "ks.scan_rows",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
