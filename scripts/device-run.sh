@@ -332,7 +332,8 @@ fi
 # tuned with KS_BLIND_TUNE=1 in this call or carried) run with CUPTI, and,
 # for the problems of this call's blind bench under 0.8x eager, where their
 # time goes dispatch by dispatch. Shared among the GPUs like the bench;
-# KS_RANK_DEADLINE (default 240) seconds.
+# KS_RANK_DEADLINE (default 240) seconds. The measured kernels are written
+# to $out/calibration-db.json as calibration samples.
 rank_table="not run"
 if part rank && [ -d dist/blind-plans/runs ]; then
   gpus=$(bench_gpus)
@@ -353,7 +354,11 @@ if part rank && [ -d dist/blind-plans/runs ]; then
     ) &
   done
   wait
-  rank_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch rank-report "${rank_shards[@]}" 2>&1)
+  # Every kernel measured becomes a calibration sample of a tuning
+  # database (ks_torch tune --calibration), and the table is printed again
+  # with each problem calibrated from the others' samples.
+  rank_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch rank-report "${rank_shards[@]}" \
+    --calibrated --db "$out/calibration-db.json" 2>&1)
   cat "$out"/where.*.log > "$out/where.log" 2>/dev/null
 fi
 

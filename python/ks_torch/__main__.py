@@ -325,6 +325,9 @@ def cmd_rank_report(args):
     if args.calibrated:
         print("\ncalibrated, each problem from the other problems' samples only:")
         print(rankcheck.format_table(rankcheck.summarize(calibration.leave_one_out(rows))))
+    if args.db:
+        added = calibration.add_to_database(args.db, [s for r in rows for s in calibration.samples_of(r)])
+        print(f"rank-report: {added} calibration samples added to {args.db}")
     return 0
 
 
@@ -430,6 +433,7 @@ def main(argv=None):
     p.add_argument("results", nargs="+")
     p.add_argument("--calibrated", action="store_true",
                    help="also the table with each problem's estimates calibrated from the other problems' samples")
+    p.add_argument("--db", help="tuning database to add the results' measured kernels to, as calibration samples")
     p.set_defaults(fn=cmd_rank_report)
 
     p = sub.add_parser("bench-worker", help=argparse.SUPPRESS)
