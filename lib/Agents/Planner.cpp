@@ -25,8 +25,11 @@ ks::agents::featureVariables(const json::Object &features) {
   }
   if (const json::Array *ranges = features.getArray("loop_ranges"))
     for (auto [i, r] : llvm::enumerate(*ranges))
-      if (std::optional<int64_t> v = r.getAsInteger())
+      if (std::optional<int64_t> v = r.getAsInteger()) {
         vars["loop_range_" + std::to_string(i)] = *v;
+        // The innermost loop, whatever the rank (a scan's length).
+        vars["loop_range_last"] = *v;
+      }
   return vars;
 }
 

@@ -763,6 +763,35 @@ def KSScanRowsWarpOp : Op<Transform_Dialect, "ks.scan_rows_warp",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSScanRowsThreadOp : Op<Transform_Dialect, "ks.scan_rows_thread",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Replace a triangular masked reduction on buffers (a scan) by a thread-a-row scan kernel";
+  let description = [{
+    The scans `transform.ks.scan_rows` takes (an inclusive cumsum or
+    cumprod along the rows, in f32 or f64, written as a reduction over a
+    triangular mask, with the same scanned values, flips and folded
+    copies), for short rows: a thread a row, folded sequentially (the
+    seed's own association, so the results are the seed's bit for bit).
+
+    - A block of `threads` threads owns as many consecutive rows; it loads
+      them coalesced (`unroll` loads of a thread in flight at a time) into
+      shared memory, a row every length | 1 elements (an odd stride: the
+      threads' walks along their rows hit distinct banks);
+    - each thread folds its row in place, `unroll` elements at a time;
+    - the rows go back from shared memory to coalesced stores.
+
+    `threads` must be a multiple of 32 up to 1024, `unroll` at least 1, the
+    block's rows at most 48 KB. Returns the launch; fails definitely,
+    naming the unmet condition, otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$threads,
+                       I64Attr:$unroll);
+  let results = (outs TransformHandleTypeInterface:$launch);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 def KSReadPaddingInPlaceOp : Op<Transform_Dialect, "ks.read_padding_in_place",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,

@@ -1,0 +1,242 @@
+//===- ScanRowsThread.cpp - transform.ks.scan_rows_thread -------------------===//
+//
+// The scans of transform.ks.scan_rows for short rows, where a block or a
+// warp a row leaves most of its threads idle: a thread a row, folded in
+// order (the seed's association). A block's rows are consecutive in memory,
+// so it loads them coalesced into shared memory, each thread walks its own
+// row there (an odd row stride keeps the walks on distinct banks), and the
+// rows go back coalesced. The kernel is MLIR text, unrolled over `unroll`
+// elements of a thread by the generator below.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Transforms/TransformOps.h"
+
+#include "ScanKernel.h"
+
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstring>
+
+using namespace mlir;
+
+namespace {
+
+/// A row's place in shared memory is a multiple of this odd stride.
+int64_t rowStride(int64_t length) { return length | 1; }
+
+int64_t elementBytes(Type elem) { return elem.getIntOrFloatBitWidth() / 8; }
+
+/// Writes the kernel's text: a block of `threads` rows, staged in shared
+/// memory, each folded by its own thread.
+class ScanThreadText {
+public:
+  ScanThreadText(const ks::scan::ScanShape &shape, int64_t threads, int64_t unroll)
+      : s(shape), threads(threads), unroll(std::min(unroll, shape.length)),
+        stride(rowStride(shape.length)) {}
+
+  std::string text() {
+    line("!buf = memref<{0}x{1}, #gpu.address_space<workgroup>>", threads * stride, s.elemName);
+    line("!rows = memref<{0}x{1}x{2}>", s.rows, s.length, s.elemName);
+    line("func.func @scan(%x: !rows, %y: !rows) {");
+    line("  %c1 = arith.constant 1 : index");
+    line("  %blocks = arith.constant {0} : index", llvm::divideCeil(s.rows, threads));
+    line("  %threads = arith.constant {0} : index", threads);
+    line("  gpu.launch blocks(%bx, %by, %bz) in (%sx = %blocks, %sy = %c1, %sz = %c1)");
+    line("             threads(%tx, %ty, %tz) in (%nx = %threads, %ny = %c1, %nz = %c1) {");
+    line("    %c0 = arith.constant 0 : index");
+    line("    CONSTANTS");
+    line("    %identity = arith.constant {0} : {1}", s.identity, s.elemName);
+    line("    %buf = memref.alloc() : !buf");
+    line("    %first_row = arith.muli %bx, {0} : index", c(threads));
+    line("    %tx32 = arith.index_castui %tx : index to i32");
+    stage();
+    line("    gpu.barrier");
+    walk();
+    line("    gpu.barrier");
+    writeBack();
+    line("    gpu.terminator");
+    line("  }");
+    line("  return");
+    line("}");
+    size_t at = out.find("    CONSTANTS\n");
+    out.replace(at, strlen("    CONSTANTS\n"), constantsText);
+    return out;
+  }
+
+private:
+  /// One line of text; with arguments, `format` is formatv's (a literal
+  /// brace doubled).
+  template <typename... Ts> void line(const char *format, Ts &&...args) {
+    if constexpr (sizeof...(Ts) == 0)
+      out += format;
+    else
+      out += llvm::formatv(format, std::forward<Ts>(args)...).str();
+    out += '\n';
+  }
+  /// The index constant `v`, defined once at the launch's start.
+  std::string c(int64_t v) {
+    std::string name = "%k" + std::to_string(v);
+    if (constants.insert(v).second)
+      constantsText += llvm::formatv("    {0} = arith.constant {1} : index\n", name, v).str();
+    return name;
+  }
+  /// The same as an i32.
+  std::string c32(int64_t v) {
+    std::string name = "%q" + std::to_string(v);
+    if (constants32.insert(v).second)
+      constantsText += llvm::formatv("    {0} = arith.constant {1} : i32\n", name, v).str();
+    return name;
+  }
+
+  /// The loop over the block's elements, `unroll` of a thread a trip: the
+  /// block's element f = base + u * threads + tx is its row f / length's
+  /// column f % length.
+  void blockLoop(StringRef base) {
+    int64_t step = unroll * threads;
+    int64_t end = llvm::divideCeil(s.length, unroll) * step;
+    line("    scf.for {0} = %c0 to {1} step {2} {{", base, c(end), c(step));
+  }
+
+  /// The block's element u of this trip, named after `name`: its row
+  /// (`_row`), column (`_col`), place in shared memory (`_at`), whether it
+  /// is in the block (`_mine`) and in the tensor (`_ok`). The block's own
+  /// places are 32-bit (its rows are at most 48 KB): a division by the
+  /// length is then a 32-bit multiply-high, not a 64-bit one.
+  void place(StringRef base, StringRef name, int64_t u) {
+    if (u == 0) {
+      line("      %{0}_base = arith.index_castui {1} : index to i32", name, base);
+      line("      %{0}_f0 = arith.addi %{0}_base, %tx32 : i32", name);
+    } else {
+      line("      %{0}_f{1} = arith.addi %{0}_f0, {2} : i32", name, u, c32(u * threads));
+    }
+    line("      %{0}_r{1} = arith.divui %{0}_f{1}, {2} : i32", name, u, c32(s.length));
+    line("      %{0}_c{1} = arith.remui %{0}_f{1}, {2} : i32", name, u, c32(s.length));
+    line("      %{0}_rs{1} = arith.muli %{0}_r{1}, {2} : i32", name, u, c32(stride));
+    line("      %{0}_at32_{1} = arith.addi %{0}_rs{1}, %{0}_c{1} : i32", name, u);
+    line("      %{0}_mine{1} = arith.cmpi ult, %{0}_r{1}, {2} : i32", name, u, c32(threads));
+    line("      %{0}_at{1} = arith.index_castui %{0}_at32_{1} : i32 to index", name, u);
+    line("      %{0}_ri{1} = arith.index_castui %{0}_r{1} : i32 to index", name, u);
+    line("      %{0}_col{1} = arith.index_castui %{0}_c{1} : i32 to index", name, u);
+    line("      %{0}_row{1} = arith.addi %first_row, %{0}_ri{1} : index", name, u);
+    line("      %{0}_real{1} = arith.cmpi ult, %{0}_row{1}, {2} : index", name, u, c(s.rows));
+    line("      %{0}_ok{1} = arith.andi %{0}_mine{1}, %{0}_real{1} : i1", name, u);
+  }
+
+  /// The block's rows into shared memory: a trip's loads all issued before
+  /// its stores; the identity past the tensor's last row.
+  void stage() {
+    blockLoop("%i");
+    for (int64_t u = 0; u < unroll; ++u) {
+      place("%i", "in", u);
+      line("      %in_v{0} = scf.if %in_ok{0} -> ({1}) {{", u, s.elemName);
+      line("        %in_l{0} = memref.load %x[%in_row{0}, %in_col{0}] {{ks.scanned} : !rows", u);
+      line("        scf.yield %in_l{0} : {1}", u, s.elemName);
+      line("      } else {");
+      line("        scf.yield %identity : {0}", s.elemName);
+      line("      }");
+    }
+    for (int64_t u = 0; u < unroll; ++u) {
+      line("      scf.if %in_mine{0} {{", u);
+      line("        memref.store %in_v{0}, %buf[%in_at{0}] : !buf", u);
+      line("      }");
+    }
+    line("    }");
+  }
+
+  /// `count` elements of the thread's row from `at` on, folded into `acc`
+  /// in order (each combined as the seed combines it: the element, then
+  /// the running value) and stored back; returns the last.
+  std::string fold(StringRef at, StringRef name, int64_t count, std::string acc) {
+    for (int64_t u = 0; u < count; ++u) {
+      line("      %{0}_p{1} = arith.addi {2}, {3} : index", name, u, at, c(u));
+      line("      %{0}_v{1} = memref.load %buf[%{0}_p{1}] : !buf", name, u);
+    }
+    for (int64_t u = 0; u < count; ++u) {
+      line("      %{0}_a{1} = {2} %{0}_v{1}, {3} : {4}", name, u, s.combine, acc, s.elemName);
+      acc = llvm::formatv("%{0}_a{1}", name, u).str();
+    }
+    for (int64_t u = 0; u < count; ++u)
+      line("      memref.store %{0}_a{1}, %buf[%{0}_p{1}] : !buf", name, u);
+    return acc;
+  }
+
+  /// The thread's row, `unroll` elements a trip, then the rest.
+  void walk() {
+    int64_t full = s.length / unroll * unroll;
+    line("    %mine = arith.muli %tx, {0} : index", c(stride));
+    line("    %total = scf.for %j = %c0 to {0} step {1} iter_args(%acc = %identity) -> ({2}) {{",
+         c(full), c(unroll), s.elemName);
+    line("      %walk_at = arith.addi %mine, %j : index");
+    std::string last = fold("%walk_at", "w", unroll, "%acc");
+    line("      scf.yield {0} : {1}", last, s.elemName);
+    line("    }");
+    if (full == s.length)
+      return;
+    line("    %rest_at = arith.addi %mine, {0} : index", c(full));
+    fold("%rest_at", "t", s.length - full, "%total");
+  }
+
+  /// The block's rows from shared memory to coalesced stores.
+  void writeBack() {
+    blockLoop("%o");
+    for (int64_t u = 0; u < unroll; ++u) {
+      place("%o", "out", u);
+      line("      scf.if %out_ok{0} {{", u);
+      line("        %out_v{0} = memref.load %buf[%out_at{0}] : !buf", u);
+      line("        memref.store %out_v{0}, %y[%out_row{0}, %out_col{0}] {{ks.scan_output} : "
+           "!rows",
+           u);
+      line("      }");
+    }
+    line("    }");
+  }
+
+  const ks::scan::ScanShape &s;
+  int64_t threads, unroll, stride;
+  std::string out, constantsText;
+  llvm::SmallSet<int64_t, 16> constants, constants32;
+};
+
+std::string paramsUnmet(const ks::scan::ScanShape &shape, int64_t threads, int64_t unroll) {
+  if (threads < 32 || threads > 1024 || threads % 32)
+    return llvm::formatv("threads = {0} is not a multiple of 32 up to 1024", threads).str();
+  if (unroll < 1)
+    return llvm::formatv("unroll = {0} is not positive", unroll).str();
+  int64_t bytes = threads * rowStride(shape.length) * elementBytes(shape.elem);
+  if (bytes > 48 * 1024)
+    return llvm::formatv("a block's {0} rows of {1} need {2} bytes of shared memory, more than "
+                         "48 KB",
+                         threads, shape.length, bytes)
+        .str();
+  return "";
+}
+
+} // namespace
+
+DiagnosedSilenceableFailure
+transform::KSScanRowsThreadOp::apply(transform::TransformRewriter &rewriter,
+                                     transform::TransformResults &results,
+                                     transform::TransformState &state) {
+  int64_t threads = getThreads(), unroll = getUnroll();
+  SmallVector<Operation *> launches;
+  DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
+      *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
+      [&](const ks::scan::ScanShape &shape) { return paramsUnmet(shape, threads, unroll); },
+      [&](const ks::scan::ScanShape &shape) {
+        return ScanThreadText(shape, threads, unroll).text();
+      },
+      launches);
+  if (!replaced.succeeded())
+    return replaced;
+  results.set(cast<OpResult>(getLaunch()), launches);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::KSScanRowsThreadOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
