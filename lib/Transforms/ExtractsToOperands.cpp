@@ -10,18 +10,23 @@
 // loop is split in two (group, channel within it). As an operand, the read
 // is visible to the passes that follow: a row chain sees that the op reads
 // its statistics at the row it computes (group norm in one kernel), and
-// unit dims and contiguous loops merge as they do for other operands.
+// unit dims and contiguous loops merge as they do for other operands. The
+// same holds in a reduction (the apply fused into a mean over the spatial
+// points): there the merge is done here, since ks-collapse-reduction-dims
+// ran before and left the loops whose indices the gathers read apart.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
 
+#include "CollapsibleRuns.h"
 #include "SplitLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
@@ -251,14 +256,14 @@ struct ConvertibleExtract {
   SmallVector<IndexForm> indices;
 };
 
-/// Rewrites `op` with its convertible extracts as operands; returns whether
-/// it did.
-bool convert(linalg::GenericOp op, RewriterBase &rewriter) {
-  if (!op.hasPureTensorSemantics() || op.getNumParallelLoops() != op.getNumLoops())
-    return false;
+/// Rewrites `op` with its convertible extracts as operands; returns the new
+/// op, or null where it did not.
+linalg::GenericOp convert(linalg::GenericOp op, RewriterBase &rewriter) {
+  if (!op.hasPureTensorSemantics())
+    return {};
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ShapedType::isDynamicShape(ranges))
-    return false;
+    return {};
   Block *body = op.getBody();
   IndexReader reader(op);
   SmallVector<ConvertibleExtract> extracts;
@@ -313,12 +318,12 @@ bool convert(linalg::GenericOp op, RewriterBase &rewriter) {
   for (ConvertibleExtract &e : extracts)
     for (const IndexForm &form : e.indices)
       if (form.kind == IndexForm::Loop && divisor[form.loop] != 0)
-        return false;
+        return {};
   if (extracts.empty())
-    return false;
+    return {};
 
   if (!ks::canSplitLoops(op, divisor))
-    return false;
+    return {};
 
   MLIRContext *ctx = op.getContext();
   SmallVector<Value> sources;
@@ -337,12 +342,38 @@ bool convert(linalg::GenericOp op, RewriterBase &rewriter) {
     maps.push_back(AffineMap::get(ks::splitLoopPosition(divisor, ranges.size()), 0, results,
                                   ctx));
   }
-  ks::splitLoops(rewriter, op, divisor, sources, maps,
-                 [&](IRMapping &mapping, ArrayRef<BlockArgument> args) {
-                   for (auto [e, arg] : llvm::zip(extracts, args))
-                     mapping.map(e.extract.getResult(), arg);
-                 });
-  return true;
+  return ks::splitLoops(rewriter, op, divisor, sources, maps,
+                        [&](IRMapping &mapping, ArrayRef<BlockArgument> args) {
+                          for (auto [e, arg] : llvm::zip(extracts, args))
+                            mapping.map(e.extract.getResult(), arg);
+                        });
+}
+
+/// A reduction whose gathers became operands, with the loops they kept
+/// apart merged: its unit dims (the parameters' [.., 1] read at 0) dropped,
+/// then each run of parallel (or reduction) loops that every operand reads
+/// contiguously made one, as ks-collapse-reduction-dims does before this
+/// pass. Group norm's normalization summed over the spatial loops, [N, C,
+/// D*H*W] with its scale and shift gathered at (n, c floordiv 4, c mod 4),
+/// is then the [N*C, D*H*W] row reduction the row skills take.
+void collapseReduction(linalg::GenericOp op, RewriterBase &rewriter) {
+  rewriter.setInsertionPoint(op);
+  linalg::ControlDropUnitDims control;
+  FailureOr<linalg::DropUnitDimsResult> dropped = linalg::dropUnitDims(rewriter, op, control);
+  if (succeeded(dropped)) {
+    rewriter.replaceOp(op, dropped->replacements);
+    op = dyn_cast<linalg::GenericOp>(dropped->resultOp.getOperation());
+    if (!op)
+      return;
+  }
+  SmallVector<ReassociationIndices> runs = ks::collapsibleRuns(op);
+  if (runs.empty())
+    return;
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::CollapseResult> collapsed =
+      linalg::collapseOpIterationDims(op, runs, rewriter);
+  if (succeeded(collapsed))
+    rewriter.replaceOp(op, collapsed->results);
 }
 
 struct ExtractsToOperands : public ks::impl::KSExtractsToOperandsBase<ExtractsToOperands> {
@@ -351,7 +382,9 @@ struct ExtractsToOperands : public ks::impl::KSExtractsToOperandsBase<ExtractsTo
     SmallVector<linalg::GenericOp> ops;
     getOperation().walk([&](linalg::GenericOp op) { ops.push_back(op); });
     for (linalg::GenericOp op : ops)
-      convert(op, rewriter);
+      if (linalg::GenericOp converted = convert(op, rewriter);
+          converted && converted.getNumReductionLoops() > 0)
+        collapseReduction(converted, rewriter);
   }
 };
 } // namespace

@@ -12,6 +12,22 @@
 // PIPELINE-NEXT: linalg.yield %[[Y]]
 // RUN: ks-run %S/../Skills/Inputs/group_norm_2x16x12x12.mlir --emulate-gpu --seed=83 | FileCheck %s --check-prefix=EMULATED
 // EMULATED: output #0 2x16x12x12xf32: match
+// The same apply summed over the spatial points (level2/19's group norm
+// then mean over D, H, W, at its reduced size: 2 images, 8 channels, 384
+// points): read as operands, the scale and shift no longer keep the
+// (image, channel) loops apart, and the op is the [16, 384] row reduction
+// the row skills take, not a 2-d nest one thread per output walks; a row
+// skill's kernel computes what the gathers did.
+// RUN: ks-opt %S/../Skills/Inputs/group_norm_spatial_mean_2x8x6x8x8.mlir --ks-seed-lowering --mlir-print-ir-after=ks-mark-dispatches -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROWS
+// ROWS: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}}, %{{.*}}, %{{.*}} : memref<16x384xf32>, memref<16xf32>, memref<16xf32>) outs(%{{.*}} : memref<16xf32>) attrs = {ks.dispatch = 12 : i64} {
+// ROWS-NEXT: ^bb0(%[[V:.*]]: f32, %[[B:.*]]: f32, %[[A:.*]]: f32, %[[ACC:.*]]: f32):
+// ROWS-NEXT: %[[AX:.*]] = arith.mulf %[[V]], %[[A]]
+// ROWS-NEXT: %[[Y:.*]] = arith.addf %[[AX]], %[[B]]
+// ROWS-NEXT: %[[S:.*]] = arith.addf %[[Y]], %[[ACC]]
+// ROWS-NEXT: linalg.yield %[[S]]
+// RUN: echo '{"dispatches": [{"id": 12, "skill": "block_reduce_innermost", "params": {"T": 128, "E": 1}}]}' > %t.rows.json
+// RUN: ks-run %S/../Skills/Inputs/group_norm_spatial_mean_2x8x6x8x8.mlir --emulate-gpu --plan=%t.rows.json --seed=19 | FileCheck %s --check-prefix=ROWS-EMULATED
+// ROWS-EMULATED: output #0 2x8xf32: match
 
 // Group norm's apply as Torch-MLIR writes it after ks-fold-index-tables
 // (2 images, 8 channels in 4 groups of 2): the scale and shift at
@@ -201,4 +217,74 @@ func.func @unsigned_cast_and_longer_tensor(%x: tensor<4xf32>, %t4: tensor<4xf32>
     linalg.yield %s4 : f32
   } -> tensor<4xf32>
   return %r : tensor<4xf32>
+}
+
+// -----
+
+// The group norm's apply inside a reduction over the spatial points (2
+// images, 8 channels in 4 groups of 2, 15 points): the gathers become
+// operands read at (n, g, k), the channel loop split as above, and then,
+// no loop index read any more, the three parallel loops merge into one of
+// 16 (image, channel) rows and the parameters' unit dim goes: a row
+// reduction of [16, 15] whose scale and shift are read at the row.
+// CHECK-DAG: #[[RX:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[RP:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @group_norm_spatial_sum
+// CHECK-SAME: (%[[IN:.*]]: tensor<2x8x15xf32>, %[[SCALE:.*]]: tensor<2x4x2x1xf32>, %[[SHIFT:.*]]: tensor<2x4x2x1xf32>)
+// CHECK-DAG: %[[BU:.*]] = tensor.collapse_shape %[[SHIFT]] {{\[}}[0], [1], [2, 3]] : tensor<2x4x2x1xf32> into tensor<2x4x2xf32>
+// CHECK-DAG: %[[AU:.*]] = tensor.collapse_shape %[[SCALE]] {{\[}}[0], [1], [2, 3]] : tensor<2x4x2x1xf32> into tensor<2x4x2xf32>
+// CHECK-DAG: %[[XC:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3]] : tensor<2x4x2x15xf32> into tensor<16x15xf32>
+// CHECK-DAG: %[[BC:.*]] = tensor.collapse_shape %[[BU]] {{\[}}[0, 1, 2]] : tensor<2x4x2xf32> into tensor<16xf32>
+// CHECK-DAG: %[[AC:.*]] = tensor.collapse_shape %[[AU]] {{\[}}[0, 1, 2]] : tensor<2x4x2xf32> into tensor<16xf32>
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[RX]], #[[RP]], #[[RP]], #[[RP]]], iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME: ins(%[[XC]], %[[BC]], %[[AC]] : tensor<16x15xf32>, tensor<16xf32>, tensor<16xf32>) outs(%{{.*}} : tensor<16xf32>)
+// CHECK-NEXT: ^bb0(%[[V:.*]]: f32, %[[B:.*]]: f32, %[[A:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NOT: tensor.extract
+// CHECK-NOT: linalg.index
+// CHECK: %[[AX:.*]] = arith.mulf %[[V]], %[[A]]
+// CHECK-NEXT: %[[Y:.*]] = arith.addf %[[AX]], %[[B]]
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[Y]], %[[ACC]]
+// CHECK-NEXT: linalg.yield %[[S]]
+// CHECK: return %{{.*}} : tensor<2x8xf32>
+func.func @group_norm_spatial_sum(%x: tensor<2x8x15xf32>, %scale: tensor<2x4x2x1xf32>,
+                                  %shift: tensor<2x4x2x1xf32>) -> tensor<2x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c0_i64 = arith.constant 0 : i64
+  %c2_i64 = arith.constant 2 : i64
+  %c4_i64 = arith.constant 4 : i64
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x8xf32>) -> tensor<2x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<2x8x15xf32>) outs(%init : tensor<2x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = linalg.index 0 : index
+    %c = linalg.index 1 : index
+    %k = affine.apply affine_map<()[s0] -> (s0 mod 2)>()[%c]
+    %k64 = arith.index_cast %k : index to i64
+    %g = affine.apply affine_map<()[s0] -> ((s0 floordiv 2) mod 4)>()[%c]
+    %g64 = arith.index_cast %g : index to i64
+    %i = affine.apply affine_map<()[s0, s1] -> ((s0 + s1 floordiv 8) mod 2)>()[%n, %c]
+    %i64 = arith.index_cast %i : index to i64
+    %in_neg = arith.cmpi slt, %i64, %c0_i64 : i64
+    %in_wrap = arith.addi %i64, %c2_i64 : i64
+    %in_sel = arith.select %in_neg, %in_wrap, %i64 : i64
+    %ii = arith.index_cast %in_sel : i64 to index
+    %g_neg = arith.cmpi slt, %g64, %c0_i64 : i64
+    %g_wrap = arith.addi %g64, %c4_i64 : i64
+    %g_sel = arith.select %g_neg, %g_wrap, %g64 : i64
+    %gi = arith.index_cast %g_sel : i64 to index
+    %k_neg = arith.cmpi slt, %k64, %c0_i64 : i64
+    %k_wrap = arith.addi %k64, %c2_i64 : i64
+    %k_sel = arith.select %k_neg, %k_wrap, %k64 : i64
+    %ki = arith.index_cast %k_sel : i64 to index
+    %b = tensor.extract %shift[%ii, %gi, %ki, %c0] : tensor<2x4x2x1xf32>
+    %a = tensor.extract %scale[%ii, %gi, %ki, %c0] : tensor<2x4x2x1xf32>
+    %ax = arith.mulf %in, %a : f32
+    %y = arith.addf %ax, %b : f32
+    %s = arith.addf %y, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8xf32>
+  return %r : tensor<2x8xf32>
 }

@@ -803,9 +803,9 @@ def KSFoldIndexTables : Pass<"ks-fold-index-tables", "mlir::func::FuncOp"> {
 }
 
 def KSExtractsToOperands : Pass<"ks-extracts-to-operands", "mlir::func::FuncOp"> {
-  let summary = "Read an elementwise op's gathers at affine indices as operands";
+  let summary = "Read a generic op's gathers at affine indices as operands";
   let description = [{
-    In a `linalg.generic` on tensors whose loops are all parallel, a
+    In a `linalg.generic` on tensors, a
     `tensor.extract` from a tensor defined outside the op, at indices that
     are, over the loops' ranges, constants, loop indices, or a loop index's
     quotient or remainder by a constant (group norm's normalization reads its
@@ -818,7 +818,12 @@ def KSExtractsToOperands : Pass<"ks-extracts-to-operands", "mlir::func::FuncOp">
     follows index casts, `affine.apply`, additions, subtractions, products
     by constants, and selects whose signed comparison the ranges decide.
     Ops where a split loop is also read whole, or read by an operand other
-    than as a plain dim, are left as they are.
+    than as a plain dim, are left as they are. A reduction so rewritten
+    then has its unit dims dropped and its runs of parallel (or reduction)
+    loops that every operand reads contiguously merged, as
+    ks-collapse-reduction-dims does: the gathers kept those loops apart
+    (their indices were read), so group norm's apply summed over the
+    spatial points becomes a row reduction over (image, channel) rows.
   }];
   let dependentDialects = ["mlir::affine::AffineDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
