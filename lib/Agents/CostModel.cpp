@@ -3,6 +3,7 @@
 #include "ks/Agents/CostModel.h"
 #include "ks/Agents/WorkEstimate.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -21,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 using namespace mlir;
 using namespace ks::agents;
@@ -97,7 +99,193 @@ struct Counts {
   llvm::SmallPtrSet<Value, 8> readBuffers, writtenBuffers;
   /// Per thread, the bytes loaded from each root buffer.
   llvm::DenseMap<Value, double> loadedFrom;
+  /// Per thread, the bytes of 32-byte sectors that global accesses move
+  /// between L1 and L2 beyond the bytes they use: a warp whose neighbouring
+  /// threads are a row apart (a transpose's strided side) touches a sector
+  /// per thread for 4 bytes of each.
+  double sectorExcess = 0;
 };
+
+/// How far `v` moves when the variable `isVar` names steps by one, where
+/// the index arithmetic says (nothing otherwise). Divisions and remainders
+/// by constants are taken as a warp of 32 steps sees them: a quotient by a
+/// multiple of 32 steps does not move, a remainder does not wrap; by 8
+/// steps or more (a row of 24 channels), as most of the warp sees them.
+class Steps {
+public:
+  explicit Steps(std::function<bool(Value)> isVar) : isVar(std::move(isVar)) {}
+
+  std::optional<int64_t> of(Value v, unsigned depth = 0) {
+    if (isVar(v))
+      return 1;
+    if (depth > 24)
+      return std::nullopt;
+    if (auto it = known.find(v); it != known.end())
+      return it->second;
+    std::optional<int64_t> s = compute(v, depth);
+    known[v] = s;
+    return s;
+  }
+
+private:
+  std::function<bool(Value)> isVar;
+  llvm::DenseMap<Value, std::optional<int64_t>> known;
+
+  std::optional<int64_t> compute(Value v, unsigned depth) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (auto loop = dyn_cast<scf::ForOp>(owner))
+        if (arg == loop.getInductionVar())
+          return of(loop.getLowerBound(), depth + 1);
+      if (isa<gpu::GPUFuncOp>(owner))
+        return 0;
+      return std::nullopt;
+    }
+    Operation *def = v.getDefiningOp();
+    if (matchPattern(v, m_Constant()) ||
+        isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp, gpu::ThreadIdOp>(def))
+      return 0;
+    auto constantOf = [](Value x) -> std::optional<int64_t> {
+      APInt value;
+      if (matchPattern(x, m_ConstantInt(&value)))
+        return value.getSExtValue();
+      return std::nullopt;
+    };
+    if (isa<arith::AddIOp, arith::SubIOp>(def)) {
+      std::optional<int64_t> a = of(def->getOperand(0), depth + 1),
+                             b = of(def->getOperand(1), depth + 1);
+      if (!a || !b)
+        return std::nullopt;
+      return isa<arith::AddIOp>(def) ? *a + *b : *a - *b;
+    }
+    if (isa<arith::MulIOp>(def)) {
+      std::optional<int64_t> a = of(def->getOperand(0), depth + 1),
+                             b = of(def->getOperand(1), depth + 1);
+      if (a == 0 && b == 0)
+        return 0;
+      if (std::optional<int64_t> c = constantOf(def->getOperand(0)); c && b)
+        return *c * *b;
+      if (std::optional<int64_t> c = constantOf(def->getOperand(1)); c && a)
+        return *c * *a;
+      return std::nullopt;
+    }
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(def))
+      return of(def->getOperand(0), depth + 1);
+    if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp, arith::RemUIOp, arith::RemSIOp>(
+            def)) {
+      std::optional<int64_t> d = constantOf(def->getOperand(1));
+      std::optional<int64_t> s = of(def->getOperand(0), depth + 1);
+      if (!d || !s)
+        return std::nullopt;
+      return isa<arith::RemUIOp, arith::RemSIOp>(def) ? remainder(*s, *d) : quotient(*s, *d);
+    }
+    if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+      SmallVector<std::optional<int64_t>> operands;
+      for (Value operand : apply.getMapOperands())
+        operands.push_back(of(operand, depth + 1));
+      return ofExpr(apply.getAffineMap().getResult(0), operands,
+                    apply.getAffineMap().getNumDims());
+    }
+    if (auto delinearize = dyn_cast<affine::AffineDelinearizeIndexOp>(def)) {
+      SmallVector<int64_t> sizes(delinearize.getStaticBasis());
+      if (llvm::any_of(sizes, ShapedType::isDynamic))
+        return std::nullopt;
+      std::optional<int64_t> s = of(delinearize.getLinearIndex(), depth + 1);
+      if (!s)
+        return std::nullopt;
+      unsigned k = cast<OpResult>(v).getResultNumber();
+      // Without an outer bound the basis has one size fewer than results.
+      unsigned offset = delinearize.getNumResults() - sizes.size();
+      int64_t inner = 1;
+      for (unsigned i = k + 1; i < delinearize.getNumResults(); ++i)
+        inner *= sizes[i - offset];
+      std::optional<int64_t> q = quotient(*s, inner);
+      if (!q || k < offset)
+        return q;
+      return remainder(*q, sizes[k - offset]);
+    }
+    return std::nullopt;
+  }
+
+  static std::optional<int64_t> quotient(int64_t s, int64_t d) {
+    if (d <= 0)
+      return std::nullopt;
+    if (s == 0 || d % (32 * std::abs(s)) == 0)
+      return 0;
+    if (s % d == 0)
+      return s / d;
+    if (d >= 8 * std::abs(s))
+      return 0;
+    return std::nullopt;
+  }
+  static std::optional<int64_t> remainder(int64_t s, int64_t d) {
+    if (d <= 0)
+      return std::nullopt;
+    if (s == 0 || d % (32 * std::abs(s)) == 0 || d >= 8 * std::abs(s))
+      return s;
+    return std::nullopt;
+  }
+
+  std::optional<int64_t> ofExpr(AffineExpr e, ArrayRef<std::optional<int64_t>> operands,
+                                unsigned numDims) {
+    if (auto dim = dyn_cast<AffineDimExpr>(e))
+      return operands[dim.getPosition()];
+    if (auto sym = dyn_cast<AffineSymbolExpr>(e))
+      return operands[numDims + sym.getPosition()];
+    if (isa<AffineConstantExpr>(e))
+      return 0;
+    auto bin = cast<AffineBinaryOpExpr>(e);
+    std::optional<int64_t> l = ofExpr(bin.getLHS(), operands, numDims);
+    auto rhs = dyn_cast<AffineConstantExpr>(bin.getRHS());
+    switch (e.getKind()) {
+    case AffineExprKind::Add: {
+      std::optional<int64_t> r = ofExpr(bin.getRHS(), operands, numDims);
+      if (!l || !r)
+        return std::nullopt;
+      return *l + *r;
+    }
+    case AffineExprKind::Mul:
+      if (!l || !rhs)
+        return std::nullopt;
+      return *l * rhs.getValue();
+    case AffineExprKind::FloorDiv:
+    case AffineExprKind::CeilDiv:
+      if (!l || !rhs)
+        return std::nullopt;
+      return quotient(*l, rhs.getValue());
+    case AffineExprKind::Mod:
+      if (!l || !rhs)
+        return std::nullopt;
+      return remainder(*l, rhs.getValue());
+    default:
+      return std::nullopt;
+    }
+  }
+};
+
+/// How many elements apart neighbouring threads (thread id x) access
+/// `memref` at `indices`, where the index arithmetic and the layout say.
+std::optional<int64_t> threadStride(Value memref, ValueRange indices, Steps &steps) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type || indices.size() != size_t(type.getRank()))
+    return std::nullopt;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  int64_t total = 0;
+  for (auto [index, stride] : llvm::zip(indices, strides)) {
+    std::optional<int64_t> s = steps.of(index);
+    if (!s)
+      return std::nullopt;
+    if (*s == 0)
+      continue;
+    if (ShapedType::isDynamic(stride))
+      return std::nullopt;
+    total += *s * stride;
+  }
+  return total;
+}
 
 class KernelCounter {
 public:
@@ -127,7 +315,7 @@ private:
   /// (the lowering then aligns it to its element and it becomes scalar
   /// accesses).
   void access(Value memref, Type moved, bool store, double times, Counts &c,
-              uint64_t alignment = 0) {
+              uint64_t alignment = 0, Operation *at = nullptr, ValueRange indices = {}) {
     double bytes = accessBytes(moved) * times;
     switch (spaceOf(memref)) {
     case Space::Shared:
@@ -144,9 +332,44 @@ private:
       (store ? c.writtenBuffers : c.readBuffers).insert(bufferRoot(memref));
       if (!store)
         c.loadedFrom[bufferRoot(memref)] += bytes;
+      if (at)
+        c.sectorExcess += times * sectorExcess(memref, moved, at, indices);
       break;
     }
     }
+  }
+
+  /// The bytes of sectors one access by every thread of a warp moves
+  /// beyond the bytes it uses, per thread: none where neighbouring threads
+  /// access neighbouring elements, or where the thread itself walks on
+  /// through the sector in a loop around the access (L1 serves the rest).
+  double sectorExcess(Value memref, Type moved, Operation *at, ValueRange indices) {
+    Steps threads([](Value v) {
+      auto id = v.getDefiningOp<gpu::ThreadIdOp>();
+      return id && id.getDimension() == gpu::Dimension::x;
+    });
+    std::optional<int64_t> stride = threadStride(memref, indices, threads);
+    if (!stride || *stride == 0)
+      return 0;
+    double element = accessBytes(getElementTypeOrSelf(moved));
+    double width = accessBytes(moved);
+    double apart = std::abs(double(*stride)) * element;
+    if (apart <= width)
+      return 0;
+    for (auto loop = at->getParentOfType<scf::ForOp>(); loop;
+         loop = loop->getParentOfType<scf::ForOp>()) {
+      Value iv = loop.getInductionVar();
+      Steps walk([iv](Value v) { return v == iv; });
+      std::optional<int64_t> s = threadStride(memref, indices, walk);
+      if (s && *s != 0 && std::abs(double(*s)) * element < 32)
+        return 0;
+    }
+    // A warp's sectors: one per thread (or per 32 bytes of its access) once
+    // the threads are a sector apart, else the span they cover.
+    double sectors = apart >= 32 ? 32 * std::ceil(width / 32)
+                                 : std::ceil((31 * apart + width) / 32);
+    // 32-byte sectors over the warp's 32 threads: `sectors` bytes a thread.
+    return std::max(0.0, sectors - width);
   }
 
   static uint64_t alignmentOf(Operation *op) {
@@ -214,15 +437,19 @@ private:
       return;
     }
     llvm::TypeSwitch<Operation *>(&op)
-        .Case([&](memref::LoadOp o) { access(o.getMemRef(), o.getType(), false, times, c); })
+        .Case([&](memref::LoadOp o) {
+          access(o.getMemRef(), o.getType(), false, times, c, 0, o, o.getIndices());
+        })
         .Case([&](memref::StoreOp o) {
-          access(o.getMemRef(), o.getValueToStore().getType(), true, times, c);
+          access(o.getMemRef(), o.getValueToStore().getType(), true, times, c, 0, o,
+                 o.getIndices());
         })
         .Case([&](vector::LoadOp o) {
-          access(o.getBase(), o.getType(), false, times, c, alignmentOf(o));
+          access(o.getBase(), o.getType(), false, times, c, alignmentOf(o), o, o.getIndices());
         })
         .Case([&](vector::StoreOp o) {
-          access(o.getBase(), o.getValueToStore().getType(), true, times, c, alignmentOf(o));
+          access(o.getBase(), o.getValueToStore().getType(), true, times, c, alignmentOf(o), o,
+                 o.getIndices());
         })
         .Case([&](vector::TransferReadOp o) {
           if (isa<MemRefType>(o.getBase().getType()))
@@ -352,6 +579,7 @@ json::Object KernelEstimate::toJson() const {
                       {"global_store_bytes", globalStoreBytes},
                       {"shared_bytes", sharedBytes},
                       {"dram_bytes", dramBytes},
+                      {"sector_excess_bytes", sectorExcessBytes},
                       {"exact_trip_counts", exactTripCounts},
                       {"compute_us", computeUs},
                       {"dram_us", dramUs},
@@ -447,7 +675,10 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         c.globalAccesses > 0 ? dramEfficiency(accessed / c.globalAccesses) : 1.0;
     e.dramUs = e.dramBytes / (device.dramGBps * 1e3) / efficiency / fill;
     e.l1Us = (e.globalLoadBytes + e.globalStoreBytes + e.sharedBytes) / (device.l1GBps() * 1e3) / fill;
-    e.l2Us = (e.globalStoreBytes + e.dramBytes) / (device.l2GBps * 1e3) / fill;
+    // Sectors moved beyond the bytes used (strided warps) cross L2 too.
+    e.sectorExcessBytes = c.sectorExcess * threads;
+    e.l2Us = (e.globalStoreBytes + e.dramBytes + e.sectorExcessBytes) /
+             (device.l2GBps * 1e3) / fill;
     // Latency: every thread waits its rounds out; the device holds
     // max_threads_per_sm threads an SM at a time, the rest wait their turn.
     // A round costs a trip to DRAM in the share of the loads that stream

@@ -39,6 +39,9 @@ struct KernelEstimate {
   double flops = 0, transcendentals = 0;
   double globalLoadBytes = 0, globalStoreBytes = 0, sharedBytes = 0;
   double dramBytes = 0; ///< The buffers the kernel reads and writes, once.
+  /// Bytes of 32-byte sectors moved between L1 and L2 beyond the bytes the
+  /// global accesses use (warps whose neighbouring threads are strided).
+  double sectorExcessBytes = 0;
   /// False when a loop's trip count is not a constant (counted once).
   bool exactTripCounts = true;
   double computeUs = 0, dramUs = 0, l1Us = 0, l2Us = 0, timeUs = 0;
