@@ -30,6 +30,13 @@ ks::agents::featureVariables(const json::Object &features) {
         // The innermost loop, whatever the rank (a scan's length).
         vars["loop_range_last"] = *v;
       }
+  // Which loop walks each operand's contiguous dim: a transpose's
+  // operand_0_innermost_loop_dim says which two loops it swaps.
+  if (const json::Array *operands = features.getArray("operands"))
+    for (auto [i, operand] : llvm::enumerate(*operands))
+      if (const json::Object *o = operand.getAsObject())
+        if (std::optional<int64_t> d = o->getInteger("innermost_loop_dim"))
+          vars["operand_" + std::to_string(i) + "_innermost_loop_dim"] = *d;
   return vars;
 }
 

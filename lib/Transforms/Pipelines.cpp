@@ -106,6 +106,10 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   // buffers: merged on tensors, bufferization gave such ops new buffers
   // instead of computing in place (the views it then sees).
   pm.addPass(createKSCollapseElementwiseDims());
+  // Transposes over the dims they move: a unit dim or a run that moves as
+  // one is no loop of its own, and the transpose skills see 2-d and
+  // batched 2-d transposes.
+  pm.addPass(createKSCollapseTransposeDims());
 
   // One parallel loop nest per op, reductions innermost, one kernel each.
   pm.addPass(createKSMemrefCopyToLinalg());

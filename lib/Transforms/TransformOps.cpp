@@ -479,10 +479,11 @@ DiagnosedSilenceableFailure transform::KSPadInnermostOp::apply(
     auto alloca = view.getSource().getDefiningOp<memref::AllocaOp>();
     auto offset = getConstantIntValue(view.getByteShift());
     if (!alloca || !offset || *offset != 0 || !alloca.getType().hasStaticShape() ||
-        type.getRank() != 2 || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        type.getRank() < 2 || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
         !type.getElementType().isIntOrFloat() || !view.getSizes().empty())
       return emitDefiniteFailure()
-             << "expected a static 2-d view, at offset 0, of a static alloca: " << *view.getOperation();
+             << "expected a static view of 2 dims or more, at offset 0, of a static alloca: "
+             << *view.getOperation();
     // Users: linalg ops, or casts (promotion's, to dynamic sizes) used only
     // by linalg ops, which take the padded tile directly.
     SmallVector<memref::CastOp> casts;
@@ -496,7 +497,10 @@ DiagnosedSilenceableFailure transform::KSPadInnermostOp::apply(
         return emitDefiniteFailure() << "the view is used by " << user->getName()
                                      << ", not only by linalg ops";
     }
-    int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+    // The outer dims (a batched tile's unit batch dim) only count rows.
+    int64_t rank = type.getRank();
+    int64_t cols = type.getDimSize(rank - 1);
+    int64_t rows = type.getNumElements() / cols;
     int64_t bytes = rows * (cols + padding) * type.getElementTypeBitWidth() / 8;
     Location loc = view.getLoc();
     rewriter.setInsertionPoint(alloca);
@@ -505,13 +509,15 @@ DiagnosedSilenceableFailure transform::KSPadInnermostOp::apply(
                                        alloca.getType().getMemorySpace()));
     bigger->setAttrs(alloca->getAttrs());
     rewriter.setInsertionPoint(view);
-    auto paddedType = MemRefType::get({rows, cols + padding}, type.getElementType(), AffineMap(),
+    SmallVector<int64_t> paddedShape(type.getShape());
+    paddedShape.back() += padding;
+    auto paddedType = MemRefType::get(paddedShape, type.getElementType(), AffineMap(),
                                       type.getMemorySpace());
     auto padded = memref::ViewOp::create(rewriter, loc, paddedType, bigger, view.getByteShift(),
                                          ValueRange{});
-    SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(rows), rewriter.getIndexAttr(cols)};
-    SmallVector<OpFoldResult> strides(2, rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes = getAsIndexOpFoldResult(rewriter.getContext(), type.getShape());
+    SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
     Value tile = memref::SubViewOp::create(rewriter, loc, padded, offsets, sizes, strides);
     for (memref::CastOp cast : casts) {
       rewriter.replaceAllUsesWith(cast.getResult(), tile);

@@ -75,7 +75,8 @@ llvm::Expected<ParamValues> checkChoice(const PlanInput &input, const Skill &ski
                                         const ParamValues &given);
 
 /// Integer variables for Expr from features: every integer feature, plus
-/// loop_range_I for each loop range and loop_range_last for the last.
+/// loop_range_I for each loop range and loop_range_last for the last, and
+/// operand_I_innermost_loop_dim for each operand's.
 llvm::StringMap<int64_t> featureVariables(const llvm::json::Object &features);
 
 /// Whether `values` of `skill` meet its requirements on the dispatch whose

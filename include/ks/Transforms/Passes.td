@@ -214,6 +214,21 @@ def KSCollapseElementwiseDims : Pass<"ks-collapse-elementwise-dims"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
 }
 
+def KSCollapseTransposeDims : Pass<"ks-collapse-transpose-dims"> {
+  let summary = "Transpose only the dims that move: unit dims dropped, runs that stay together merged";
+  let description = [{
+    On buffers. A static `linalg.transpose` whose operands have unit dims,
+    or runs of dims adjacent and in order in both the input and the output,
+    is rewritten over the merged dims, its operands seen through
+    `memref.collapse_shape` (where the layouts allow it): cumsum over dim 0's
+    [1, 16384, 40960] -> [40960, 1, 16384] is the 2-d transpose of
+    [16384, 40960], a channels-last [16, 24, 96, 192, 192] ->
+    [16, 96, 192, 192, 24] is [16, 24, 3538944] -> [16, 3538944, 24]. A
+    permutation that then moves nothing becomes a `linalg.copy`.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
+}
+
 def KSCollapseReductionDims : Pass<"ks-collapse-reduction-dims"> {
   let summary = "Merge adjacent parallel loops, and adjacent reduction loops, of reductions";
   let description = [{

@@ -87,10 +87,11 @@ def KSPadInnermostOp : Op<Transform_Dialect, "ks.pad_innermost",
   let description = [{
     For each `memref.view` in `target` that gives a byte buffer
     (`memref.alloca` of i8, as `transform.structured.promote` with
-    `use_alloca` makes) a 2-d shape A x B with the identity layout, and
-    whose users are all linalg ops: the buffer grows to A x (B + `padding`)
-    elements, the view takes that shape, and the users get its A x B
-    subview (row stride B + padding). With B a multiple of 32 4-byte
+    `use_alloca` makes) a static shape ... x A x B of 2 dims or more with
+    the identity layout, and whose users are all linalg ops: the buffer
+    grows to ... x A x (B + `padding`) elements, the view takes that shape,
+    and the users get its ... x A x B subview (row stride B + padding; a
+    batched transpose's tile is 1 x A x B). With B a multiple of 32 4-byte
     elements, a padding of 1 puts the elements of a column in 32 different
     shared-memory banks, so a warp reading a column (a transpose) is served
     at once instead of 32 times over. Fails, naming the view, otherwise.
