@@ -20,6 +20,7 @@
 #include "ks/Transforms/Passes.h"
 
 #include "CollapsibleRuns.h"
+#include "ks/Transforms/LoopIndex.h"
 #include "SplitLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -259,7 +260,8 @@ struct ConvertibleExtract {
 /// Rewrites `op` with its convertible extracts as operands; returns the new
 /// op, or null where it did not.
 linalg::GenericOp convert(linalg::GenericOp op, RewriterBase &rewriter) {
-  if (!op.hasPureTensorSemantics())
+  // A scan's flipped or masked read is the scan skills' to match as it is.
+  if (!op.hasPureTensorSemantics() || ks::isTriangularScan(op))
     return {};
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ShapedType::isDynamicShape(ranges))
