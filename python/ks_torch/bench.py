@@ -10,7 +10,8 @@ fewer, at least 5, and the row says how many), and a device-to-device copy
 of the problem's compulsory bytes the same way (the memory-bound floor).
 TF32 is off for PyTorch (the exact fp32
 policy ks follows by default). Problems run in a worker process; a problem
-that kills it (a fault) or hangs is marked and the next worker goes on.
+that kills it (a fault) or hangs is marked and the next worker goes on, as
+it does after a CUDA error that leaves the worker's context unusable.
 """
 
 import json
@@ -250,11 +251,13 @@ def worker_main(args):
                 return
             log.write(json.dumps({"start": path}) + "\n")
             log.flush()
+            poisoned = False
             try:
                 row = _bench_one(path, library, args.chip, args.plans, args.no_compile)
             except Exception as e:
                 row = {"problem": _problem_of(path), "status": "error",
                        "reason": describe_exception(e, limit=300)}
+                poisoned = is_sticky_cuda_error(e)
                 if args.verbose:
                     traceback.print_exc()
             row["manifest"] = path
@@ -262,6 +265,18 @@ def worker_main(args):
             log.flush()
             print(f"bench: {row['problem']}: {row['status']}"
                   + (f" ({row.get('reason')})" if row.get("reason") else ""), flush=True)
+            if poisoned:
+                # The context is lost for every later launch in this
+                # process: a fresh worker takes the next problem.
+                return
+
+
+def is_sticky_cuda_error(e):
+    """Whether `e` is a CUDA error that leaves the process's context unusable
+    (an illegal address, a launch failure: every later call fails too)."""
+    text = f"{type(e).__name__}: {e}"
+    return type(e).__name__ == "AcceleratorError" or "CUDA error" in text or \
+        "CUDA_ERROR" in text
 
 
 def _problem_of(manifest_path):
