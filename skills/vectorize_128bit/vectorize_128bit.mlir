@@ -85,10 +85,17 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   // buffers themselves (the tiles' subviews folded into the indices, which
   // the alignment is proved from).
   transform.apply_patterns to %mapped {
-    transform.apply_patterns.memref.fold_memref_alias_ops
     transform.apply_patterns.vector.transfer_permutation_patterns
     transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true
     transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  // Views folded into the indices only once the transfers are 1-d: folded
+  // into a 2-d transfer, an expand_shape that splits one dim into the two
+  // the transfer spans (a [N, 4096] buffer read as [N, 32, 128]) would step
+  // the transfer's rows along the buffer's dim 0.
+  transform.apply_patterns to %mapped {
+    transform.apply_patterns.memref.fold_memref_alias_ops
     transform.apply_patterns.canonicalization
   } : !transform.any_op
   transform.apply_cse to %mapped : !transform.any_op

@@ -29,18 +29,28 @@
 // RUN: ks-run %S/Inputs/scale_shift_per_channel_2x8x1024.mlir --emulate-gpu --plan=%t.gather2.json --seed=5 | FileCheck %s --check-prefix=GATHER-EMULATED
 // REQUIRES: ptxas
 // RUN: ks-opt %s --ks-apply-skills="dispatch=0 skill=vectorize_128bit params=VEC=4,TX=64,R=2" | FileCheck %s
-// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=vectorize_128bit params=VEC=4,TX=64,R=1" | FileCheck %s --check-prefix=RANK3
-// Three loops take one row of loop 1 a thread (R = 1): the requirement.
-// RUN: not ks-opt %s --ks-apply-skills="dispatch=1 skill=vectorize_128bit params=VEC=4,TX=64,R=2" 2>&1 | FileCheck %s --check-prefix=RANK3R2
-// RANK3R2: its requirement 'parallel_dims != 3 || ({{.*}} && R == 1 && {{.*}})' does not hold here (loops 4 x 8 x 512)
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=vectorize_128bit params=VEC=4,TX=64,R=2" | FileCheck %s --check-prefix=RANK3
 // RUN: not ks-opt %s --ks-apply-skills="dispatch=2 skill=vectorize_128bit params=VEC=4,TX=64,R=2" 2>&1 | FileCheck %s --check-prefix=F16
 // RUN: ks-opt %s --ks-apply-skills="dispatch=3 skill=vectorize_128bit params=VEC=4,TX=64,R=2" | FileCheck %s --check-prefix=VIEW
-// RUN: ks-opt %s --ks-apply-skills="dispatch=4 skill=vectorize_128bit params=VEC=4,TX=64,R=1" | FileCheck %s --check-prefix=RESHAPED
-// RUN: echo '{"dispatches": [{"id": 0, "skill": "vectorize_128bit", "params": {"VEC": 4, "TX": 64, "R": 2}}, {"id": 1, "skill": "vectorize_128bit", "params": {"VEC": 4, "TX": 128, "R": 1}}]}' > %t.plan.json
+// RUN: ks-opt %s --ks-apply-skills="dispatch=4 skill=vectorize_128bit params=VEC=4,TX=64,R=2" | FileCheck %s --check-prefix=RESHAPED
+// RUN: echo '{"dispatches": [{"id": 0, "skill": "vectorize_128bit", "params": {"VEC": 4, "TX": 64, "R": 2}}, {"id": 1, "skill": "vectorize_128bit", "params": {"VEC": 4, "TX": 128, "R": 4}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/vectorize_128bit_bias_add.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX --implicit-check-not='{{(ld|st)}}.global.{{[bf]}}32' < %t.ptx/main_kernel.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=PTX3 --implicit-check-not='{{(ld|st)}}.global.{{[bf]}}32' < %t.ptx/main_kernel_0.sm_90.ptx
+// Three loops reading a [4, 256] buffer as [4, 2, 128] (an expand_shape
+// splitting one dim into loops 1 and 2, as group norm views a GEMM's
+// output), R = 2: each thread's second row is read at channel group 2y + 1
+// of the same image, not at the next image; emulated, it matches the CPU
+// reference.
+// RUN: echo '{"dispatches": [{"id": 0, "skill": "vectorize_128bit", "params": {"VEC": 2, "TX": 64, "R": 2}}]}' > %t.split.json
+// RUN: rm -rf %t.split && ks-opt %S/Inputs/vectorize_128bit_split_dim.mlir --ks-compile="plan=%t.split.json ptx-dir=%t.split" -o /dev/null
+// RUN: FileCheck %s --check-prefix=SPLIT < %t.split/main_kernel.sm_90.ptx
+// RUN: ks-run %S/Inputs/vectorize_128bit_split_dim.mlir --emulate-gpu --plan=%t.split.json --seed=5 | FileCheck %s --check-prefix=SPLIT-EMULATED
+// The input's second row 128 elements (512 bytes) on, not 256 (an image).
+// SPLIT: ld.global.b32 {{.*}}+512];
+// SPLIT-NOT: +1024]
+// SPLIT-EMULATED: output #0 4x256xf32: match
 // One loop (Inputs/vectorize_128bit_rank1.mlir: a flattened stream divided
 // by a 0-d scalar): blocks of BN elements, one vector a thread, R = 1 only;
 // emulated on the CPU it matches the CPU reference.
@@ -69,9 +79,9 @@
 // CHECK-NOT: gpu.barrier
 // CHECK: } {ks.dispatch = 0 : i64, ks.skill = "vectorize_128bit"}
 
-// RANK3: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c8{{(_[0-9]+)?}}, {{.*}} = %c4{{(_[0-9]+)?}}) threads({{.*}}) in ({{.*}} = %c64,
-// RANK3-COUNT-2: vector.load {{.*}} {alignment = 16 : i64} : {{.*}}, vector<4xf32>
-// RANK3-COUNT-1: vector.store {{.*}} {alignment = 16 : i64} : memref<4x8x512xf32>, vector<4xf32>
+// RANK3: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c4{{(_[0-9]+)?}}, {{.*}} = %c4{{(_[0-9]+)?}}) threads({{.*}}) in ({{.*}} = %c64,
+// RANK3-COUNT-3: vector.load {{.*}} {alignment = 16 : i64} : {{.*}}, vector<4xf32>
+// RANK3-COUNT-2: vector.store {{.*}} {alignment = 16 : i64} : memref<4x8x512xf32>, vector<4xf32>
 // RANK3: } {ks.dispatch = 1 : i64, ks.skill = "vectorize_128bit"}
 
 // GATHER-LABEL: gpu.func @main_kernel
@@ -96,18 +106,18 @@
 
 // RESHAPED: memref.collapse_shape %arg7 {{\[\[}}0], [1], [2, 3]] : memref<4x64x128x128xf32> into memref<4x64x16384xf32>
 // RESHAPED: gpu.launch
-// RESHAPED-COUNT-1: vector.load %arg7{{.*}} {alignment = 16 : i64} : memref<4x64x128x128xf32>, vector<4xf32>
-// RESHAPED: vector.load %arg8{{.*}} : memref<64xf32>, vector<1xf32>
-// RESHAPED-COUNT-1: vector.store %{{.*}}, %arg9{{.*}} {alignment = 16 : i64} : memref<4x64x128x128xf32>, vector<4xf32>
+// RESHAPED-COUNT-2: vector.load %arg7{{.*}} {alignment = 16 : i64} : memref<4x64x128x128xf32>, vector<4xf32>
+// RESHAPED: vector.load %arg8{{.*}} {alignment = 8 : i64} : memref<64xf32>, vector<2xf32>
+// RESHAPED-COUNT-2: vector.store %{{.*}}, %arg9{{.*}} {alignment = 16 : i64} : memref<4x64x128x128xf32>, vector<4xf32>
 // RESHAPED: } {ks.dispatch = 4 : i64, ks.skill = "vectorize_128bit"}
 
 // HOST: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c32, %c1) threads in (%c64, %c1, %c1)
-// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c8, %c4) threads in (%c128, %c1, %c1)
+// HOST: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c2, %c4) threads in (%c128, %c1, %c1)
 
 // PTX-COUNT-3: ld.global.v4.{{[bf]}}32
 // PTX-COUNT-2: st.global.v4.{{[bf]}}32
-// PTX3-COUNT-2: ld.global.v4.{{[bf]}}32
-// PTX3-COUNT-1: st.global.v4.{{[bf]}}32
+// PTX3-COUNT-5: ld.global.v4.{{[bf]}}32
+// PTX3-COUNT-4: st.global.v4.{{[bf]}}32
 
 // VEC2: ld.global.v2.{{[bf]}}32
 // VEC2: ld.global.v2.{{[bf]}}32
