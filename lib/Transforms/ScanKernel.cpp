@@ -426,3 +426,24 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
   }
   return DiagnosedSilenceableFailure::success();
 }
+
+std::string ks::scan::KernelTextWriter::c(int64_t v) {
+  std::string name = "%k" + std::to_string(v);
+  if (constants.insert(v).second)
+    constantsText += llvm::formatv("    {0} = arith.constant {1} : index\n", name, v).str();
+  return name;
+}
+
+std::string ks::scan::KernelTextWriter::c32(int64_t v) {
+  std::string name = "%q" + std::to_string(v);
+  if (constants32.insert(v).second)
+    constantsText += llvm::formatv("    {0} = arith.constant {1} : i32\n", name, v).str();
+  return name;
+}
+
+std::string ks::scan::KernelTextWriter::withConstants() {
+  llvm::StringRef marker = "    CONSTANTS\n";
+  size_t at = out.find(marker);
+  out.replace(at, marker.size(), constantsText);
+  return out;
+}

@@ -1,11 +1,12 @@
 //===- ScanKernel.h - A row scan replaced by a kernel written as text -----===//
 //
-// What the scan transforms (transform.ks.scan_rows, ks.scan_rows_warp)
-// share: the match of a scan written as a reduction over a triangular mask
-// (what the PyTorch frontend makes of cumsum and cumprod), and its
-// replacement by a kernel instantiated from MLIR text. The kernels differ
-// in how they scan; both read the scanned value through loads marked
-// `ks.scanned`, where the payload's own computation of it is put.
+// What the scan transforms (transform.ks.scan_rows, ks.scan_rows_warp,
+// ks.scan_rows_thread) share: the match of a scan written as a reduction
+// over a triangular mask (what the PyTorch frontend makes of cumsum and
+// cumprod), its replacement by a kernel instantiated from MLIR text, and
+// the writer of that text. The kernels differ in how they scan; all read
+// the scanned value through loads marked `ks.scanned`, where the payload's
+// own computation of it is put.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,9 @@
 
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <string>
 
@@ -43,6 +47,34 @@ replaceScans(mlir::transform::TransformOpInterface transformOp, mlir::RewriterBa
              llvm::function_ref<std::string(const ScanShape &)> paramsUnmet,
              llvm::function_ref<std::string(const ScanShape &)> kernelText,
              llvm::SmallVectorImpl<mlir::Operation *> &launches);
+
+/// What the kernels' text writers share: lines appended in order, and
+/// constants defined once, at the launch's start, where a line "CONSTANTS"
+/// stands in for them.
+class KernelTextWriter {
+protected:
+  /// One line of text; with arguments, `format` is formatv's (a literal
+  /// brace doubled).
+  template <typename... Ts> void line(const char *format, Ts &&...args) {
+    if constexpr (sizeof...(Ts) == 0)
+      out += format;
+    else
+      out += llvm::formatv(format, std::forward<Ts>(args)...).str();
+    out += '\n';
+  }
+  /// The index constant `v` (%k<v>).
+  std::string c(int64_t v);
+  /// The i32 constant `v` (%q<v>).
+  std::string c32(int64_t v);
+  /// The text written, its CONSTANTS line replaced by the constants used.
+  std::string withConstants();
+
+  std::string out;
+
+private:
+  std::string constantsText;
+  llvm::SmallSet<int64_t, 16> constants, constants32;
+};
 
 } // namespace ks::scan
 

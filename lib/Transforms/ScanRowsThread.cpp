@@ -14,10 +14,8 @@
 
 #include "ScanKernel.h"
 
-#include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cstring>
 
 using namespace mlir;
 
@@ -30,7 +28,7 @@ int64_t elementBytes(Type elem) { return elem.getIntOrFloatBitWidth() / 8; }
 
 /// Writes the kernel's text: a block of `threads` rows, staged in shared
 /// memory, each folded by its own thread.
-class ScanThreadText {
+class ScanThreadText : ks::scan::KernelTextWriter {
 public:
   ScanThreadText(const ks::scan::ScanShape &shape, int64_t threads, int64_t unroll)
       : s(shape), threads(threads), unroll(std::min(unroll, shape.length)),
@@ -60,35 +58,10 @@ public:
     line("  }");
     line("  return");
     line("}");
-    size_t at = out.find("    CONSTANTS\n");
-    out.replace(at, strlen("    CONSTANTS\n"), constantsText);
-    return out;
+    return withConstants();
   }
 
 private:
-  /// One line of text; with arguments, `format` is formatv's (a literal
-  /// brace doubled).
-  template <typename... Ts> void line(const char *format, Ts &&...args) {
-    if constexpr (sizeof...(Ts) == 0)
-      out += format;
-    else
-      out += llvm::formatv(format, std::forward<Ts>(args)...).str();
-    out += '\n';
-  }
-  /// The index constant `v`, defined once at the launch's start.
-  std::string c(int64_t v) {
-    std::string name = "%k" + std::to_string(v);
-    if (constants.insert(v).second)
-      constantsText += llvm::formatv("    {0} = arith.constant {1} : index\n", name, v).str();
-    return name;
-  }
-  /// The same as an i32.
-  std::string c32(int64_t v) {
-    std::string name = "%q" + std::to_string(v);
-    if (constants32.insert(v).second)
-      constantsText += llvm::formatv("    {0} = arith.constant {1} : i32\n", name, v).str();
-    return name;
-  }
 
   /// The loop over the block's elements, `unroll` of a thread a trip: the
   /// block's element f = base + u * threads + tx is its row f / length's
@@ -195,8 +168,6 @@ private:
 
   const ks::scan::ScanShape &s;
   int64_t threads, unroll, stride;
-  std::string out, constantsText;
-  llvm::SmallSet<int64_t, 16> constants, constants32;
 };
 
 std::string paramsUnmet(const ks::scan::ScanShape &shape, int64_t threads, int64_t unroll) {

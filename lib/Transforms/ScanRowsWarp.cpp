@@ -16,11 +16,9 @@
 
 #include "ScanKernel.h"
 
-#include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <cstring>
 
 using namespace mlir;
 
@@ -33,7 +31,7 @@ constexpr int64_t kWarp = 32;
 /// pad element every 32 (a warp's 32 loads and a lane's E elements both hit
 /// 32 different banks) and each chunk's spine: its positions 2^h - 1, h =
 /// 0..log2(chunk).
-class ScanWarpText {
+class ScanWarpText : ks::scan::KernelTextWriter {
 public:
   ScanWarpText(const ks::scan::ScanShape &shape, int64_t chunk, int64_t threads)
       : s(shape), chunk(chunk), threads(threads), warps(threads / kWarp), perLane(chunk / kWarp),
@@ -75,29 +73,10 @@ public:
     line("  }");
     line("  return");
     line("}");
-    size_t at = out.find("    CONSTANTS\n");
-    out.replace(at, strlen("    CONSTANTS\n"), constantsText);
-    return out;
+    return withConstants();
   }
 
 private:
-  /// One line of text; with arguments, `format` is formatv's (a literal
-  /// brace doubled).
-  template <typename... Ts> void line(const char *format, Ts &&...args) {
-    if constexpr (sizeof...(Ts) == 0)
-      out += format;
-    else
-      out += llvm::formatv(format, std::forward<Ts>(args)...).str();
-    out += '\n';
-  }
-  /// The index constant `v`, defined once at the launch's start (where the
-  /// CONSTANTS line is).
-  std::string c(int64_t v) {
-    std::string name = "%k" + std::to_string(v);
-    if (constants.insert(v).second)
-      constantsText += llvm::formatv("    {0} = arith.constant {1} : index\n", name, v).str();
-    return name;
-  }
   std::string combine(StringRef lhs, StringRef rhs) {
     return llvm::formatv("{0} {1}, {2} : {3}", s.combine, lhs, rhs, s.elemName).str();
   }
@@ -348,8 +327,6 @@ private:
 
   const ks::scan::ScanShape &s;
   int64_t chunk, threads, warps, perLane, logChunk, logPerLane, segment;
-  std::string out, constantsText;
-  llvm::SmallSet<int64_t, 16> constants;
   SmallVector<std::string> current;
 };
 
