@@ -137,8 +137,6 @@ void mergeSample(std::vector<CalibrationSample> &samples, const CalibrationSampl
 }
 } // namespace
 
-void TuningDatabase::addSample(CalibrationSample s) { mergeSample(calibration, s); }
-
 llvm::Error TuningDatabase::save() const {
   // Whatever another compile saved since this one opened the file stays,
   // unless this one knows better about the same dispatch.

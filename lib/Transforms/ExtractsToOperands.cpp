@@ -18,9 +18,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
+#include "ks/Transforms/LoopIndex.h"
 
 #include "CollapsibleRuns.h"
-#include "ks/Transforms/LoopIndex.h"
 #include "SplitLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

@@ -52,8 +52,7 @@ public:
                              bool measuredOnly) const;
   /// Adds or replaces a record; an estimate never replaces a measurement.
   void record(TuningRecord r);
-  /// Adds a kernel measured beside its estimate (a repeat is kept once).
-  void addSample(CalibrationSample s);
+  /// Kernels measured beside their estimate (written by ks_torch rank-check).
   const std::vector<CalibrationSample> &samples() const { return calibration; }
   /// Merges with the file as it is now and replaces it atomically.
   llvm::Error save() const;
