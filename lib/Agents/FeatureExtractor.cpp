@@ -484,8 +484,15 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
             return bufferRoot(in->get()) == bufferRoot(buffer);
           });
         };
+        // Over the op's own loops (in any order), so that both tile alike:
+        // a successor seen through a reshape that kept a unit loop or
+        // merged others cannot share the op's blocks and threads.
+        SmallVector<int64_t> opRanges = op.getStaticLoopRanges();
+        SmallVector<int64_t> consumerRanges = consumer.getStaticLoopRanges();
+        llvm::sort(opRanges);
+        llvm::sort(consumerRanges);
         f.rereadingEpilogue =
-            readsRootOf(op.getDpsInitOperand(0)->get()) &&
+            opRanges == consumerRanges && readsRootOf(op.getDpsInitOperand(0)->get()) &&
             llvm::any_of(op.getDpsInputOperands(),
                          [&](OpOperand *in) { return readsRootOf(in->get()); });
       }

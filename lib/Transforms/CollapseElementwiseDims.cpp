@@ -28,18 +28,20 @@ using namespace mlir;
 namespace {
 
 /// Whether `op` is an elementwise generic on buffers of four loops or more,
-/// none of extent 1, that computes something: a copy or broadcast (a
-/// payload that yields an input) keeps its shape, so that a GEMM whose
-/// output it initializes (a grouped convolution's bias) still finds it
+/// not counting loops of extent 1, that computes something: a copy or
+/// broadcast (a payload that yields an input) keeps its shape, so that a GEMM
+/// whose output it initializes (a grouped convolution's bias) still finds it
 /// writing that output.
 bool isWideElementwise(Operation *op) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
-  if (!generic || generic.getNumLoops() < 4 ||
-      generic.getNumParallelLoops() != generic.getNumLoops() ||
+  if (!generic || generic.getNumParallelLoops() != generic.getNumLoops() ||
       !generic.hasPureBufferSemantics())
     return false;
-  // A loop of extent 1 (a batch of one): such small ops gain nothing.
-  if (llvm::is_contained(generic.getStaticLoopRanges(), 1))
+  // A batch of one ([1, C, H, W]) is left as it is: such small ops gain
+  // nothing. Unit loops beside four others are a reshape's (a keepdim
+  // result's [N, 1] broadcast over [N, 1, C, H, W]): dropped, the op is the
+  // 4-d one it computes, whose runs then merge.
+  if (llvm::count_if(generic.getStaticLoopRanges(), [](int64_t range) { return range != 1; }) < 4)
     return false;
   Block *body = generic.getBlock();
   return !llvm::all_of(body->getTerminator()->getOperands(), [&](Value v) {

@@ -29,6 +29,32 @@ func.func @per_channel(%x: memref<2x4x6x6xf32>, %s: memref<4x1x1xf32>, %y: memre
 
 // -----
 
+// A divide by a keepdim result seen through a reshape (a norm over channels
+// whose broadcast went through collapse_shape): [2, 1, 4, 6, 6] has a unit
+// loop beside four others. The unit loop goes, then the pixels merge: the
+// [2, 4, 36] op reading the norm at (n, p), over views of the same buffers.
+// CHECK-LABEL: func.func @unit_loop_of_a_reshape
+// CHECK-SAME: (%[[X:.*]]: memref<2x1x4x6x6xf32>, %[[N:.*]]: memref<2x1x6x6xf32>, %[[Y:.*]]: memref<2x1x4x6x6xf32>)
+// CHECK-NOT: memref.alloc
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<2x4x36xf32>, memref<2x36xf32>) outs(%{{.*}} : memref<2x4x36xf32>)
+// CHECK: arith.divf
+// CHECK-NOT: memref.copy
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+#norm = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3, d4)>
+func.func @unit_loop_of_a_reshape(%x: memref<2x1x4x6x6xf32>, %n: memref<2x1x6x6xf32>, %y: memref<2x1x4x6x6xf32>) {
+  linalg.generic {indexing_maps = [#id5, #norm, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %n : memref<2x1x4x6x6xf32>, memref<2x1x6x6xf32>) outs(%y : memref<2x1x4x6x6xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %q = arith.divf %a, %b : f32
+    linalg.yield %q : f32
+  }
+  return
+}
+
+// -----
+
 // Left alone: an op of three loops (the skills take it as it is), one with
 // a loop of extent 1 (nothing to gain), and a broadcast that only copies its
 // input (a GEMM's bias init, matched in its shape).

@@ -126,10 +126,11 @@ struct DispatchFeatures {
   /// innermost (a linear layer's x W^T), the layout wgmma reads f32 (TF32)
   /// in. Unset for other ops.
   std::optional<bool> kContiguousOperands;
-  /// On buffers: the next linalg op in the block is elementwise, reads this
-  /// op's output (any view of its buffer, any map: RMS norm's
-  /// normalization reads the channels' sum broadcast along them) and reads
-  /// one of this op's inputs again: reduce_strided_epilogue computes both
+  /// On buffers: the next linalg op in the block is elementwise over this
+  /// op's loops (the same extents, in any order), reads this op's output
+  /// (any view of its buffer, any map: RMS norm's normalization reads the
+  /// channels' sum broadcast along them) and reads one of this op's inputs
+  /// again: reduce_strided_epilogue computes both
   /// in one kernel, the input crossing DRAM once.
   bool rereadingEpilogue = false;
   /// How many ops after this reduction (and the fill before it) one kernel

@@ -201,7 +201,8 @@ def KSCollapseElementwiseDims : Pass<"ks-collapse-elementwise-dims"> {
   let summary = "Merge adjacent loops of elementwise ops of four loops or more";
   let description = [{
     On buffers (after bufferization, which keeps its in-place choices). In
-    an all-parallel linalg.generic of four loops or more, none of extent 1,
+    an all-parallel linalg.generic of four loops or more not counting loops
+    of extent 1 (a batch of one is left alone), its unit loops and
     operands' unit dims read at a constant 0 are dropped, then runs of
     adjacent loops that every operand indexes contiguously, in order, and
     whose indices the payload does not read become one loop (operands seen
