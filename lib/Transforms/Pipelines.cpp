@@ -144,6 +144,9 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   // After CSE: a row's elements are then named by the same index values.
   pm.addNestedPass<func::FuncOp>(createKSForwardRowValues());
+  // Long per-thread sums carry their rounding errors (after the kernels'
+  // loops are final, before outlining).
+  pm.addNestedPass<func::FuncOp>(createKSCompensateLongSums());
   // Integer powers have no NVVM or libdevice lowering: expand them into
   // helper functions, which outlining copies into the kernels that call them.
   pm.addPass(createConvertMathToFuncs());

@@ -874,6 +874,49 @@ def KSForwardRowValues : Pass<"ks-forward-row-values", "mlir::func::FuncOp"> {
   }];
 }
 
+def KSCompensateLongSums : Pass<"ks-compensate-long-sums", "mlir::func::FuncOp"> {
+  let summary = "Add a rounding-error compensation to long floating-point sums in kernels";
+  let description = [{
+    In each `gpu.launch`, an `scf.for` whose carried float value (a scalar,
+    a vector, or a one-element vector read through `vector.extract` and
+    yielded through `vector.broadcast`) is updated only by a chain of
+    `arith.addf` (an in-order `vector.reduction <add>` with an accumulator
+    counts as its elements added one by one) becomes a compensated
+    (Kahan) sum when the loop adds at least `min-terms` terms into it: the
+    loop carries the rounding error of each addition too and subtracts it
+    from the next term. A thread that walks thousands of elements then
+    loses no more than a few roundings of the total, instead of one per
+    element. Additions with fast-math flags are left alone (the compiler
+    may reorder them anyway), and so are loops that carry more than four
+    float values: a contraction's register tile, compute-bound, whose many
+    accumulators already split the sum.
+
+    ```mlir
+    %s = scf.for %i = %c0 to %c4096 step %c1 iter_args(%acc = %zero) -> (f32) {
+      %x = memref.load %in[%i] : memref<4096xf32>
+      %next = arith.addf %acc, %x : f32
+      scf.yield %next : f32
+    }
+    // becomes
+    %r:2 = scf.for ... iter_args(%acc = %zero, %lost = %zero) -> (f32, f32) {
+      %y = arith.subf %x, %lost : f32
+      %t = arith.addf %acc, %y : f32
+      %d = arith.subf %t, %acc : f32
+      %e = arith.subf %d, %y : f32
+      scf.yield %t, %e : f32, f32
+    }
+    ```
+  }];
+  let options = [
+    Option<"minTerms", "min-terms", "int64_t", /*default=*/"256",
+           "Fewest terms a loop adds into one value for it to be compensated">
+  ];
+  let statistics = [
+    Statistic<"numCompensated", "compensated", "loop-carried sums compensated">
+  ];
+  let dependentDialects = ["mlir::vector::VectorDialect"];
+}
+
 def KSUseDeviceMemory : Pass<"ks-use-device-memory", "mlir::func::FuncOp"> {
   let summary = "Allocate host-function buffers in device memory";
   let description = [{
