@@ -6,7 +6,8 @@ A result row: {"problem": "level1/01_x", "status": one of STATUSES,
 model run in fp64), ...}.
 fast_p is the share of all problems of a level that are correct AND faster
 than p times the baseline (fast_0: the share correct); means are over the
-correct problems.
+correct problems. "vs f64": the share correct at 1e-4 against eager or, where
+not, no farther from the model run in fp64 than eager is (judged_against_f64).
 """
 
 import math
@@ -54,6 +55,14 @@ def level_of(row):
     return row["problem"].split("/")[0] if "/" in row["problem"] else "-"
 
 
+def judged_against_f64(row):
+    """Correct against eager at 1e-4, or (the fp64 run's verdict) within
+    1e-4 of the exact result or no farther from it than eager is."""
+    if row.get("status") == "correct":
+        return True
+    return row.get("status") == "incorrect" and bool(row.get("as_exact_as_eager"))
+
+
 def summarize(rows):
     """Per level (and 'all'): counts, shares, fast_p and mean speedups."""
     levels = {}
@@ -66,9 +75,11 @@ def summarize(rows):
         n = len(rs)
         compiled = sum(r["status"] in ("incorrect", "correct") for r in rs)
         correct = sum(r["status"] == "correct" for r in rs)
+        exact = sum(judged_against_f64(r) for r in rs)
         entry = {"problems": n,
                  "compiled": compiled / n if n else 0.0,
-                 "correct": correct / n if n else 0.0}
+                 "correct": correct / n if n else 0.0,
+                 "as_exact_as_eager": exact / n if n else 0.0}
         for base in ("eager", "compile"):
             s = [speedup(r, base) for r in rs]
             entry[base] = {
@@ -144,15 +155,16 @@ def format_table(rows, summary):
             f"{_fmt(r.get('max_error'), '9.2e')} "
             f"{_fmt(r.get('ks_error_vs_f64'), '9.2e')}/{_fmt(r.get('eager_error_vs_f64'), '9.2e')}")
     lines.append("")
-    head = (f"{'level':8} {'n':>3} {'compiled':>8} {'correct':>8}  baseline  {'fast_0':>6} {'fast_1':>6} "
-            f"{'fast_1.5':>8} {'fast_2':>6} {'geomean':>8} {'mean':>7} {'>=0.8x':>6} {'<0.5x':>5}")
+    head = (f"{'level':8} {'n':>3} {'compiled':>8} {'correct':>8} {'vs f64':>6}  baseline  {'fast_0':>6} "
+            f"{'fast_1':>6} {'fast_1.5':>8} {'fast_2':>6} {'geomean':>8} {'mean':>7} {'>=0.8x':>6} {'<0.5x':>5}")
     lines.append(head)
     lines.append("-" * len(head))
     for level, s in summary.items():
         for base in ("eager", "compile"):
             b = s[base]
             lines.append(
-                f"{level:8} {s['problems']:3d} {s['compiled']:8.0%} {s['correct']:8.0%}  {base:8}  "
+                f"{level:8} {s['problems']:3d} {s['compiled']:8.0%} {s['correct']:8.0%} "
+                f"{s.get('as_exact_as_eager', s['correct']):6.0%}  {base:8}  "
                 f"{b['fast_0']:6.0%} {b['fast_1']:6.0%} {b['fast_1.5']:8.0%} {b['fast_2']:6.0%} "
                 f"{_fmt(b['geomean_speedup'], '7.2f'):>8} {_fmt(b['mean_speedup'], '6.2f'):>7} "
                 f"{b['at_least_0.8']:6.0%} {b['under_0.5']:5d}")

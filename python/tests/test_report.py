@@ -50,6 +50,25 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(s["level1"]["eager"]["under_0.5"], 0)  # 0.5 is not under 0.5
         self.assertEqual(s["level1"]["compile"]["under_0.5"], 1)  # b: 0.25
 
+    def test_judged_against_f64_counts_results_as_exact_as_eager(self):
+        rows = [
+            {"problem": "level1/a", "status": "correct"},
+            # eager itself is 3 bounds from fp64, ks 2: as exact as eager
+            {"problem": "level1/b", "status": "incorrect", "as_exact_as_eager": True,
+             "ks_score_vs_f64": 2.0, "eager_score_vs_f64": 3.0},
+            # ks farther from fp64 than eager: not
+            {"problem": "level1/c", "status": "incorrect", "as_exact_as_eager": False},
+            # no fp64 run (too large): only the strict verdict counts
+            {"problem": "level1/d", "status": "incorrect"},
+            {"problem": "level1/e", "status": "compile failed", "as_exact_as_eager": True},
+        ]
+        self.assertEqual([report.judged_against_f64(r) for r in rows],
+                         [True, True, False, False, False])
+        s = report.summarize(rows)
+        self.assertEqual(s["level1"]["correct"], 1 / 5)
+        self.assertEqual(s["level1"]["as_exact_as_eager"], 2 / 5)
+        self.assertRegex(report.format_table(rows, s), r"level1\s+5\s+80%\s+20%\s+40%\s+eager")
+
     def test_tuning_times_per_level(self):
         rows = [{"problem": "level1/a", "tune_s": 10.0, "status": "tuned"},
                 {"problem": "level1/b", "tune_s": 30.0, "status": "tuned"},
@@ -69,7 +88,7 @@ class ReportTest(unittest.TestCase):
         for r in ROWS:
             self.assertIn(r["problem"], text)
         self.assertIn("compile failed", text)
-        self.assertRegex(text, r"level1\s+4\s+75%\s+50%\s+eager\s+50%\s+25%\s+25%\s+0%\s+1.00\s+1.25\s+25%\s+0")
+        self.assertRegex(text, r"level1\s+4\s+75%\s+50%\s+50%\s+eager\s+50%\s+25%\s+25%\s+0%\s+1.00\s+1.25\s+25%\s+0")
 
 
 class MemoryBoundTest(unittest.TestCase):
