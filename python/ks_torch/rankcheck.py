@@ -58,9 +58,37 @@ def _kernel_us(run_json):
     return per
 
 
-def _measure(module, plan, out_json, timeout):
+# The counters `where` prints for a kernel (ks-run's names, from CUPTI's
+# range profiler: the ones Nsight Compute shows).
+COUNTERS = (("dram_throughput_pct", "dram"), ("sm_throughput_pct", "sm"),
+            ("achieved_occupancy_pct", "occupancy"), ("long_scoreboard_stall_pct", "long-sb"),
+            ("barrier_stall_pct", "barrier"), ("global_load_efficiency_pct", "load-eff"),
+            ("l2_hit_rate_pct", "l2-hit"), ("tensor_pipe_pct", "tensor"))
+
+
+def _kernel_counters(run_json):
+    """dispatch -> (theoretical occupancy, limiter, counters) of its longest
+    kernel, from a ks-run --json report run with --metrics."""
+    with open(run_json) as f:
+        report = json.load(f)
+    best = {}
+    for k in report.get("cupti", {}).get("kernels", []):
+        d = k.get("dispatch")
+        if d is None or (d in best and best[d]["per_trial_us"] >= k["per_trial_us"]):
+            continue
+        best[d] = k
+    return {d: {"occupancy": k.get("occupancy", {}), "registers": k.get("registers"),
+                "spill_bytes": k.get("spill_bytes", 0), "grid": k.get("grid"),
+                "block": k.get("block"),
+                "counters": {name: k.get("metrics", {}).get(key) for key, name in COUNTERS
+                             if k.get("metrics", {}).get(key) is not None}}
+            for d, k in best.items()}
+
+
+def _measure(module, plan, out_json, timeout, counters=False):
     cmd = [find_tool("ks-run"), module, "--reference=none", "--warmup=1", "--trials=3",
-           "--metrics=false", f"--timeout={timeout}", f"--json={out_json}"]
+           f"--metrics={'true' if counters else 'false'}", f"--timeout={timeout}",
+           f"--json={out_json}"]
     if plan:
         cmd.append(f"--plan={plan}")
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 120)
@@ -213,15 +241,17 @@ def where_time_goes(plans_dir, problem, work, timeout=120, top=4):
     with open(os.path.join(run_dir, "plan.json")) as f:
         skills = {s["id"]: s["skill"] for s in json.load(f).get("dispatches", [])}
     os.makedirs(work, exist_ok=True)
-    measured = _measure(report["module"], os.path.join(run_dir, "plan.json"),
-                        os.path.join(work, stem + ".run.json"), timeout)
+    run_json = os.path.join(work, stem + ".run.json")
+    measured = _measure(report["module"], os.path.join(run_dir, "plan.json"), run_json,
+                        timeout, counters=True)
+    counters = _kernel_counters(run_json)
     info = {d["dispatch"]: d for d in report.get("dispatches", [])}
     rows = []
     for d, us in sorted(measured.items(), key=lambda kv: -kv[1])[:top]:
         i = info.get(d, {})
         rows.append({"dispatch": d, "measured_us": us, "estimated_us": i.get("tuned_us"),
                      "op_class": i.get("op_class", "?"), "skill": skills.get(d, "seed"),
-                     "loop_ranges": i.get("loop_ranges")})
+                     "loop_ranges": i.get("loop_ranges"), **counters.get(d, {})})
     return {"problem": problem, "total_us": sum(measured.values()), "top": rows}
 
 
@@ -236,4 +266,11 @@ def format_where(rows):
             est = f"{t['estimated_us']:.0f}" if t["estimated_us"] is not None else "-"
             lines.append(f"  d{t['dispatch']:<3} {t['op_class']:<14} {t['skill']:<34} "
                          f"measured {t['measured_us']:>9.0f} us  estimated {est:>8} us  {t['loop_ranges']}")
+            if t.get("counters") or t.get("grid"):
+                occ = t.get("occupancy") or {}
+                lines.append("       " + "  ".join(
+                    [f"grid {t.get('grid')} x {t.get('block')}", f"regs {t.get('registers')}",
+                     f"occupancy limit {occ.get('theoretical_pct', '?')}% ({occ.get('limiter', '?')})"]
+                    + [f"{name} {v:.0f}%" for name, v in (t.get("counters") or {}).items()]
+                    + ([f"spills {t['spill_bytes']} B"] if t.get("spill_bytes") else [])))
     return "\n".join(lines)
