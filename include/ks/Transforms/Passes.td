@@ -124,18 +124,21 @@ def KSSplitTransposedConv : Pass<"ks-split-transposed-conv"> {
   let summary = "Compute a transposed convolution as one convolution per output phase, without the zeros";
   let description = [{
     On tensors. Torch-MLIR lowers a transposed convolution of stride s as a
-    `linalg.conv_2d_nchw_fchw` (unit strides) over its input spread with
+    `linalg.conv_1d_ncw_fcw`, `linalg.conv_2d_nchw_fchw` or
+    `linalg.conv_3d_ncdhw_fcdhw` (unit strides) over its input spread with
     strides s into zeros (`tensor.insert_slice` into a zero fill): of every
-    s x s multiplications, s^2 - 1 are by zero. The output positions
-    (s q + ry, s q' + rx) of one phase meet only the filter taps
-    (k0(ry) + s t, k0(rx) + s t') and read the input at (q + t + dy, q' + t'
-    + dx): each of the s x s phases becomes a convolution of the input
-    itself (zero-padded where dy, dx < 0) with that phase's taps, its
-    initializer the phase's part of the original one (a broadcast bias stays
-    a broadcast), inserted into the output with strides s. Same products
-    and, per output element, the same sums in the same order (the zeros'
-    products are gone: only non-finite inputs, which they turned into NaN,
-    differ). Applies where the output splits into whole phases (its extent a
+    s^d multiplications (d spatial dims), s^d - 1 are by zero. Along each
+    spatial dim, the output positions s q + r of one phase r meet only the
+    filter taps k0(r) + s t and read the input at q + t + shift(r): each of
+    the phases (one per combination of residues) becomes a convolution of
+    the same rank over the input itself (zero-padded where shift < 0) with
+    that phase's taps, its initializer the phase's part of the original one
+    (a broadcast bias stays a broadcast), inserted into the output with
+    strides s. A dim spread with unit stride (a padded dim) has one phase
+    with all its taps. Same products and, per output element, the same sums
+    in the same order (the zeros' products are gone: only non-finite
+    inputs, which they turned into NaN, differ). Applies where some dim has
+    a stride of 2 or more, the output splits into whole phases (its extent a
     multiple of s), every phase has taps and reads the whole input.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
