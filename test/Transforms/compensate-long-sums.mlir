@@ -1,28 +1,29 @@
-// RUN: ks-opt %s --ks-compensate-long-sums | FileCheck %s
+// RUN: ks-opt %s --ks-compensate-long-sums=min-terms=256 | FileCheck %s
 // RUN: ks-opt %s --ks-compensate-long-sums=min-terms=512 | FileCheck %s --check-prefix=FEWER
 // In a kernel's loop, a float the loop only adds to becomes a compensated
-// (Kahan) sum once the loop adds 256 terms or more into it: the loop also
-// carries the rounding error, taken off each next term.
+// (Kahan) sum once the loop adds min-terms terms or more into it (here 256;
+// the pipeline's default 1024): the loop also carries the rounding error,
+// taken off each next term.
 //
-// Through a skill: a warp per row of 8192 (256 additions a lane) and a
-// column split into stretches of 256 rows are compensated in the seed
-// lowering; the emulated kernels still match the CPU reference.
+// Through a skill, at the default: a warp per row of 32768 (1024 additions
+// a lane) and a column split into stretches of 1024 rows are compensated in
+// the seed lowering; the emulated kernels still match the CPU reference.
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "warp_reduce_innermost", "params": {"R": 4, "E": 4}}]}' > %t.rows.json
-// RUN: ks-opt %S/Inputs/row_sums_16x8192.mlir --ks-seed-lowering="plan=%t.rows.json" | FileCheck %s --check-prefix=ROWS
-// RUN: ks-run %S/Inputs/row_sums_16x8192.mlir --emulate-gpu --plan=%t.rows.json --seed=5 | FileCheck %s --check-prefix=EMULATED
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_columns_split_atomic", "params": {"BX": 128, "RS": 256, "U": 8}}]}' > %t.cols.json
+// RUN: ks-opt %S/Inputs/row_sums_16x32768.mlir --ks-seed-lowering="plan=%t.rows.json" | FileCheck %s --check-prefix=ROWS
+// RUN: ks-run %S/Inputs/row_sums_16x32768.mlir --emulate-gpu --plan=%t.rows.json --seed=5 | FileCheck %s --check-prefix=EMULATED
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_columns_split_atomic", "params": {"BX": 128, "RS": 1024, "U": 8}}]}' > %t.cols.json
 // RUN: ks-opt %S/../Skills/Inputs/column_sums_long.mlir --ks-seed-lowering="plan=%t.cols.json" | FileCheck %s --check-prefix=COLUMNS
 // RUN: ks-run %S/../Skills/Inputs/column_sums_long.mlir --emulate-gpu --plan=%t.cols.json --seed=5 | FileCheck %s --check-prefix=EMULATED
-// Stretches of 128 rows are too short: left as they were.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_columns_split_atomic", "params": {"BX": 128, "RS": 128, "U": 8}}]}' > %t.short.json
+// Stretches of 512 rows are too short: left as they were.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "reduce_columns_split_atomic", "params": {"BX": 128, "RS": 512, "U": 8}}]}' > %t.short.json
 // RUN: ks-opt %S/../Skills/Inputs/column_sums_long.mlir --ks-seed-lowering="plan=%t.short.json" | FileCheck %s --check-prefix=SHORT
 // And the PTX of a compensated kernel passes ptxas.
 // REQUIRES: ptxas
-// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_sums_16x8192.mlir --ks-compile="plan=%t.rows.json ptx-dir=%t.ptx" -o %t.gpu.mlir
+// RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_sums_16x32768.mlir --ks-compile="plan=%t.rows.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel_0.sm_90.ptx
 
 // ROWS-LABEL: gpu.module @main_kernel_0
-// ROWS: scf.for %{{.*}} = %c0 to %c64 step %c4 iter_args(%[[S:.*]] = %{{.*}}, %[[C:.*]] = %{{.*}}) -> (f32, f32)
+// ROWS: scf.for %{{.*}} = %c0 to %c256 step %c4 iter_args(%[[S:.*]] = %{{.*}}, %[[C:.*]] = %{{.*}}) -> (f32, f32)
 // ROWS: %[[Y:.*]] = arith.subf %{{.*}}, %[[C]] : f32
 // ROWS-NEXT: %[[U:.*]] = arith.addf %[[S]], %[[Y]] : f32
 // ROWS-NEXT: %[[D:.*]] = arith.subf %[[U]], %[[S]] : f32
@@ -30,7 +31,7 @@
 // ROWS: gpu.shuffle xor
 
 // COLUMNS-LABEL: gpu.module @main_kernel_0
-// COLUMNS: scf.for %{{.*}} = %c0 to %c256 step %c8 iter_args(%{{.*}} = %{{.*}}, %[[C:.*]] = %{{.*}}) -> (vector<1xf32>, f32)
+// COLUMNS: scf.for %{{.*}} = %c0 to %c1024 step %c8 iter_args(%{{.*}} = %{{.*}}, %[[C:.*]] = %{{.*}}) -> (vector<1xf32>, f32)
 // COLUMNS-NOT: vector.reduction
 // COLUMNS: arith.subf %{{.*}}, %[[C]] : f32
 // COLUMNS: memref.atomic_rmw addf

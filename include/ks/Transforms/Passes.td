@@ -885,7 +885,9 @@ def KSCompensateLongSums : Pass<"ks-compensate-long-sums", "mlir::func::FuncOp">
     yielded through `vector.broadcast`) is updated only by a chain of
     `arith.addf` (an in-order `vector.reduction <add>` with an accumulator
     counts as its elements added one by one) becomes a compensated
-    (Kahan) sum when the loop adds at least `min-terms` terms into it: the
+    (Kahan) sum when the loop adds at least `min-terms` terms into it
+    (default 1024; below that a plain sum's error stays small, and the
+    compensation lengthens the loop's dependent chain fourfold): the
     loop carries the rounding error of each addition too and subtracts it
     from the next term. A thread that walks thousands of elements then
     loses no more than a few roundings of the total, instead of one per
@@ -911,7 +913,7 @@ def KSCompensateLongSums : Pass<"ks-compensate-long-sums", "mlir::func::FuncOp">
     ```
   }];
   let options = [
-    Option<"minTerms", "min-terms", "int64_t", /*default=*/"256",
+    Option<"minTerms", "min-terms", "int64_t", /*default=*/"1024",
            "Fewest terms a loop adds into one value for it to be compensated">
   ];
   let statistics = [
