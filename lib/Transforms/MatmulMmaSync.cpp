@@ -12,6 +12,7 @@
 
 #include "ks/Transforms/TransformOps.h"
 
+#include "Alignment.h"
 #include "Epilogue.h"
 #include "KernelInit.h"
 
@@ -780,7 +781,35 @@ gpu::LaunchOp KernelBuilder::build() {
   // the block ends.
   nvgpu::DeviceAsyncWaitOp::create(b, loc, lastGroup, b.getI32IntegerAttr(0));
 
-  for (int64_t acc = 0; acc < numAccs; ++acc)
+  // An FMA thread's quad of 4 outputs adjacent along C's contiguous dim is
+  // one 16-byte store where the layout proves it aligned: a warp then
+  // writes whole sectors per instruction, not a quarter of each (the
+  // stores are the whole cost of a GEMM with a short K). Not with split-K
+  // (atomics) or an epilogue (applied element by element).
+  AffineMap mapC = op.getMatchingIndexingMap(&C);
+  bool quadsAlongC = fma && adjacentN && kSplits == 1 && !epilogue && mapC.getNumResults() > 0 &&
+                     mapC.getResults().back() == b.getAffineDimExpr(roles.n);
+  auto quadType = VectorType::get({4}, b.getF32Type());
+  for (int64_t acc = 0; acc < numAccs && quadsAlongC; ++acc) {
+    SmallVector<Value> at = outputAt(acc, 0);
+    int64_t alignment = ks::provedAlignment(C.get(), at, quadType);
+    if (alignment < 16 || (partialN && ranges[roles.n] % 4 != 0)) {
+      quadsAlongC = false;
+      break;
+    }
+  }
+  for (int64_t acc = 0; acc < numAccs && quadsAlongC; ++acc) {
+    SmallVector<Value> at = outputAt(acc, 0);
+    OpBuilder::InsertionGuard guard(b);
+    // N a multiple of 4 and the quad aligned: all of it is inside C or none.
+    if (Value inside = insideC(at)) {
+      auto inC = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
+      b.setInsertionPoint(inC.thenBlock()->getTerminator());
+    }
+    auto store = vector::StoreOp::create(b, loc, loop.getResult(acc), C.get(), at);
+    store->setAttr("alignment", b.getI64IntegerAttr(16));
+  }
+  for (int64_t acc = 0; acc < numAccs && !quadsAlongC; ++acc)
     for (int64_t elem = 0; elem < 4; ++elem) {
       Value v = vector::ExtractOp::create(b, loc, loop.getResult(acc), elementPosition(elem));
       SmallVector<Value> at = outputAt(acc, elem);

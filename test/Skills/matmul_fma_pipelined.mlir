@@ -6,11 +6,13 @@
 // 4 rows of A (K contiguous: one 16-byte read of 4 K steps per row) and its
 // 2 quads of 4 adjacent columns of B per K step (16-byte reads), then
 // 4 x 4 x 8 FMAs on 8 rows of 4 sums (vector.fma), kept in registers across
-// K. No tensor core, no TF32 rounding. The PTX has fma.rn.f32 and 16-byte
-// shared reads only, no mma, no local memory. On the CPU the kernel matches
-// the reference here, with tiles past M, N and K (200 x 100 x 72), over a
-// long K (2048), and for nn.Linear, whose B (W's rows) is K contiguous: its
-// columns a thread apart, 16-byte reads of 4 K steps each.
+// K, then stored a quad of 4 adjacent outputs at a time (16-byte stores).
+// No tensor core, no TF32 rounding. The PTX has fma.rn.f32, 16-byte shared
+// reads and 16-byte global stores only, no mma, no local memory. On the CPU
+// the kernel matches the reference here, with tiles past M, N and K (200 x
+// 100 x 72), over a long K (2048), and for nn.Linear, whose B (W's rows) is
+// K contiguous: its columns a thread apart, 16-byte reads of 4 K steps each
+// (and scalar stores).
 // REQUIRES: ptxas
 // RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=matmul_fma_pipelined params=BM=64,BN=64,BK=16,WM=32,WN=32,TM=4,TN=8,S=3" | FileCheck %s
 // RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=matmul_fma_pipelined params=BM=64,BN=64,BK=16,WM=32,WN=32,TM=4,TN=8,S=3" | FileCheck %s --check-prefix=FMAS
@@ -18,6 +20,7 @@
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/matmul_256x128x64.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/matmul_256x128x64.mlir --emulate-gpu --plan=%t.plan.json --seed=15 | FileCheck %s --check-prefix=EMULATED
+// RUN: ks-opt %S/Inputs/matmul_200x100x72.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s --check-prefix=PARTIAL
 // RUN: ks-run %S/Inputs/matmul_200x100x72.mlir --emulate-gpu --plan=%t.plan.json --seed=16 | FileCheck %s --check-prefix=EMULATED
 // RUN: ks-run %S/Inputs/matmul_64x2048x64.mlir --emulate-gpu --plan=%t.plan.json --seed=17 | FileCheck %s --check-prefix=EMULATED
 // RUN: ks-opt %S/Inputs/linear_64x96x80.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s --check-prefix=LINEAR-IR
@@ -52,7 +55,9 @@
 // CHECK-NOT: nvgpu.mma.sync
 // CHECK: scf.yield
 // CHECK: nvgpu.device_async_wait %[[GROUP]] {numGroups = 0 : i32}
-// CHECK-COUNT-32: memref.store {{.*}}, %arg2
+// Each quad of 4 adjacent outputs along C's rows is one 16-byte store.
+// CHECK-COUNT-8: vector.store %{{.*}}, %arg2[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<256x64xf32>, vector<4xf32>
+// CHECK-NOT: memref.store
 // CHECK-NOT: linalg.matmul
 
 // 16 K steps x 4 rows x 2 quads, 48 16-byte reads (4 x 4 of A, 16 x 2 of B).
@@ -66,6 +71,8 @@
 // PTX: bar.sync 0;
 // PTX: ld.shared.v4.b32
 // PTX: fma.rn.f32
+// PTX: st.global.v4.b32
+// PTX-NOT: st.global.b32
 // PTX-NOT: mma.sync
 // PTX-NOT: cvt.rn.tf32
 // PTX-NOT: ld.local
@@ -75,7 +82,15 @@
 // at a time, one row per column.
 // LINEAR-IR: memref.get_global @mma_tile_0 : memref<3x64x20xf32, #gpu.address_space<workgroup>>
 // LINEAR-IR: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c0] {alignment = 16 : i64} : memref<3x64x20xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// A thread's outputs along N are a thread apart there: scalar stores.
+// LINEAR-IR-COUNT-32: memref.store %{{.*}}, %arg2
+// LINEAR-IR-NOT: vector.store %{{.*}}, %arg2
 // LINEAR: output #0 64x80xf32: match, max abs err
+// Tiles past M and N (200 x 72): each 16-byte store under the test of its
+// quad's first output (N a multiple of 4: a quad is all inside or all out).
+// PARTIAL: scf.if
+// PARTIAL-NEXT: vector.store %{{.*}}, %arg2[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<200x72xf32>, vector<4xf32>
+// PARTIAL-NOT: memref.store %{{.*}}, %arg2
 // EMULATED: match, max abs err
 // EMULATED-NOT: MISMATCH
 
