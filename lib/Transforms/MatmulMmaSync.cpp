@@ -81,6 +81,20 @@ TileLayout tileLayout(linalg::LinalgOp op, const Roles &roles, OpOperand &operan
   return l;
 }
 
+/// Whether 16-byte copies can read `buffer` (a static, contiguous-last-dim
+/// f32 view): every row starts on 16 bytes and ends on a 16-byte chunk's
+/// edge. Else its tiles are copied 4 bytes at a time (rows of 197).
+static bool copiesBy16Bytes(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || ShapedType::isDynamic(offset) ||
+      offset % 4 || type.getShape().back() % 4)
+    return false;
+  return llvm::all_of(ArrayRef(strides).drop_back(),
+                      [](int64_t s) { return !ShapedType::isDynamic(s) && s % 4 == 0; });
+}
+
 struct KernelBuilder {
   OpBuilder &b;
   Location loc;
@@ -221,7 +235,7 @@ struct KernelBuilder {
                    Value tid, SmallVectorImpl<Value> &tokens) {
     TileLayout l = layoutOf(operand);
     bool gather = int64_t(operand.getOperandNumber()) == roles.gathered;
-    int64_t width = gather ? 1 : 4;
+    int64_t width = gather || !copiesBy16Bytes(operand.get()) ? 1 : 4;
     int64_t chunksPerRow = l.cols / width;
     int64_t perThread = l.rows * chunksPerRow / threads;
     auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
@@ -279,7 +293,7 @@ struct KernelBuilder {
       tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
           b, loc, tokenType, tile, ValueRange{stage, row, col},
           fromTable ? gatherFlat : operand.get(), indices, b.getIndexAttr(width), srcElements,
-          gather ? UnitAttr() : b.getUnitAttr()));
+          width == 4 ? b.getUnitAttr() : UnitAttr()));
     }
   }
 
@@ -926,10 +940,10 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
   } else if (!linalg::isaContractionOpInterface(op)) {
     return "the target is not a multiply-add contraction";
   }
-  // The 16-byte copies read the permuted inputs; a gather is copied
-  // element by element and the output is loaded and stored element by
-  // element: any layout.
-  auto copiedBy16Bytes = [&](OpOperand &operand) {
+  // Asynchronous copies read the permuted inputs (16 bytes at a time where
+  // their rows allow, else 4); a gather is copied element by element and
+  // the output is loaded and stored element by element: any layout.
+  auto copiedAsync = [&](OpOperand &operand) {
     return int64_t(operand.getOperandNumber()) != roles.gathered && !op.isDpsInit(&operand);
   };
   for (OpOperand &operand : op->getOpOperands()) {
@@ -937,17 +951,16 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     auto type = dyn_cast<MemRefType>(v.getType());
     if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
       return "an operand is not a static f32 buffer";
-    if (!copiedBy16Bytes(operand))
+    if (!copiedAsync(operand))
       continue;
     SmallVector<int64_t> strides;
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
-        strides.back() != 1 || ShapedType::isDynamic(offset) || offset % 4)
-      return "an operand's last dimension is not contiguous or its offset is not a multiple "
-             "of 4 (16-byte copies)";
+        strides.back() != 1 || ShapedType::isDynamic(offset))
+      return "an operand's last dimension is not contiguous or its offset is not static";
     for (int64_t s : ArrayRef(strides).drop_back())
-      if (ShapedType::isDynamic(s) || s % 4)
-        return "an operand's row stride is not a multiple of 4 (16-byte copies)";
+      if (ShapedType::isDynamic(s))
+        return "an operand's row stride is not static";
   }
   if (permuted) {
     FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
@@ -974,10 +987,6 @@ std::string unmetCondition(linalg::LinalgOp op, Roles &roles, ArrayRef<int64_t> 
     return "block_tile needs three sizes and warp_tile two";
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t BM = blockTile[0], BN = blockTile[1], BK = blockTile[2];
-  for (OpOperand &operand : op->getOpOperands())
-    if (copiedBy16Bytes(operand) &&
-        cast<MemRefType>(operand.get().getType()).getShape().back() % 4)
-      return "an operand's last dimension is not a multiple of 4 (16-byte copies)";
   if (!threadTile.empty()) {
     if (threadTile.size() != 2)
       return "thread_tile needs two sizes";
