@@ -962,15 +962,20 @@ static std::optional<int64_t> dispatchNamedIn(llvm::StringRef message) {
   return std::nullopt;
 }
 
+/// Plans of first choices built before the search gives up on them: each
+/// failure names one dispatch, whose next choice goes into the next try.
+constexpr unsigned kFirstChoiceTries = 16;
+
 llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> &order,
                                     Measurement &seed, PlanSteps &best, Measurement &base) {
   PlanSteps choices;
+  std::map<int64_t, PlanInput> inputs;
   std::set<std::string> groups;
   for (const DispatchFeatures *f : order) {
     int64_t d = f->id;
     if (best.count(d) || !groups.insert(groupKey(*f)).second)
       continue;
-    PlanInput input;
+    PlanInput &input = inputs[d];
     input.features = *toJSON(*f).getAsObject();
     input.metrics = seed.metrics[d];
     input.precision = opts.precision;
@@ -986,10 +991,12 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
     firstChoices[d] = std::move(note);
     choices[d] = Step{*decision.skill, decision.params};
   }
-  // A choice that does not build is dropped by the dispatch its error
-  // names, and the rest tried again.
+  // A choice that does not build is replaced by the policy's next one for
+  // the dispatch its error names (the planner knows what failed, and why),
+  // and the plan tried again: a skill whose kernel cannot take an operand
+  // leaves the dispatch to the next skill, not to the seed.
   Measurement m;
-  for (unsigned tries = 0; !choices.empty() && tries < 8; ++tries) {
+  for (unsigned tries = 0; !choices.empty() && tries < kFirstChoiceTries; ++tries) {
     PlanSteps candidate = best;
     for (const auto &[d, step] : choices)
       candidate[d] = step;
@@ -1011,7 +1018,19 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
                           {"rule", "first choice"}, {"outcome", m.outcome},
                           {"message", m.message}, {"diagnosis", diagnose(m)},
                           {"accepted", false}});
+    PlanInput &input = inputs[*culprit];
+    input.trajectory.push_back(
+        Attempt{"seed", failed.skill, failed.params, m.outcome, diagnose(m)});
     choices.erase(*culprit);
+    Decision next = plan(input, *policy, *library);
+    if (next.skill) {
+      json::Object &note = firstChoices[*culprit];
+      note["skill"] = *next.skill;
+      note["params"] = paramsJson(next.params);
+      note["after_failed"] = note.getString("outcome").value_or("").str();
+      note["rule"] = next.rule;
+      choices[*culprit] = Step{*next.skill, next.params};
+    }
   }
   if (choices.empty() || m.outcome != "ok")
     return llvm::Error::success();
