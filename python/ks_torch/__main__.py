@@ -265,6 +265,11 @@ def cmd_report(args):
                 rows += json.load(f)["rows"]
     rows.sort(key=lambda r: r["problem"])
     print(report.format_table(rows, report.summarize(rows)))
+    judged = report.judged_rows(rows)
+    if judged != rows:
+        print("\nThe same with the results no farther from the fp64 run than eager's counted "
+              "correct:")
+        print(report.format_summary(report.summarize(judged)))
     if args.tune_report:
         with open(args.tune_report) as f:
             print("\n" + report.format_tuning_times(json.load(f)))

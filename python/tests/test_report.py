@@ -68,6 +68,10 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(s["level1"]["correct"], 1 / 5)
         self.assertEqual(s["level1"]["as_exact_as_eager"], 2 / 5)
         self.assertRegex(report.format_table(rows, s), r"level1\s+5\s+80%\s+20%\s+40%\s+eager")
+        judged = report.summarize(report.judged_rows(rows))
+        self.assertEqual(judged["level1"]["correct"], 2 / 5)
+        self.assertEqual([r["status"] for r in report.judged_rows(rows)],
+                         ["correct", "correct", "incorrect", "incorrect", "compile failed"])
 
     def test_tuning_times_per_level(self):
         rows = [{"problem": "level1/a", "tune_s": 10.0, "status": "tuned"},
