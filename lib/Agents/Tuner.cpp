@@ -261,6 +261,13 @@ private:
   llvm::Error takeFirstChoices(const std::vector<const DispatchFeatures *> &order,
                                Measurement &seed, PlanSteps &best, Measurement &base);
   std::map<int64_t, json::Object> firstChoices; ///< Per dispatch: the choice and its fate.
+  std::chrono::steady_clock::time_point started; ///< When run() began: the budget's clock.
+  double elapsedSeconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  }
+  bool budgetSpent() const {
+    return opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds;
+  }
   std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
   unsigned jobs = 1;             ///< Candidates built and measured at once.
   std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
@@ -1022,7 +1029,9 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
     input.trajectory.push_back(
         Attempt{"seed", failed.skill, failed.params, m.outcome, diagnose(m)});
     choices.erase(*culprit);
-    Decision next = plan(input, *policy, *library);
+    // Past the time budget the culprit keeps its seed kernel; the others'
+    // choices are still tried.
+    Decision next = budgetSpent() ? Decision{} : plan(input, *policy, *library);
     if (next.skill) {
       json::Object &note = firstChoices[*culprit];
       note["skill"] = *next.skill;
@@ -1150,10 +1159,7 @@ llvm::Error Tuner::run() {
   if (llvm::Error err = extractFeatures())
     return err;
   jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
-  auto started = std::chrono::steady_clock::now();
-  auto elapsedSeconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  };
+  started = std::chrono::steady_clock::now();
 
   // Dispatches the database knows are not tuned again.
   PlanSteps known;
@@ -1266,7 +1272,7 @@ llvm::Error Tuner::run() {
     if (fused)
       stopped = "no kernel of its own: the plan computes it in another dispatch's kernel";
     for (unsigned round = 1; !fused && round <= opts.rounds;) {
-      if (opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds) {
+      if (budgetSpent()) {
         stopped = llvm::formatv("time budget ({0} s) spent", opts.budgetSeconds);
         break;
       }

@@ -15,6 +15,12 @@
 // RUN: FileCheck %s --check-prefix=PLAN < %t/out/plan.json
 // RUN: FileCheck %s --check-prefix=TRAJ < %t/out/trajectory.jsonl
 // RUN: FileCheck %s --check-prefix=REPORT < %t/out/report.json
+// Once the time budget is spent (here from the start), a failed choice's
+// dispatch keeps the seed kernel: one try of broken_matmul, no next choice;
+// the other dispatches' choices are still taken.
+// RUN: ks-tune --skill-dirs=%t/skills --precision=tf32x3 %S/ks-tune-first-choices.mlir --measure=model --device=h200 --rounds=0 --cpu-check-dim=0 --budget=0.000001 --out=%t/spent > %t/spent.log
+// RUN: FileCheck %s --check-prefix=SPENT < %t/spent/plan.json
+// RUN: grep -c broken_matmul %t/spent/trajectory.jsonl | FileCheck %s --check-prefix=ONCE
 
 // LOG: ks-tune: first choices: 2 of 3 kept
 
@@ -30,3 +36,9 @@
 // REPORT: "after_failed": "failed: skill broken_matmul on dispatch 2: the transform failed: transform.structured.convert_conv2d_to_img2col failed to apply
 // REPORT-NEXT: "kernel_us":
 // REPORT-NEXT: "outcome": "kept",
+
+// SPENT: "dispatches": [
+// SPENT-NEXT: {
+// SPENT-NEXT: "id": 5,
+// SPENT-NOT: "id":
+// ONCE: 1
