@@ -22,6 +22,9 @@ config.substitutions.append(
     ("%ks_plugin", os.path.join(config.ks_lib_dir, "KernelSkillPlugin.so")))
 config.substitutions.append(("%ks_src", config.ks_src_root))
 config.substitutions.append(("%ks_bin", config.ks_tools_dir))
+# MLIR's own .td files (PassBase.td), beside LLVM's tools.
+config.substitutions.append(
+    ("%mlir_include", os.path.normpath(os.path.join(config.llvm_tools_dir, "..", "include"))))
 # The loopback LLM endpoint of the LLM tests (scripted answers).
 config.substitutions.append(
     ("%llm_server", '"%s" %s' % (sys.executable, os.path.join(
