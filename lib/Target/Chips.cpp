@@ -13,7 +13,7 @@ static const ChipInfo kChips[] = {
     {"sm_80", 70, "A100"},
     {"sm_86", 71, "RTX 30xx, A40"},
     {"sm_89", 78, "L40S, RTX 40xx"},
-    {"sm_90", 78, "H100, H200"},
+    {"sm_90", 78, "H100, H200", "sm_90a"},
     {"sm_90a", 80, "H100, H200 with wgmma/TMA"},
     {"sm_100", 86, "B200"},
     {"sm_100a", 86, "B200 with tcgen05"},

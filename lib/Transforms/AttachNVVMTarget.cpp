@@ -65,7 +65,7 @@ struct AttachNVVMTarget
     };
     // wgmma and TMA exist only in sm_90's arch-specific ISA (sm_90a): a
     // kernel module holding them targets it.
-    std::string archSpecific = chip == "sm_90" ? "sm_90a" : "";
+    std::string archSpecific = info->archSpecific.str();
     WalkResult walk = module.walk([&](gpu::GPUModuleOp gpuModule) {
       Operation *needsArch = nullptr;
       // A relaxed cluster arrive (row chains split among a cluster's

@@ -15,6 +15,7 @@
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/GpuRuntime.h"
 #include "ks/Runtime/HostBuffer.h"
+#include "ks/Target/Chips.h"
 #include "ks/Runtime/KernelProfiler.h"
 #include "ks/Runtime/KernelTracer.h"
 #include "ks/Runtime/Occupancy.h"
@@ -70,7 +71,7 @@ namespace {
 struct Options {
   cl::opt<std::string> inputFile{cl::Positional, cl::Required, cl::desc("<linalg-on-tensors module>")};
   cl::opt<std::string> entry{"entry", cl::desc("Function to run"), cl::init("main")};
-  cl::opt<std::string> chip{"chip", cl::desc("GPU chip"), cl::init("sm_90")};
+  cl::opt<std::string> chip{"chip", cl::desc("GPU chip"), cl::init(ks::kDefaultChip.str())};
   cl::opt<uint64_t> seed{"seed", cl::desc("Seed of the random inputs"), cl::init(0)};
   cl::list<std::string> inputNpy{"input", cl::desc("Input i from a .npy file (repeat in argument order)")};
   cl::opt<std::string> outputDir{"output-dir", cl::desc("Write every output as <dir>/<i>.npy")};

@@ -15,6 +15,7 @@
 
 #include "ks/Agents/Tuner.h"
 #include "ks/Runtime/CudaDriver.h"
+#include "ks/Target/Chips.h"
 #include "ks/Tools/Mains.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -48,7 +49,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<std::string> module(cl::Positional, cl::desc("<linalg-on-tensors module>"));
   cl::opt<std::string> renderReport("render-report", cl::desc("Only write DIR/report.html from the report.json and trajectory.jsonl in DIR"), cl::value_desc("DIR"));
   cl::opt<std::string> entry("entry", cl::desc("Function to tune"), cl::init("main"));
-  cl::opt<std::string> chip("chip", cl::desc("GPU chip"), cl::init("sm_90"));
+  cl::opt<std::string> chip("chip", cl::desc("GPU chip"), cl::init(ks::kDefaultChip.str()));
   cl::opt<std::string> out("out", cl::desc("Directory for plan.json, trajectory.jsonl, report.json"), cl::init("ks-tune-out"));
   cl::opt<std::string> ksRun("ks-run", cl::desc("ks-run to measure with (default: beside ks-tune)"));
   cl::opt<std::string> skillDirs("skill-dirs", cl::desc("Skill directories, comma-separated"));

@@ -43,7 +43,7 @@ def KSEstimateKernels : Pass<"ks-estimate-kernels", "mlir::ModuleOp"> {
   let options = [
     Option<"device", "device", "std::string", /*default=*/"\"\"",
            "Device name in the table (default: the first one for `chip`)">,
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+    Option<"chip", "chip", "std::string", /*default=*/"ks::kDefaultChip.str()",
            "Target chip, to pick a device when none is named">,
     Option<"devicesFile", "devices", "std::string", /*default=*/"\"\"",
            "The device table (default: devices.json of the skill path)">,
@@ -68,7 +68,7 @@ def KSOptimize : Pass<"ks-optimize", "mlir::ModuleOp"> {
     (`db`) are not tuned again and, when all are, nothing is measured.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"", "Target chip">,
+    Option<"chip", "chip", "std::string", /*default=*/"ks::kDefaultChip.str()", "Target chip">,
     Option<"device", "device", "std::string", /*default=*/"\"\"",
            "The cost model's device (default: the first one for `chip`)">,
     Option<"measure", "measure", "std::string", /*default=*/"\"auto\"",

@@ -16,6 +16,7 @@
 
 #include "ks/Agents/DeviceTable.h"
 #include "ks/Agents/LlmClient.h"
+#include "ks/Target/Chips.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,7 +27,7 @@
 namespace ks::agents {
 
 struct TuneOptions {
-  std::string module, entry = "main", chip = "sm_90";
+  std::string module, entry = "main", chip = ks::kDefaultChip.str();
   std::string outDir = "ks-tune-out";
   std::string ksRun;      ///< ks-run to use (default: beside this tool).
   std::string skillDirs;  ///< Comma-separated (default: the skill path).

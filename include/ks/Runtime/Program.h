@@ -11,6 +11,7 @@
 
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/HostBuffer.h"
+#include "ks/Target/Chips.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -60,7 +61,7 @@ public:
   /// CUDA driver's primary context of device 0.
   static llvm::Expected<std::unique_ptr<Program>>
   compile(mlir::ModuleOp module, llvm::StringRef entry, Target target,
-          llvm::StringRef chip = "sm_90", llvm::StringRef plan = "",
+          llvm::StringRef chip = ks::kDefaultChip, llvm::StringRef plan = "",
           std::optional<int64_t> maxQuadraticScan = std::nullopt);
   ~Program();
 

@@ -12,7 +12,13 @@ struct ChipInfo {
   llvm::StringRef name;       ///< As ptxas and LLVM spell it, e.g. "sm_90a".
   unsigned minPtxVersion;     ///< Lowest PTX ISA (x10) that targets it.
   llvm::StringRef description;
+  /// The arch-specific variant a kernel module with its own instructions
+  /// targets (sm_90's wgmma and TMA: "sm_90a"); empty if none.
+  llvm::StringRef archSpecific = "";
 };
+
+/// The chip ks compiles for when none is given (the H100 and H200).
+inline constexpr llvm::StringLiteral kDefaultChip = "sm_90";
 
 /// Every chip ks compiles for, oldest first.
 llvm::ArrayRef<ChipInfo> getSupportedChips();

@@ -2,6 +2,7 @@
 #ifndef KS_TRANSFORMS_PASSES_H
 #define KS_TRANSFORMS_PASSES_H
 
+#include "ks/Target/Chips.h"
 #include "mlir/Pass/Pass.h"
 
 #include "llvm/ADT/StringMap.h"

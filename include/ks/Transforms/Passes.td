@@ -944,7 +944,7 @@ def KSAttachNVVMTarget : Pass<"ks-attach-target", "mlir::ModuleOp"> {
     cannot emit and a `cuda-path` that is no directory are errors.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+    Option<"chip", "chip", "std::string", /*default=*/"ks::kDefaultChip.str()",
            "Target chip (sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_100a, sm_120)">,
     Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
            "LLVM optimization level for the device code (0-3)">,

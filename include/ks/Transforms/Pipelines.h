@@ -2,6 +2,7 @@
 #ifndef KS_TRANSFORMS_PIPELINES_H
 #define KS_TRANSFORMS_PIPELINES_H
 
+#include "ks/Target/Chips.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -35,7 +36,7 @@ struct SeedLoweringOptions
 struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Target chip, e.g. sm_90"),
-                           llvm::cl::init("sm_90")};
+                           llvm::cl::init(ks::kDefaultChip.str())};
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("Device code optimization level"),
                             llvm::cl::init(3)};
