@@ -230,6 +230,9 @@ private:
   void calibrate(Measurement &m, const PlanSteps &plan) const;
   bool onGpu = true; ///< Measuring with ks-run; false: the cost model.
   std::vector<json::Object> trajectory; ///< Every attempt, in order.
+  /// The attempts on dispatch `d` so far, as the planner reads them (every
+  /// attempt was made on its seed kernel: skills do not stack yet).
+  std::vector<Attempt> attemptsOn(int64_t d) const;
   std::unique_ptr<llvm::raw_fd_ostream> trajectoryFile;
   /// The module's identity (a hash of its text), on every trajectory line:
   /// a resumed run must tune the program it was started on.
@@ -767,6 +770,24 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
   return m;
 }
 
+std::vector<Attempt> Tuner::attemptsOn(int64_t d) const {
+  std::vector<Attempt> attempts;
+  for (const json::Object &t : trajectory) {
+    if (t.getInteger("dispatch") != d)
+      continue;
+    Attempt a;
+    a.base = "seed";
+    a.skill = t.getString("skill").value_or("").str();
+    a.outcome = t.getString("outcome").value_or("").str();
+    a.diagnosis = t.getString("diagnosis").value_or("").str();
+    if (const json::Object *p = t.getObject("params"))
+      for (const auto &kv : *p)
+        a.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
+    attempts.push_back(std::move(a));
+  }
+  return attempts;
+}
+
 void Tuner::remember(json::Object attempt) {
   attempt["program"] = programHash;
   std::string text;
@@ -1026,8 +1047,7 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
                           {"message", m.message}, {"diagnosis", diagnose(m)},
                           {"accepted", false}});
     PlanInput &input = inputs[*culprit];
-    input.trajectory.push_back(
-        Attempt{"seed", failed.skill, failed.params, m.outcome, diagnose(m)});
+    input.trajectory = attemptsOn(*culprit);
     choices.erase(*culprit);
     // Past the time budget the culprit keeps its seed kernel; the others'
     // choices are still tried.
@@ -1304,19 +1324,7 @@ llvm::Error Tuner::run() {
       input.repair = repair;
       if (best.count(d))
         input.centers[best[d].skill] = best[d].params;
-      for (const json::Object &t : trajectory) {
-        if (t.getInteger("dispatch") != d)
-          continue;
-        Attempt a;
-        a.base = "seed";
-        a.skill = t.getString("skill").value_or("").str();
-        a.outcome = t.getString("outcome").value_or("").str();
-        a.diagnosis = t.getString("diagnosis").value_or("").str();
-        if (const json::Object *p = t.getObject("params"))
-          for (const auto &kv : *p)
-            a.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
-        input.trajectory.push_back(std::move(a));
-      }
+      input.trajectory = attemptsOn(d);
       // A batch: as many distinct candidates as there are jobs, planned on
       // the same evidence (each one counts as attempted for the next).
       std::vector<Decision> batch;
