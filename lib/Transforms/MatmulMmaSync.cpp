@@ -802,36 +802,37 @@ gpu::LaunchOp KernelBuilder::build() {
   // (atomics) or an epilogue (applied element by element).
   AffineMap mapC = op.getMatchingIndexingMap(&C);
   bool quadsAlongC = fma && adjacentN && kSplits == 1 && !epilogue && mapC.getNumResults() > 0 &&
-                     mapC.getResults().back() == b.getAffineDimExpr(roles.n);
+                     mapC.getResults().back() == b.getAffineDimExpr(roles.n) &&
+                     !(partialN && ranges[roles.n] % 4 != 0);
   auto quadType = VectorType::get({4}, b.getF32Type());
-  for (int64_t acc = 0; acc < numAccs && quadsAlongC; ++acc) {
-    SmallVector<Value> at = outputAt(acc, 0);
-    int64_t alignment = ks::provedAlignment(C.get(), at, quadType);
-    if (alignment < 16 || (partialN && ranges[roles.n] % 4 != 0)) {
-      quadsAlongC = false;
-      break;
-    }
-  }
-  for (int64_t acc = 0; acc < numAccs && quadsAlongC; ++acc) {
-    SmallVector<Value> at = outputAt(acc, 0);
-    OpBuilder::InsertionGuard guard(b);
-    // N a multiple of 4 and the quad aligned: all of it is inside C or none.
+  // The check's index ops are left to canonicalization: the stores build
+  // their own where they are stored, which keeps their order in the PTX.
+  for (int64_t acc = 0; quadsAlongC && acc < numAccs; ++acc)
+    quadsAlongC = ks::provedAlignment(C.get(), outputAt(acc, 0), quadType) >= 16;
+  // What follows is stored only where `at` is inside C.
+  auto insertInsideC = [&](ArrayRef<Value> at) {
     if (Value inside = insideC(at)) {
       auto inC = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
       b.setInsertionPoint(inC.thenBlock()->getTerminator());
     }
-    auto store = vector::StoreOp::create(b, loc, loop.getResult(acc), C.get(), at);
-    store->setAttr("alignment", b.getI64IntegerAttr(16));
+  };
+  if (quadsAlongC) {
+    for (int64_t acc = 0; acc < numAccs; ++acc) {
+      SmallVector<Value> at = outputAt(acc, 0);
+      OpBuilder::InsertionGuard guard(b);
+      // N a multiple of 4 and the quad aligned: all of it is inside C or none.
+      insertInsideC(at);
+      auto store = vector::StoreOp::create(b, loc, loop.getResult(acc), C.get(), at);
+      store->setAttr("alignment", b.getI64IntegerAttr(16));
+    }
+    return launch;
   }
-  for (int64_t acc = 0; acc < numAccs && !quadsAlongC; ++acc)
+  for (int64_t acc = 0; acc < numAccs; ++acc)
     for (int64_t elem = 0; elem < 4; ++elem) {
       Value v = vector::ExtractOp::create(b, loc, loop.getResult(acc), elementPosition(elem));
       SmallVector<Value> at = outputAt(acc, elem);
       OpBuilder::InsertionGuard guard(b);
-      if (Value inside = insideC(at)) {
-        auto inC = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
-        b.setInsertionPoint(inC.thenBlock()->getTerminator());
-      }
+      insertInsideC(at);
       if (kSplits > 1)
         memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, v, C.get(), at);
       else
