@@ -3,13 +3,13 @@
 For each imported problem (a manifest and its MLIR), in one process on one
 GPU: build the model with the import's seed (the parameter hash must match),
 load the ks program through the runtime's C API, check it on 5 trials of
-fresh random inputs (allclose, atol = rtol = 1e-4; also reported at 1e-2),
-then time eager, torch.compile and ks with CUDA events: warm-up, 100 trials,
-L2 flushed before each trial (a run too slow for 100 trials in 20 s gets
-fewer, at least 5, and the row says how many), and a device-to-device copy
-of the problem's compulsory bytes the same way (the memory-bound floor).
-TF32 is off for PyTorch (the exact fp32
-policy ks follows by default). Problems run in a worker process; a problem
+fresh random inputs drawn on the GPU (allclose, atol = rtol = 1e-4; also
+reported at 1e-2), then time eager, torch.compile and ks with CUDA events:
+warm-up, 100 trials, L2 flushed before each trial (a run too slow for 100
+trials in 20 s gets fewer, at least 5, and the row says how many), and a
+device-to-device copy of the problem's compulsory bytes the same way (the
+memory-bound floor). TF32 is off for PyTorch (the exact fp32 policy ks
+follows by default). Problems run in a worker process; a problem
 that kills it (a fault) or hangs is marked and the next worker goes on, as
 it does after a CUDA error that leaves the worker's context unusable.
 """
@@ -140,6 +140,15 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
 
     manifest = read_manifest(manifest_path)
     row = {"problem": manifest["problem"], "status": "error"}
+    # Where a problem's seconds go (model and program, correctness trials,
+    # timed runs): what sizes a device session's batch.
+    phases, phase_start = {}, [time.time()]
+
+    def phase_done(name):
+        now = time.time()
+        phases[name] = round(now - phase_start[0], 2)
+        phase_start[0] = now
+        row["phase_s"] = dict(phases)
     here = os.path.dirname(os.path.abspath(manifest_path))
     source = manifest["source"]
     if not os.path.isabs(source):
@@ -174,6 +183,7 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
         row["reason"] = str(e).strip().splitlines()[0][:300] if str(e).strip() else type(e).__name__
         return row
 
+    phase_done("setup")
     stream = torch.cuda.current_stream()
     outs = [torch.empty(r["shape"], dtype=dtypes[r["dtype"]], device="cuda") for r in results]
 
@@ -190,7 +200,8 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     max_err, ok_strict, ok_loose = 0.0, True, True
     with torch.no_grad():
         for trial in range(CORRECTNESS_TRIALS):
-            inputs = [x.cuda().contiguous() for x in problem.make_inputs(seed=1000 + trial)]
+            inputs = [x.cuda().contiguous()
+                      for x in problem.make_inputs(seed=1000 + trial, draw_on="cuda")]
             check_inputs(manifest, inputs)
             want = model(*inputs)
             want = list(want) if isinstance(want, (tuple, list)) else [want]
@@ -220,10 +231,11 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     torch.cuda.empty_cache()
     row["correct_1e-2"] = ok_loose
     row["status"] = "correct" if ok_strict else "incorrect"
+    phase_done("check")
 
     cache = torch.empty(L2_FLUSH_BYTES, dtype=torch.uint8, device="cuda")
     flush = cache.zero_
-    inputs = [x.cuda().contiguous() for x in problem.make_inputs(seed=2000)]
+    inputs = [x.cuda().contiguous() for x in problem.make_inputs(seed=2000, draw_on="cuda")]
     with torch.no_grad():
         row["eager_ms"], row["eager_median_ms"], row["eager_trials"] = _time_cuda(lambda: model(*inputs), flush)
         if not skip_compile:
@@ -249,6 +261,7 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
         row["copy_ms"], _, _ = _time_cuda(lambda: dst.copy_(src), flush)
         del src, dst
     program.unload()
+    phase_done("time")
     return row
 
 

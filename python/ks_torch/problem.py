@@ -72,13 +72,20 @@ class Problem:
         model = self.module.Model(*self.module.get_init_inputs())
         return model.eval().to(device)
 
-    def make_inputs(self, seed, device="cpu"):
-        """Fresh inputs from `seed`; drawn on the CPU so both machines agree."""
+    def make_inputs(self, seed, draw_on=None):
+        """Fresh inputs from `seed`, drawn on the CPU (both machines agree on
+        them) or, with `draw_on`, on that device: a GPU draws the gigabytes
+        of a memory-bound problem's inputs in milliseconds, the CPU in
+        seconds. The values differ between the two; their distribution not."""
         torch.manual_seed(seed)
-        inputs = self.module.get_inputs()
+        if draw_on is None:
+            inputs = self.module.get_inputs()
+        else:
+            with torch.device(draw_on):
+                inputs = self.module.get_inputs()
         if not isinstance(inputs, (list, tuple)):
             raise ProblemError(f"{self.path}: get_inputs() must return a list")
-        return [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
+        return list(inputs)
 
 
 def problem_name(path):

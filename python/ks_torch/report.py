@@ -160,7 +160,25 @@ def format_table(rows, summary):
     if memory:
         lines.append("")
         lines.append(memory)
+    phases = format_bench_seconds(rows)
+    if phases:
+        lines.append("")
+        lines.append(phases)
     return "\n".join(lines)
+
+
+def format_bench_seconds(rows):
+    """Where the bench's seconds went, summed over the problems by phase
+    (the model and program set up, the correctness trials, the timed runs)."""
+    timed = [r["phase_s"] for r in rows if r.get("phase_s")]
+    if not timed:
+        return ""
+    names = ["setup", "check", "time"]
+    totals = {n: sum(p.get(n, 0.0) for p in timed) for n in names}
+    per_problem = sorted(sum(p.values()) for p in timed)
+    return (f"bench seconds: {len(timed)} problems, " +
+            ", ".join(f"{n} {totals[n]:.0f}" for n in names) +
+            f"; a problem's median {per_problem[len(per_problem) // 2]:.1f}, max {per_problem[-1]:.1f}")
 
 
 def format_summary(summary):

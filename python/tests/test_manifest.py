@@ -56,6 +56,14 @@ class ManifestTest(unittest.TestCase):
         return p, model, mf.make_manifest(p, "x.mlir", "main", state, inputs, [model(*inputs)],
                                           {"torch": "test"})
 
+    def test_inputs_drawn_on_a_device_are_made_there(self):
+        p = Problem(self.path, small=True)
+        drawn = p.make_inputs(1, draw_on="meta")
+        self.assertEqual([x.device.type for x in drawn], ["meta"])
+        self.assertEqual(drawn[0].shape, p.make_inputs(1)[0].shape)
+        again = [p.make_inputs(1)[0], p.make_inputs(1)[0]]
+        self.assertTrue(torch.equal(*again))  # the seed decides the values
+
     def test_arguments_are_parameters_then_floating_buffers_then_inputs(self):
         p, _, m = self.manifest()
         self.assertEqual(m["problem"], "level9/01_linear_bn")

@@ -120,6 +120,17 @@ class MemoryBoundTest(unittest.TestCase):
         self.assertIn("at or above 85% of a same-bytes copy: 1 of 2; geomean 67%", text)
 
 
+class BenchSecondsTest(unittest.TestCase):
+    def test_phases_summed_over_the_problems_that_have_them(self):
+        rows = [{"problem": "level1/a", "phase_s": {"setup": 1.0, "check": 2.5, "time": 1.5}},
+                {"problem": "level1/b", "phase_s": {"setup": 0.5, "check": 1.0, "time": 3.0}},
+                {"problem": "level1/c", "status": "compile failed"}]
+        self.assertEqual(report.format_bench_seconds(rows),
+                         "bench seconds: 2 problems, setup 2, check 4, time 4; "
+                         "a problem's median 5.0, max 5.0")
+        self.assertEqual(report.format_bench_seconds(rows[2:]), "")
+
+
 class TrialsTest(unittest.TestCase):
     def test_slow_runs_get_fewer_trials_within_the_budget(self):
         from ks_torch.bench import plan_trials
