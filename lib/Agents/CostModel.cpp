@@ -344,9 +344,11 @@ private:
   /// access neighbouring elements, or where the thread itself walks on
   /// through the sector in a loop around the access (L1 serves the rest).
   double sectorExcess(Value memref, Type moved, Operation *at, ValueRange indices) {
+    // A warp's lanes are its neighbouring threads: a row kernel split
+    // among a warp's lanes indexes by the lane id.
     Steps threads([](Value v) {
       auto id = v.getDefiningOp<gpu::ThreadIdOp>();
-      return id && id.getDimension() == gpu::Dimension::x;
+      return (id && id.getDimension() == gpu::Dimension::x) || v.getDefiningOp<gpu::LaneIdOp>();
     });
     std::optional<int64_t> stride = threadStride(memref, indices, threads);
     if (!stride || *stride == 0)
@@ -674,9 +676,11 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     double efficiency =
         c.globalAccesses > 0 ? dramEfficiency(accessed / c.globalAccesses) : 1.0;
     e.dramUs = e.dramBytes / (device.dramGBps * 1e3) / efficiency / fill;
-    e.l1Us = (e.globalLoadBytes + e.globalStoreBytes + e.sharedBytes) / (device.l1GBps() * 1e3) / fill;
-    // Sectors moved beyond the bytes used (strided warps) cross L2 too.
+    // Sectors moved beyond the bytes used (strided warps) pass through L1
+    // as wavefronts of their own, and cross L2 too.
     e.sectorExcessBytes = c.sectorExcess * threads;
+    e.l1Us = (e.globalLoadBytes + e.globalStoreBytes + e.sharedBytes + e.sectorExcessBytes) /
+             (device.l1GBps() * 1e3) / fill;
     e.l2Us = (e.globalStoreBytes + e.dramBytes + e.sectorExcessBytes) /
              (device.l2GBps * 1e3) / fill;
     // Latency: every thread waits its rounds out; the device holds

@@ -215,6 +215,15 @@ private:
   const TuneOptions &opts;
   std::string ksRun;
   std::vector<DispatchFeatures> features;
+  /// What the planner reads of dispatch `f`: its features and the facts of
+  /// the device it is tuned for (device_sms: a policy rule for launches
+  /// with fewer blocks than SMs).
+  json::Object plannerFeatures(const DispatchFeatures &f) const {
+    json::Object out = *toJSON(f).getAsObject();
+    if (device && device->sms > 0)
+      out["device_sms"] = device->sms;
+    return out;
+  }
   std::map<int64_t, std::string> signatures;
   std::optional<SkillLibrary> library;
   std::optional<Policy> policy;
@@ -1004,7 +1013,7 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
     if (best.count(d) || !groups.insert(groupKey(*f)).second)
       continue;
     PlanInput &input = inputs[d];
-    input.features = *toJSON(*f).getAsObject();
+    input.features = plannerFeatures(*f);
     input.metrics = seed.metrics[d];
     input.precision = opts.precision;
     Decision decision = plan(input, *policy, *library);
@@ -1275,7 +1284,7 @@ llvm::Error Tuner::run() {
         continue;
       }
     }
-    json::Object featureJson = *toJSON(*f).getAsObject();
+    json::Object featureJson = plannerFeatures(*f);
     std::string baseName = best.count(d) ? "accepted" : "seed";
     // A skill on another dispatch may have taken this one into its kernel
     // (epilogue fusion, a row chain): nothing of its own is left to tune.
