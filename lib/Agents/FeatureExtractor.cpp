@@ -413,6 +413,35 @@ bool tensorCoreEligible(linalg::LinalgOp op, OpClass opClass,
 
 } // namespace
 
+/// For a scan (isTriangularScan): the product of the output's dims after
+/// the one its mask compares with the reduction loop (the scanned dim).
+std::optional<int64_t> scanInnerOf(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1)
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  for (Operation &payloadOp : op.getBlock()->without_terminator()) {
+    auto select = dyn_cast<arith::SelectOp>(payloadOp);
+    auto cmp = select ? select.getCondition().getDefiningOp<arith::CmpIOp>() : nullptr;
+    if (!cmp)
+      continue;
+    std::optional<unsigned> a = ks::indexedLoop(cmp.getLhs());
+    std::optional<unsigned> b = ks::indexedLoop(cmp.getRhs());
+    if (!a || !b || isParallel(op, *a) == isParallel(op, *b))
+      continue;
+    unsigned k = isParallel(op, *a) ? *a : *b;
+    std::optional<unsigned> at = out.getResultPosition(getAffineDimExpr(k, op.getContext()));
+    if (!at)
+      return std::nullopt;
+    int64_t inner = 1;
+    for (AffineExpr expr : out.getResults().drop_front(*at + 1))
+      if (auto d = dyn_cast<AffineDimExpr>(expr))
+        inner *= ranges[d.getPosition()];
+    return inner;
+  }
+  return std::nullopt;
+}
+
 DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
                                  llvm::StringRef func) {
   DispatchFeatures f;
@@ -507,6 +536,8 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
   if (op.hasPureBufferSemantics() && op.getNumReductionLoops() != 0)
     if (std::optional<GridChain> chain = findGridChain(op))
       f.gridChainElements = chain->elements;
+  if (f.opClass == OpClass::Scan && !f.dynamic)
+    f.scanInner = scanInnerOf(op);
 
   // Operands: where each is read along the loop the threads run over.
   for (OpOperand &operand : op->getOpOperands()) {
@@ -716,6 +747,7 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
   }
   if (f.gridChainElements > 0)
     obj["grid_chain_elements"] = f.gridChainElements;
+  setIf("scan_inner", f.scanInner);
   return obj;
 }
 

@@ -10,6 +10,7 @@
 #include "KernelInit.h"
 #include "ks/Transforms/LoopIndex.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,6 +20,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Parser/Parser.h"
+
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 
@@ -52,24 +55,34 @@ bool isUpToK(Value cond, unsigned k, unsigned j) {
   }
 }
 
-/// Whether `map` reads an operand of type `type` at [rows..., j]: the row
-/// loops (those before k) in order, unit dims as zeros, then j.
-bool readsRowAndJ(AffineMap map, MemRefType type, unsigned k, unsigned j) {
-  unsigned nextRow = 0;
+/// Whether `map` reads an operand of type `type` where the output is
+/// written, with k read at j: its results are the output's (`outDims`, the
+/// loop of each output dim) in order, k replaced by j, with zeros on unit
+/// dims anywhere but last. Sets `groups`, the operand's dims (a unit dim
+/// with the dim before it) gathered as the kernel views it: [rows, length]
+/// or, with `inner` dims, [rows, length, inner], a group empty where the
+/// output has no dim there.
+bool readsAtOutput(AffineMap map, MemRefType type, ArrayRef<unsigned> outDims, unsigned kPos,
+                   unsigned j, bool inner, SmallVectorImpl<ReassociationIndices> &groups) {
+  groups.assign(inner ? 3 : 2, {});
+  unsigned next = 0;
   for (auto [pos, expr] : llvm::enumerate(map.getResults())) {
     bool last = pos + 1 == map.getNumResults();
+    // The group of the output dim read last (rows before any).
+    unsigned group = next == 0 ? 0 : next - 1 < kPos ? 0 : next - 1 == kPos ? 1 : 2;
     if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
       if (c.getValue() != 0 || type.getDimSize(pos) != 1 || last)
         return false;
+      groups[group].push_back(pos);
       continue;
     }
     auto d = dyn_cast<AffineDimExpr>(expr);
-    if (!d || d.getPosition() != (last ? j : nextRow))
+    if (!d || next >= outDims.size() || d.getPosition() != (next == kPos ? j : outDims[next]))
       return false;
-    if (!last && ++nextRow > k)
-      return false;
+    ++next;
+    groups[next - 1 < kPos ? 0 : next - 1 == kPos ? 1 : 2].push_back(pos);
   }
-  return nextRow == k;
+  return next == outDims.size();
 }
 
 /// A 2-d slice of a row-major buffer whose rows the kernel reads as it
@@ -86,48 +99,39 @@ bool isAlignedRowSlice(MemRefType type) {
          offset % perVector == 0;
 }
 
+/// Where a scan's loops are: the output's loop of each of its dims
+/// (`outDims`), the scanned loop k (the output's dim kPos) and the
+/// reduction loop j.
+struct ScanLoops {
+  SmallVector<unsigned> outDims;
+  unsigned k = 0, kPos = 0, j = 0;
+  SmallVector<int64_t> ranges;
+};
+
 /// Why `op` is not a scan this kernel computes, or the empty string; sets
-/// the payload, and the rows and length of the scan.
-std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &rows,
-                           int64_t &length, Type &elem) {
+/// the payload, the scan's loops, and the rows, length, inner extent and
+/// element type of the scan.
+std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, ScanLoops &at,
+                           ks::scan::ScanShape &shape) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1)
     return "the target is not a linalg.generic on buffers with one output";
   unsigned loops = op.getNumLoops();
-  if (loops < 2 || op.getNumReductionLoops() != 1 ||
-      op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
-    return "the target's last loop is not its one reduction loop";
-  unsigned k = loops - 2, j = loops - 1;
-  for (OpOperand &operand : op->getOpOperands()) {
-    auto type = dyn_cast<MemRefType>(operand.get().getType());
-    if (!type || !type.hasStaticShape() || type.getMemorySpace() ||
-        !(type.getLayout().isIdentity() || (op.isDpsInput(&operand) && isAlignedRowSlice(type))))
-      return "an operand is not a static row-major buffer (or, read, a 2-d slice of one "
-             "with aligned rows)";
-  }
+  if (loops < 2 || op.getNumReductionLoops() != 1)
+    return "the target has not exactly one reduction loop";
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  at.j = llvm::find(iterators, utils::IteratorType::reduction) - iterators.begin();
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (outMap.getNumResults() != loops - 1)
-    return "the output is not indexed by the loops before the reduction, in order";
-  for (unsigned d = 0; d + 1 < loops; ++d)
-    if (outMap.getResult(d) != getAffineDimExpr(d, op.getContext()))
-      return "the output is not indexed by the loops before the reduction, in order";
-  // Every input X[rows..., j]: the row loops in order (unit dims as
-  // constants), then j.
-  for (OpOperand *input : op.getDpsInputOperands())
-    if (!op.getMatchingBlockArgument(input).use_empty() &&
-        !readsRowAndJ(op.getMatchingIndexingMap(input),
-                      cast<MemRefType>(input->get().getType()), k, j))
-      return "an input is not indexed by the rows and the reduction loop";
-  auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
-  elem = outType.getElementType();
-  if (!elem.isF32() && !elem.isF64())
-    return "the elements are not f32 or f64";
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  rows = 1;
-  for (unsigned d = 0; d < k; ++d)
-    rows *= ranges[d];
-  length = ranges[k];
-  if (ranges[j] != length)
-    return "the reduction loop does not run over the scanned loop's range";
+  // The output: each parallel loop once, as a plain dim.
+  llvm::SmallBitVector seen(loops);
+  for (AffineExpr expr : outMap.getResults()) {
+    auto d = dyn_cast<AffineDimExpr>(expr);
+    if (!d || d.getPosition() == at.j || seen.test(d.getPosition()))
+      return "the output is not indexed by the parallel loops, each once";
+    seen.set(d.getPosition());
+    at.outDims.push_back(d.getPosition());
+  }
+  if (at.outDims.size() != loops - 1)
+    return "the output is not indexed by the parallel loops, each once";
 
   // yield combine(select(j <= k, v, identity), acc), v computed from the
   // inputs' elements alone.
@@ -145,8 +149,45 @@ std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &
   else
     return "the payload does not combine the output's running value";
   auto select = other.getDefiningOp<arith::SelectOp>();
-  if (!select || !isUpToK(select.getCondition(), k, j))
+  std::optional<unsigned> kPos;
+  for (auto [pos, d] : llvm::enumerate(at.outDims))
+    if (select && isUpToK(select.getCondition(), d, at.j))
+      kPos = pos;
+  if (!kPos)
     return "the payload does not select the scanned value where j <= k";
+  at.kPos = *kPos;
+  at.k = at.outDims[at.kPos];
+  at.ranges = op.getStaticLoopRanges();
+  shape.rows = 1;
+  shape.inner = 1;
+  for (auto [pos, d] : llvm::enumerate(at.outDims))
+    if (pos != at.kPos)
+      (pos < at.kPos ? shape.rows : shape.inner) *= at.ranges[d];
+  shape.length = at.ranges[at.k];
+  if (at.ranges[at.j] != shape.length)
+    return "the reduction loop does not run over the scanned loop's range";
+
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.hasStaticShape() || type.getMemorySpace() ||
+        !(type.getLayout().isIdentity() ||
+          (op.isDpsInput(&operand) && shape.inner == 1 && isAlignedRowSlice(type))))
+      return "an operand is not a static row-major buffer (or, read, a 2-d slice of one "
+             "with aligned rows)";
+  }
+  // Every input read where the output is written, k read at j.
+  SmallVector<ReassociationIndices> groups;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (!op.getMatchingBlockArgument(input).use_empty() &&
+        !readsAtOutput(op.getMatchingIndexingMap(input),
+                       cast<MemRefType>(input->get().getType()), at.outDims, at.kPos, at.j,
+                       shape.inner > 1, groups))
+      return "an input is not indexed by the rows and the reduction loop";
+  auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
+  shape.elem = outType.getElementType();
+  if (!shape.elem.isF32() && !shape.elem.isF64())
+    return "the elements are not f32 or f64";
+
   payload.combine = isa<arith::AddFOp>(combine) ? "arith.addf" : "arith.mulf";
   payload.identity = isa<arith::AddFOp>(combine) ? 0.0 : 1.0;
   FloatAttr identity;
@@ -173,7 +214,7 @@ std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &
     auto index = dyn_cast<linalg::IndexOp>(def);
     auto read = dyn_cast<memref::LoadOp>(def);
     bool pure = isMemoryEffectFree(def) && !def->getNumRegions() && !index;
-    if ((index && index.getDim() == k) ||
+    if ((index && index.getDim() == at.k) ||
         (read && ks::rootOf(read.getMemRef()) ==
                      ks::rootOf(op.getDpsInitOperand(0)->get())) ||
         (!pure && !index && !read))
@@ -187,38 +228,56 @@ std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, int64_t &
       continue;
     }
     if (&inner != combine && &inner != select.getOperation() &&
-        !isa<arith::CmpIOp, arith::IndexCastOp, linalg::IndexOp, arith::ConstantOp>(inner))
+        !isa<arith::CmpIOp, arith::IndexCastOp, linalg::IndexOp, affine::AffineApplyOp,
+             arith::ConstantOp>(inner))
       return "the payload computes more than the masked fold of a value of the inputs";
   }
-  if (payload.scanned.getType() != elem)
+  if (payload.scanned.getType() != shape.elem)
     return "the scanned value and the output element types differ";
   return "";
 }
 
 
-/// A view of `value` (static, row-major) as [rows, length]: unit dims and
-/// the row dims collapsed, or a leading unit dim added to a lone row.
-Value asRows(OpBuilder &b, Location loc, Value value) {
+/// The output's dims gathered as the kernel views them (readsAtOutput's
+/// groups of the output itself).
+SmallVector<ReassociationIndices> outputGroups(const ScanLoops &at, bool inner) {
+  SmallVector<ReassociationIndices> groups(inner ? 3 : 2);
+  for (unsigned pos = 0; pos < at.outDims.size(); ++pos)
+    groups[pos < at.kPos ? 0 : pos == at.kPos ? 1 : 2].push_back(pos);
+  return groups;
+}
+
+/// A view of `value` (static, row-major) as [rows, length] or [rows,
+/// length, inner]: each of `groups` collapsed into one dim, a leading unit
+/// dim added where there are no rows.
+Value asScanView(OpBuilder &b, Location loc, Value value,
+                 ArrayRef<ReassociationIndices> groups) {
   auto type = cast<MemRefType>(value.getType());
-  int64_t rank = type.getRank();
-  if (rank == 1)
-    return memref::ExpandShapeOp::create(b, loc, SmallVector<int64_t>{1, type.getDimSize(0)},
-                                         value, SmallVector<ReassociationIndices>{{0, 1}});
-  if (rank == 2)
+  SmallVector<ReassociationIndices> present;
+  for (const ReassociationIndices &group : groups)
+    if (!group.empty())
+      present.push_back(group);
+  if (static_cast<int64_t>(present.size()) != type.getRank())
+    value = memref::CollapseShapeOp::create(b, loc, value, present);
+  if (!groups.front().empty())
     return value;
-  ReassociationIndices rowDims;
-  for (int64_t d = 0; d + 1 < rank; ++d)
-    rowDims.push_back(d);
-  return memref::CollapseShapeOp::create(b, loc, value,
-                                         SmallVector<ReassociationIndices>{rowDims, {rank - 1}});
+  auto collapsed = cast<MemRefType>(value.getType());
+  SmallVector<int64_t> shape{1};
+  llvm::append_range(shape, collapsed.getShape());
+  SmallVector<ReassociationIndices> expand{{0, 1}};
+  for (int64_t d = 2; d <= collapsed.getRank(); ++d)
+    expand.push_back({d});
+  return memref::ExpandShapeOp::create(b, loc, shape, value, expand);
 }
 
 /// Replaces the uses of the kernel's marked load of the first read input at
-/// [row, col] by the scanned value: the payload's prologue computed on the
-/// inputs' elements there, its loop indices the kernel's (j the column, the
-/// rows the block's row delinearized).
+/// [row, col] (or [row, col, in]) by the scanned value: the payload's
+/// prologue computed on the inputs' elements there, its loop indices the
+/// kernel's (j the column, the others the row or the inner place
+/// delinearized by the output's dims).
 void computeScanned(RewriterBase &rewriter, linalg::GenericOp op, const ScanPayload &payload,
-                    ArrayRef<Value> inputs, Value first, memref::LoadOp load) {
+                    const ScanLoops &at, ArrayRef<Value> inputs, Value first,
+                    memref::LoadOp load) {
   load->removeAttr("ks.scanned");
   SmallVector<OpOperand *> loadUses =
       llvm::map_to_vector(load->getUses(), [](OpOperand &use) { return &use; });
@@ -234,27 +293,32 @@ void computeScanned(RewriterBase &rewriter, linalg::GenericOp op, const ScanPayl
                                              .getResult());
   }
   Value row = load.getIndices()[0], col = load.getIndices()[1];
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  unsigned k = op.getNumLoops() - 2;
+  Value in = load.getIndices().size() > 2 ? load.getIndices()[2] : Value();
+  unsigned outRank = at.outDims.size();
   for (Operation *inner : payload.prologue) {
     auto index = dyn_cast<linalg::IndexOp>(inner);
     if (!index) {
       rewriter.clone(*inner, payloadMap);
       continue;
     }
-    Value at = col;
-    if (index.getDim() < k) {
+    Value place = col;
+    if (index.getDim() != at.j) {
+      // The output dim of the loop, delinearized from the rows before k or
+      // from the inner place after it.
+      unsigned pos = llvm::find(at.outDims, index.getDim()) - at.outDims.begin();
+      unsigned end = pos < at.kPos ? at.kPos : outRank;
       int64_t stride = 1;
-      for (unsigned d = index.getDim() + 1; d < k; ++d)
-        stride *= ranges[d];
+      for (unsigned p = pos + 1; p < end; ++p)
+        stride *= at.ranges[at.outDims[p]];
       Location loc = index.getLoc();
       Value divided = arith::DivUIOp::create(
-          rewriter, loc, row, arith::ConstantIndexOp::create(rewriter, loc, stride));
-      at = arith::RemUIOp::create(
+          rewriter, loc, pos < at.kPos ? row : in,
+          arith::ConstantIndexOp::create(rewriter, loc, stride));
+      place = arith::RemUIOp::create(
           rewriter, loc, divided,
-          arith::ConstantIndexOp::create(rewriter, loc, ranges[index.getDim()]));
+          arith::ConstantIndexOp::create(rewriter, loc, at.ranges[index.getDim()]));
     }
-    payloadMap.map(index.getResult(), at);
+    payloadMap.map(index.getResult(), place);
   }
   Value scanned = payloadMap.lookupOrDefault(payload.scanned);
   for (OpOperand *use : loadUses)
@@ -355,8 +419,9 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
       return transformOp.emitDefiniteFailure()
              << "expects linalg.generic ops, got " << target->getName();
     ScanPayload payload;
+    ScanLoops at;
     ScanShape shape;
-    std::string unmet = unmetCondition(op, payload, shape.rows, shape.length, shape.elem);
+    std::string unmet = unmetCondition(op, payload, at, shape);
     if (unmet.empty()) {
       llvm::raw_string_ostream(shape.elemName) << shape.elem;
       shape.combine = payload.combine.str();
@@ -380,17 +445,29 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
              << "internal error: the scan kernel's text does not parse";
     auto scan = parsed->lookupSymbol<func::FuncOp>("scan");
     rewriter.setInsertionPoint(op);
-    // The inputs the payload reads, as [rows, length] (an unused one, such as
-    // an iota kept for its loop's size, may have another shape).
+    // The inputs the payload reads, as [rows, length] or [rows, length,
+    // inner] (an unused one, such as an iota kept for its loop's size, may
+    // have another shape).
+    bool inner = shape.inner > 1;
     SmallVector<Value> inputs;
-    for (OpOperand *input : op.getDpsInputOperands())
-      inputs.push_back(op.getMatchingBlockArgument(input).use_empty()
-                           ? Value()
-                           : asRows(rewriter, op.getLoc(), input->get()));
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      SmallVector<ReassociationIndices> groups;
+      if (op.getMatchingBlockArgument(input).use_empty() ||
+          !readsAtOutput(op.getMatchingIndexingMap(input),
+                         cast<MemRefType>(input->get().getType()), at.outDims, at.kPos, at.j,
+                         inner, groups)) {
+        inputs.push_back(Value());
+        continue;
+      }
+      inputs.push_back(asScanView(rewriter, op.getLoc(), input->get(), groups));
+    }
     // A reverse scan's last flip is done by the kernel's stores.
-    std::optional<FlippedCopy> flipped = findFlippedCopy(op, init, shape.length);
-    Value output =
-        asRows(rewriter, op.getLoc(), flipped ? flipped->into : op.getDpsInits()[0]);
+    std::optional<FlippedCopy> flipped;
+    if (!inner)
+      flipped = findFlippedCopy(op, init, shape.length);
+    Value output = asScanView(rewriter, op.getLoc(),
+                              flipped ? flipped->into : op.getDpsInits()[0],
+                              outputGroups(at, inner));
     IRMapping map;
     // Without inputs (the scanned value read by the payload itself), the
     // kernel's load is left unused (and removed).
@@ -417,7 +494,7 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
         loads.push_back(l);
     });
     for (memref::LoadOp load : loads)
-      computeScanned(rewriter, op, payload, inputs, first, load);
+      computeScanned(rewriter, op, payload, at, inputs, first, load);
     rewriter.eraseOp(op);
     ks::eraseFolded(rewriter, init);
     placeOutputStores(rewriter, launch, shape.length, flipped.has_value());
@@ -425,6 +502,15 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
       ks::eraseFolded(rewriter, flipped->copy.getOperation());
   }
   return DiagnosedSilenceableFailure::success();
+}
+
+std::string ks::scan::rowsOnly(const ScanShape &shape) {
+  if (shape.inner == 1)
+    return "";
+  return llvm::formatv("the scan runs along a dim other than the innermost ({0} elements "
+                       "after it a step): transform.ks.scan_columns scans it in place",
+                       shape.inner)
+      .str();
 }
 
 std::string ks::scan::KernelTextWriter::c(int64_t v) {

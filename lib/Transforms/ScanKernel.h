@@ -24,9 +24,12 @@
 namespace ks::scan {
 
 /// What a scan kernel's text is instantiated with: Y[rows, length] = scan
-/// of X[rows, length] along the rows.
+/// of X[rows, length] along the rows, or, for a scan along another dim than
+/// the innermost (`inner` > 1: the product of the output's dims after the
+/// scanned one; `rows` those before it), Y[rows, length, inner] = scan of
+/// X[rows, length, inner] along the middle dim.
 struct ScanShape {
-  int64_t rows = 0, length = 0;
+  int64_t rows = 0, length = 0, inner = 1;
   mlir::Type elem;       // f32 or f64
   std::string elemName;  // "f32"
   std::string combine;   // "arith.addf" or "arith.mulf"
@@ -36,8 +39,9 @@ struct ScanShape {
 /// Replaces each of `targets` (linalg.generic scans on buffers) by the
 /// kernel `kernelText` writes for its shape: a func.func @scan(%x, %y) whose
 /// body (a gpu.launch) is spliced in, %x the first input the payload reads,
-/// %y the output, both as [rows, length]. Loads of %x marked `ks.scanned`
-/// become the payload's scanned value at their [row, column]. The output's
+/// %y the output, both as [rows, length] (or [rows, length, inner]). Loads
+/// of %x marked `ks.scanned` become the payload's scanned value at their
+/// [row, column] ([row, column, inner place]). The output's
 /// identity fill is erased. Fails definitely, naming the unmet condition
 /// (of the scan, or `paramsUnmet`'s of the kernel's parameters), for a
 /// target that is not such a scan. Appends the launches to `launches`.
@@ -47,6 +51,10 @@ replaceScans(mlir::transform::TransformOpInterface transformOp, mlir::RewriterBa
              llvm::function_ref<std::string(const ScanShape &)> paramsUnmet,
              llvm::function_ref<std::string(const ScanShape &)> kernelText,
              llvm::SmallVectorImpl<mlir::Operation *> &launches);
+
+/// Why a kernel that scans rows does not take `shape`: the empty string
+/// for a scan along the innermost dim.
+std::string rowsOnly(const ScanShape &shape);
 
 /// What the kernels' text writers share: lines appended in order, and
 /// constants defined once, at the launch's start, where a line "CONSTANTS"

@@ -261,7 +261,8 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
   DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
       *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
       [&](const ks::scan::ScanShape &shape) {
-        return paramsUnmet(chunk, segment, threads, shape.elem);
+        std::string unmet = ks::scan::rowsOnly(shape);
+        return unmet.empty() ? paramsUnmet(chunk, segment, threads, shape.elem) : unmet;
       },
       [&](const ks::scan::ScanShape &shape) {
         return kernelText(shape.rows, shape.length, shape.elemName, shape.combine,

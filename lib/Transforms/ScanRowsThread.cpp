@@ -194,7 +194,10 @@ transform::KSScanRowsThreadOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> launches;
   DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
       *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
-      [&](const ks::scan::ScanShape &shape) { return paramsUnmet(shape, threads, unroll); },
+      [&](const ks::scan::ScanShape &shape) {
+        std::string unmet = ks::scan::rowsOnly(shape);
+        return unmet.empty() ? paramsUnmet(shape, threads, unroll) : unmet;
+      },
       [&](const ks::scan::ScanShape &shape) {
         return ScanThreadText(shape, threads, unroll).text();
       },

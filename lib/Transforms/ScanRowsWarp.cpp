@@ -356,7 +356,10 @@ transform::KSScanRowsWarpOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> launches;
   DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
       *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
-      [&](const ks::scan::ScanShape &shape) { return paramsUnmet(chunk, threads, shape.elem); },
+      [&](const ks::scan::ScanShape &shape) {
+        std::string unmet = ks::scan::rowsOnly(shape);
+        return unmet.empty() ? paramsUnmet(chunk, threads, shape.elem) : unmet;
+      },
       [&](const ks::scan::ScanShape &shape) {
         return ScanWarpText(shape, chunk, threads).text();
       },

@@ -57,14 +57,31 @@ def _row_scan(fold, identity):
     ks-fuse-elementwise): its seed kernel folds each output's prefix (n^2
     work), and ks's scan skills (scan_rows_warp_sklansky,
     scan_rows_sklansky) turn it into a scan, associated as PyTorch's CUDA
-    scan is, so that the results are PyTorch's bit for bit.
+    scan is, so that the results are PyTorch's bit for bit. A scan along
+    another dim than the innermost keeps its dim where it is (the mask
+    [k, j, 1, ...] broadcast over the dims after it): a column scan
+    (scan_columns_thread_sequential), not a row scan between transposes.
     """
     def scan(x, dim, dtype=None):
         if dtype is not None:
             x = x.to(dtype)
         if x.dim() == 0:
             return x.clone()
-        rows = x.movedim(dim % x.dim(), -1)
+        dim = dim % x.dim()
+        if dim + 1 < x.dim():
+            # Along another dim than the innermost, the mask is built in
+            # place: [..., k, j, inner...], so that no transpose brings the
+            # scanned dim innermost and back (scan_columns_thread_sequential
+            # scans it where it lies). The positions are shaped before they
+            # are compared, so that the comparison fuses into the scan (a
+            # reshaped mask would stay a buffer of its own).
+            n = x.shape[dim]
+            pos = torch.arange(n, device=x.device)
+            ones = (1,) * (x.dim() - dim - 1)
+            upto = pos.reshape((n, 1) + ones) >= pos.reshape((1, n) + ones)
+            keep = torch.full((), identity, dtype=x.dtype, device=x.device)
+            return fold(torch.where(upto, x.unsqueeze(dim), keep), dim + 1)
+        rows = x.movedim(dim, -1)
         pos = torch.arange(rows.shape[-1], device=x.device)
         upto = pos.unsqueeze(1) >= pos.unsqueeze(0)
         keep = torch.full((), identity, dtype=x.dtype, device=x.device)

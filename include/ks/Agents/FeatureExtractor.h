@@ -142,6 +142,10 @@ struct DispatchFeatures {
   /// buffer where one kernel can compute the sum and the elementwise op
   /// after that reads it (ks/Agents/GridChain.h); 0 otherwise.
   int64_t gridChainElements = 0;
+  /// For a scan (OpClass::Scan, static): the product of its output's dims
+  /// after the scanned one, 1 for a scan along the innermost dim (rows); a
+  /// scan along another dim is a column scan. Unset for other ops.
+  std::optional<int64_t> scanInner;
   /// See extractFeatures for the rule; unset when dynamic.
   std::optional<bool> tensorCoreEligible;
   /// max over the shaped inputs the body reads of (iteration-space size /

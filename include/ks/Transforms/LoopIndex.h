@@ -10,6 +10,7 @@
 #ifndef KS_TRANSFORMS_LOOPINDEX_H
 #define KS_TRANSFORMS_LOOPINDEX_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -18,10 +19,19 @@
 namespace ks {
 
 /// The loop whose index `v` is (a linalg.index, or an index_cast of one),
-/// or nothing.
+/// or nothing. An affine.apply that picks one of its operands counts as
+/// that operand: linalg's loop interchange (ks-parallel-dims-first) writes
+/// each old loop index so.
 inline std::optional<unsigned> indexedLoop(mlir::Value v) {
   if (auto cast = v.getDefiningOp<mlir::arith::IndexCastOp>())
     v = cast.getIn();
+  if (auto apply = v.getDefiningOp<mlir::affine::AffineApplyOp>()) {
+    mlir::AffineMap map = apply.getAffineMap();
+    auto dim = llvm::dyn_cast<mlir::AffineDimExpr>(map.getResult(0));
+    if (!dim)
+      return std::nullopt;
+    v = apply.getMapOperands()[dim.getPosition()];
+  }
   if (auto index = v.getDefiningOp<mlir::linalg::IndexOp>())
     return index.getDim();
   return std::nullopt;

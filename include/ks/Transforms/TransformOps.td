@@ -793,6 +793,42 @@ def KSScanRowsThreadOp : Op<Transform_Dialect, "ks.scan_rows_thread",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSScanColumnsOp : Op<Transform_Dialect, "ks.scan_columns",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Replace a triangular masked reduction along a non-innermost dim by a column scan kernel";
+  let description = [{
+    The scans `transform.ks.scan_rows` takes (an inclusive cumsum or
+    cumprod in f32 or f64, written as a reduction over a triangular mask,
+    with the same scanned values), but along a dim other than the innermost:
+    the output seen as [rows, length, inner] (`rows` the product of its dims
+    before the scanned one, `inner` of those after it), scanned along the
+    middle dim in place. A column is a (row, inner place) pair; consecutive
+    columns are consecutive in memory.
+
+    - A block of `columns` x `chunks` threads owns `columns` consecutive
+      columns (blocks.x = ceil(rows * inner / columns)); the threads of a
+      chunk take consecutive columns, so their loads and stores coalesce.
+    - `chunks` = 1: each thread walks its column in order (the seed's
+      association, so the results are the seed's bit for bit), `unroll`
+      loads in flight a trip, then the length % unroll left.
+    - `chunks` > 1 (few, long columns): the column is split into `chunks`
+      contiguous chunks; each thread folds its own into a partial, the
+      partials meet in shared memory, and each thread rescans its chunk
+      from the fold of the chunks before it, storing the outputs.
+
+    `columns` must be a multiple of 32, `columns` x `chunks` at most 1024,
+    `unroll` at least 1; a scan along the innermost dim (inner = 1) is
+    refused (the row scans take it). Returns the launch; fails definitely,
+    naming the unmet condition, otherwise.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$columns,
+                       I64Attr:$chunks, I64Attr:$unroll);
+  let results = (outs TransformHandleTypeInterface:$launch);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 def KSReadPaddingInPlaceOp : Op<Transform_Dialect, "ks.read_padding_in_place",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
