@@ -136,7 +136,7 @@ if [[ -n "${KS_LIT_SHARD:-}" ]]; then
   fi
   shard=(--run-shard "${BASH_REMATCH[1]}" --num-shards "${BASH_REMATCH[2]}")
 fi
-# The GPU machine has no network: lit travels as a wheel in .whl/ (see README).
+# The GPU machine has no network: lit travels as a wheel in .whl/ (see docs/gpu-machine.md).
 if ! python3 -c "import lit" 2>/dev/null && ls .whl/lit-*.whl >/dev/null 2>&1; then
   python3 -m pip install -q --no-index --no-deps --target /tmp/ks-site .whl/lit-*.whl &&
     export PYTHONPATH=/tmp/ks-site${PYTHONPATH:+:$PYTHONPATH}

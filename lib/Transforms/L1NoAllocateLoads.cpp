@@ -1,11 +1,9 @@
 //===- L1NoAllocateLoads.cpp - Global loads that skip the L1 ---------------===//
 //
-// On an H100 a kernel that mostly reads (a reduction over a buffer read
-// once) runs about 13% faster when its loads do not allocate lines in the
-// L1: 27.0 -> 23.5 us for 51 MB in rows of 784, the same for scalar and
-// 16-byte loads; a kernel that writes as much as it reads gains nothing
-// (docs/results/runs-2026-11-27-l1/). LLVM's NVPTX back end has no way to
-// ask for it, so in the kernels marked `ks.l1_no_allocate` each load from a
+// A kernel that mostly reads (a reduction over a buffer read once) runs
+// faster when its loads do not allocate lines in the L1; one that writes as
+// much as it reads gains nothing (docs/results/elementwise-memory-bound.md).
+// LLVM's NVPTX back end has no way to ask for it, so in the kernels marked `ks.l1_no_allocate` each load from a
 // kernel argument's buffer that streams becomes `ld.global.L1::no_allocate`
 // in inline PTX. The hint leaves the load's meaning alone (it is not `.nc`:
 // a buffer the kernel also writes is read as before); the asm is marked as

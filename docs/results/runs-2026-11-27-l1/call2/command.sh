@@ -1,1 +1,0 @@
-nvcc -O3 -arch=sm_90 -std=c++17 dist/micro/readbw.cu -o /tmp/readbw && /tmp/readbw | sed -n "/-- load/,$p" | tee $OUT/readbw2.txt; cuobjdump -sass /tmp/readbw | grep -oE "LDG\.[A-Z0-9_.]*" | sort | uniq -c
