@@ -1,8 +1,8 @@
 """ctypes binding of the ks runtime's C API (include/ks/Runtime/ksrt.h).
 
 Runs a compiled program on PyTorch's CUDA tensors and stream; the library
-is found through KS_LIB, the bundle's lib/ next to ks-opt on PATH, or the
-build tree.
+is found through KS_LIB, the installed package's (ks_torch/_ks/lib), the
+bundle's lib/ next to ks-opt on PATH, or the build tree.
 """
 
 import ctypes
@@ -18,7 +18,8 @@ def find_library():
     env = os.environ.get("KS_LIB")
     if env:
         return env
-    candidates = []
+    from .tools import PACKAGED_KS
+    candidates = [os.path.join(PACKAGED_KS, "lib", "libKernelSkill.so")]
     tool = shutil.which("ks-opt")
     if tool:
         candidates.append(os.path.join(os.path.dirname(os.path.realpath(tool)), "..", "lib",

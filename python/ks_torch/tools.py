@@ -9,13 +9,19 @@ import os
 import shutil
 
 
+# Where an installed ks-torch package carries ks (setup.py): bin/, lib/, skills/.
+PACKAGED_KS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_ks")
+
+
 def find_tool(name):
-    """ks-opt, ks-run, ks-tune: $KS_OPT (etc.), the build tree, or PATH."""
+    """ks-opt, ks-run, ks-tune: $KS_OPT (etc.), the installed package's, the
+    build tree, or PATH."""
     path = os.environ.get(name.upper().replace("-", "_"))
     if path:
         return path
     here = os.path.dirname(os.path.abspath(__file__))
-    for c in (os.path.join(here, "..", "..", "build", "bin", name), shutil.which(name)):
+    for c in (os.path.join(PACKAGED_KS, "bin", name),
+              os.path.join(here, "..", "..", "build", "bin", name), shutil.which(name)):
         if c and os.path.exists(c):
             return os.path.normpath(c)
     raise FileNotFoundError(f"{name} not found: build ks (scripts/build.sh) or put it on PATH")
