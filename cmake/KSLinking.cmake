@@ -10,6 +10,18 @@
 #    shared libLLVM is rewritten to LLVM's static component archives, with zlib
 #    and zstd static too, so the tools run on a machine without LLVM.
 
+# SQLite (the shared tuning database): the shared library, or its archive
+# in the portable bundle.
+find_package(SQLite3)
+if(NOT SQLite3_FOUND)
+  message(FATAL_ERROR "SQLite 3's headers and library not found: install libsqlite3-dev")
+endif()
+if(KS_STATIC_LLVM)
+  find_library(KS_SQLITE_LIB libsqlite3.a REQUIRED)
+else()
+  set(KS_SQLITE_LIB SQLite::SQLite3)
+endif()
+
 if(NOT KS_STATIC_LLVM)
   set(KS_MLIR_LIBS MLIR LLVM)
   return()

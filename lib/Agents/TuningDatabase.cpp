@@ -30,6 +30,44 @@ json::Object TuningRecord::toJson() const {
   return o;
 }
 
+llvm::Expected<TuningRecord> TuningRecord::fromJson(const json::Value &v,
+                                                   llvm::StringRef where) {
+  auto bad = [&](const llvm::Twine &what) {
+    return llvm::createStringError(where + what);
+  };
+  const json::Object *o = v.getAsObject();
+  if (!o)
+    return bad(" must be an object");
+  TuningRecord r;
+  for (auto [key, field] : {std::pair{"signature", &r.signature}, {"chip", &r.chip},
+                            {"source", &r.source}}) {
+    std::optional<llvm::StringRef> s = o->getString(key);
+    if (!s || s->empty())
+      return bad(llvm::Twine(": field '") + key + "' must be a non-empty string");
+    *field = s->str();
+  }
+  if (r.source != "gpu" && r.source != "model")
+    return bad(": field 'source' must be \"gpu\" or \"model\"");
+  const json::Value *skill = o->get("skill");
+  if (!skill || (!skill->getAsNull() && !skill->getAsString()))
+    return bad(": field 'skill' must be a skill id or null");
+  if (std::optional<llvm::StringRef> s = skill->getAsString())
+    r.skill = s->str();
+  if (const json::Object *p = o->getObject("params"))
+    for (const auto &kv : *p) {
+      std::optional<int64_t> n = kv.second.getAsInteger();
+      if (!n)
+        return bad(": field 'params." + kv.first.str() + "' must be an integer");
+      r.params[kv.first.str()] = *n;
+    }
+  r.seedUs = o->getNumber("seed_us").value_or(0);
+  r.tunedUs = o->getNumber("tuned_us").value_or(0);
+  r.rounds = o->getInteger("rounds").value_or(0);
+  r.module = o->getString("module").value_or("").str();
+  r.note = o->getString("note").value_or("").str();
+  return r;
+}
+
 llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRecord> &out,
                                       std::vector<CalibrationSample> &samples) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -50,38 +88,11 @@ llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRe
   if (!list)
     return bad("field 'records' must be an array");
   for (auto [i, v] : llvm::enumerate(*list)) {
-    const json::Object *o = v.getAsObject();
-    std::string where = llvm::formatv("records[{0}]", i).str();
-    if (!o)
-      return bad(where + " must be an object");
-    TuningRecord r;
-    for (auto [key, field] : {std::pair{"signature", &r.signature}, {"chip", &r.chip},
-                              {"source", &r.source}}) {
-      std::optional<llvm::StringRef> s = o->getString(key);
-      if (!s || s->empty())
-        return bad(where + ": field '" + key + "' must be a non-empty string");
-      *field = s->str();
-    }
-    if (r.source != "gpu" && r.source != "model")
-      return bad(where + ": field 'source' must be \"gpu\" or \"model\"");
-    const json::Value *skill = o->get("skill");
-    if (!skill || (!skill->getAsNull() && !skill->getAsString()))
-      return bad(where + ": field 'skill' must be a skill id or null");
-    if (std::optional<llvm::StringRef> s = skill->getAsString())
-      r.skill = s->str();
-    if (const json::Object *p = o->getObject("params"))
-      for (const auto &kv : *p) {
-        std::optional<int64_t> n = kv.second.getAsInteger();
-        if (!n)
-          return bad(where + ": field 'params." + kv.first.str() + "' must be an integer");
-        r.params[kv.first.str()] = *n;
-      }
-    r.seedUs = o->getNumber("seed_us").value_or(0);
-    r.tunedUs = o->getNumber("tuned_us").value_or(0);
-    r.rounds = o->getInteger("rounds").value_or(0);
-    r.module = o->getString("module").value_or("").str();
-    r.note = o->getString("note").value_or("").str();
-    out.push_back(std::move(r));
+    llvm::Expected<TuningRecord> r =
+        TuningRecord::fromJson(v, llvm::formatv("records[{0}]", i).str());
+    if (!r)
+      return bad(llvm::toString(r.takeError()));
+    out.push_back(std::move(*r));
   }
   if (const json::Value *cal = root->get("calibration")) {
     const json::Array *list = cal->getAsArray();
@@ -101,7 +112,9 @@ llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRe
 llvm::Expected<TuningDatabase> TuningDatabase::open(llvm::StringRef path) {
   TuningDatabase db;
   db.file = path.str();
-  if (llvm::Error err = parseInto(path, db.records, db.calibration))
+  db.sqlite = isSqlite(path);
+  if (llvm::Error err = db.sqlite ? readSqlite(path, db.records, db.calibration)
+                                  : parseInto(path, db.records, db.calibration))
     return std::move(err);
   return db;
 }
@@ -138,6 +151,8 @@ void mergeSample(std::vector<CalibrationSample> &samples, const CalibrationSampl
 } // namespace
 
 llvm::Error TuningDatabase::save() const {
+  if (sqlite)
+    return saveSqlite(file, records, calibration);
   // Whatever another compile saved since this one opened the file stays,
   // unless this one knows better about the same dispatch.
   std::vector<TuningRecord> now;

@@ -253,6 +253,24 @@ def cmd_bench(args):
     return 1 if errors else 0
 
 
+def cmd_db(args):
+    """Moves a tuning database between its two stores (tuningdb.py)."""
+    from . import tuningdb
+    try:
+        if args.action == "import":
+            records, samples = tuningdb.import_json(args.source, args.target)
+            print(f"db: {records} records and {samples} new calibration samples from {args.source} "
+                  f"in {args.target}")
+        else:
+            records, samples = tuningdb.export_json(args.source, args.target)
+            print(f"db: {records} records and {samples} calibration samples of {args.source} "
+                  f"in {args.target}")
+    except (OSError, ValueError, tuningdb.DatabaseError) as e:
+        print(f"db: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_report(args):
     from . import report
     rows = []
@@ -407,6 +425,12 @@ def main(argv=None):
     p.add_argument("--parallel", type=positive_int, default=1,
                    help="problems tuned at once, the CPU cores shared among them (default 1)")
     p.set_defaults(fn=cmd_tune)
+
+    p = sub.add_parser("db", help="tuning database: import a JSON one into SQLite, or export SQLite as JSON")
+    p.add_argument("action", choices=["import", "export"])
+    p.add_argument("source", help="import: the JSON database; export: the SQLite one")
+    p.add_argument("target", help="import: the SQLite database (.db); export: the JSON file")
+    p.set_defaults(fn=cmd_db)
 
     p = sub.add_parser("report", help="print the table of a results JSON (or of its .events.jsonl)")
     p.add_argument("results", nargs="+", help="bench results (.json) or events (.jsonl); several: one table")

@@ -6,10 +6,7 @@ rank-check's results give the samples; `leave_one_out` says whether the
 calibration would have ranked each problem's candidates better, using only
 the other problems' samples (the tuner never sees a problem's own)."""
 
-import json
 import math
-import os
-import tempfile
 
 MIN_SAMPLES = 3          # Calibration::kMinSamples
 MIN_FACTOR, MAX_FACTOR = 0.05, 20
@@ -35,25 +32,10 @@ def samples_of(row):
 
 def add_to_database(path, samples):
     """Merges the samples into the tuning database at `path` (created if
-    missing), each once; the file is replaced atomically."""
-    db = {"version": 1, "records": []}
-    if os.path.exists(path):
-        with open(path) as f:
-            db = json.load(f)
-    have = db.setdefault("calibration", [])
-    key = lambda s: (s["device"], s["family"], s["op_class"], s.get("where", ""), s["estimated_us"])
-    seen = {key(s) for s in have}
-    added = 0
-    for s in samples:
-        if key(s) not in seen:
-            have.append(s)
-            seen.add(key(s))
-            added += 1
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)) or ".", suffix=".tmp")
-    with os.fdopen(fd, "w") as f:
-        json.dump(db, f, indent=2)
-    os.replace(tmp, path)
-    return added
+    missing; SQLite or JSON, see tuningdb.py), each once; returns how many
+    were new."""
+    from .tuningdb import add_samples
+    return add_samples(path, samples)
 
 
 def factors(samples, device):

@@ -71,7 +71,9 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<std::string> measure("measure", cl::desc("gpu (ks-run), model (cost model, no GPU) or auto"), cl::init("auto"));
   cl::opt<std::string> device("device", cl::desc("The cost model's device: a name in devices.json, or auto (default): the GPU at hand, its SM count, L2 and bandwidth from the driver, else the first for --chip"), cl::init("auto"));
   cl::opt<std::string> devices("devices", cl::desc("Device table (default: devices.json of the skill path)"));
-  cl::opt<std::string> db("db", cl::desc("Tuning database: reuse its answers, add this run's"));
+  cl::opt<std::string> db(
+      "db", cl::desc("Tuning database: reuse its answers, add this run's (SQLite where the path "
+                     "ends .db, shared by concurrent tuners; JSON otherwise)"));
   cl::opt<std::string> calibration("calibration", cl::desc("A tuning database read only for its GPU samples: estimates are multiplied by measured / estimated per skill and op class"));
   cl::opt<bool> quiet("quiet", cl::desc("No progress lines"));
   ks::agents::registerLlmCLOptions();

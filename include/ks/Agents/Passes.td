@@ -90,7 +90,7 @@ def KSOptimize : Pass<"ks-optimize", "mlir::ModuleOp"> {
            "The base moves to a candidate this much faster">,
     Option<"solTarget", "sol-target", "double", /*default=*/"90",
            "Stop on a dispatch at this speed of light (%)">,
-    Option<"db", "db", "std::string", /*default=*/"\"\"", "Tuning database file">,
+    Option<"db", "db", "std::string", /*default=*/"\"\"", "Tuning database file (SQLite where the path ends .db, JSON otherwise)">,
     Option<"out", "out", "std::string", /*default=*/"\"ks-optimize-out\"",
            "Directory for the report, plan and trajectory">,
     Option<"skillDirs", "skill-dirs", "std::string", /*default=*/"\"\"",

@@ -6,9 +6,14 @@
 // times that decided it and whether they were measured on a GPU or
 // estimated. A later compile of the same dispatch takes the answer with no
 // measurement at all. Beside the records, kernels measured on a GPU next to
-// the cost model's estimate of them (Calibration.h). One JSON file, read
-// whole, merged with what another process may have saved meanwhile, and
-// replaced atomically.
+// the cost model's estimate of them (Calibration.h).
+//
+// Two stores, by the path: an SQLite database (`.db`, `.sqlite`, or a file
+// that is one) that many processes write at once, each save one
+// transaction (TuningDatabaseSqlite.cpp); or a JSON file, the format
+// records are shipped in, read whole, merged with what another process
+// saved meanwhile and replaced (two saves at the same moment may lose one
+// side's records: one writer at a time).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KS_AGENTS_TUNINGDATABASE_H
@@ -39,6 +44,8 @@ struct TuningRecord {
   std::string module, note;
 
   llvm::json::Object toJson() const;
+  /// A record from its JSON form (`where` names it in errors).
+  static llvm::Expected<TuningRecord> fromJson(const llvm::json::Value &v, llvm::StringRef where);
 };
 
 class TuningDatabase {
@@ -54,18 +61,27 @@ public:
   void record(TuningRecord r);
   /// Kernels measured beside their estimate (written by ks_torch rank-check).
   const std::vector<CalibrationSample> &samples() const { return calibration; }
-  /// Merges with the file as it is now and replaces it atomically.
+  /// Merges with the store as it is now: one transaction (SQLite), or the
+  /// JSON file replaced atomically.
   llvm::Error save() const;
+  /// Whether `path` names an SQLite store: an existing SQLite file, or a
+  /// new one named .db, .sqlite or .sqlite3.
+  static bool isSqlite(llvm::StringRef path);
 
   const std::string &path() const { return file; }
   size_t size() const { return records.size(); }
 
 private:
   std::string file;
+  bool sqlite = false;
   std::vector<TuningRecord> records;
   std::vector<CalibrationSample> calibration;
   static llvm::Error parseInto(llvm::StringRef path, std::vector<TuningRecord> &out,
                                std::vector<CalibrationSample> &samples);
+  static llvm::Error readSqlite(llvm::StringRef path, std::vector<TuningRecord> &out,
+                                std::vector<CalibrationSample> &samples);
+  static llvm::Error saveSqlite(llvm::StringRef path, llvm::ArrayRef<TuningRecord> records,
+                                llvm::ArrayRef<CalibrationSample> samples);
 };
 
 /// The dispatch's signature: its op in generic form, without ks.*
