@@ -13,15 +13,27 @@ include "mlir/Pass/PassBase.td"
 def KSPrintFeatures : Pass<"ks-print-features", "mlir::ModuleOp"> {
   let summary = "Print the static features of every dispatch as JSON";
   let description = [{
-    Runs the Feature Extractor (ks/Agents/FeatureExtractor.h) on the module
-    and prints `{"dispatches": [...]}`: one object per linalg structured op
-    inside a `func.func` (named or generic, on tensors or memrefs), with its
-    id (its `ks.dispatch` attribute, else its position in walk order), its
-    op class, loop ranges and iterators, FLOPs, bytes and arithmetic
-    intensity, how each operand is strided along the innermost parallel
-    loop, and more. Ops with dynamic shapes are reported with
-    `"dynamic": true` and no sizes. Keys are sorted; objects and arrays of
-    scalars are printed on one line. The IR is left unchanged.
+    Runs the Feature Extractor (ks/Agents/FeatureExtractor.h), whose features
+    the planner matches against the skills and the decision policy, and
+    prints `{"dispatches": [...]}`: one object per linalg structured op inside
+    a `func.func` (on tensors or memrefs), with its id (its `ks.dispatch`
+    attribute, else its position in walk order), op class, loop ranges and
+    iterators, FLOPs, bytes, arithmetic intensity, how each operand is
+    strided along the innermost parallel loop, and more. Ops with dynamic
+    shapes are reported with `"dynamic": true` and no sizes. Keys are sorted.
+    The IR is left unchanged.
+
+    ```mlir
+    func.func @relu(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+      ...
+      %r = linalg.generic {... iterator_types = ["parallel", "parallel"]}
+          ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) { arith.maximumf ... }
+      return %r : tensor<4x8xf32>
+    }
+    // prints
+    // {"dispatches": [{..., "func": "relu", "id": 0, "op": "linalg.generic",
+    //                  "op_class": "elementwise", ..., "transcendentals": 0} ]}
+    ```
   }];
   let options = [
     Option<"output", "output", "std::string", /*default=*/"\"\"",
@@ -32,13 +44,25 @@ def KSPrintFeatures : Pass<"ks-print-features", "mlir::ModuleOp"> {
 def KSEstimateKernels : Pass<"ks-estimate-kernels", "mlir::ModuleOp"> {
   let summary = "Print the cost model's estimate of every kernel as JSON";
   let description = [{
-    The Profiler without a GPU (ks/Agents/CostModel.h): for a module after
-    the seed lowering, prints `{"device": ..., "kernels": [...]}` with, per
+    The profiler without a GPU (ks/Agents/CostModel.h). For a module after
+    the seed lowering it prints `{"device": ..., "kernels": [...]}` with, per
     launched kernel, the work counted from its IR (FLOPs, bytes moved in
-    global and shared memory, the buffers' footprint), the time of each
-    roof on the device and the estimated time, bound and metrics. Devices
-    come from devices.json in the first skill directory (or `devices=`).
-    The IR is left unchanged.
+    global and shared memory, the buffers' footprint), the time of each roof
+    on the device, and the estimated time, bound and speed of light. Devices
+    come from devices.json in the first skill directory (or `devices=`). The
+    IR is left unchanged.
+
+    ```mlir
+    // ks-opt --ks-seed-lowering --ks-estimate-kernels on
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<256x64xf32>) -> tensor<256x64xf32>
+    %c = linalg.matmul ins(%a, %b : tensor<256x128xf32>, tensor<128x64xf32>)
+                       outs(%f : tensor<256x64xf32>) -> tensor<256x64xf32>
+    // prints, per seed kernel
+    // {"device": ..., "kernels": [
+    //   {"bound": "launch", "dispatch": 0, "global_store_bytes": 65536, ...},
+    //   {"blocks": 64, "bound": "l2", "dispatch": 1, "dram_bytes": 294912,
+    //    "flops": 4194304, "global_load_bytes": 25165824, ...} ]}
+    ```
   }];
   let options = [
     Option<"device", "device", "std::string", /*default=*/"\"\"",
@@ -57,15 +81,28 @@ def KSOptimize : Pass<"ks-optimize", "mlir::ModuleOp"> {
   let description = [{
     The agent-guided optimizer as one pass over a linalg-on-tensors module:
     it runs the tuning loop (ks/Agents/Tuner.h: features, profile, policy,
-    skill, review, memory) on the module, then compiles the module with the
-    winning plan to ptxas-verified PTX (the `ks-compile` pipeline), so the
-    result is what `ks-compile` gives plus the best verified kernel for
-    each dispatch. With a GPU (ks-run beside the tool, a CUDA driver) every
-    candidate is measured and checked against the seed kernels; without one
-    the cost model ranks them, ptxas reviews them, and the report says they
-    were not measured. `report.json`, `report.html`, `plan.json` and
-    `trajectory.jsonl` go to `out`; dispatches found in the tuning database
-    (`db`) are not tuned again and, when all are, nothing is measured.
+    skill, review, memory), then compiles the module with the winning plan to
+    ptxas-verified PTX (the `ks-compile` pipeline). The result is what
+    `ks-compile` gives, with the best verified kernel for each dispatch. With
+    a GPU (ks-run beside the tool, a CUDA driver) every candidate is measured
+    and checked against the seed kernels; without one the cost model ranks
+    them, ptxas reviews them, and the report says they were not measured.
+    `report.json`, `report.html`, `plan.json` and `trajectory.jsonl` go to
+    `out`; dispatches found in the tuning database (`db`) are not tuned again.
+
+    ```mlir
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+    %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>)
+                       outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+    // becomes, with measure=model: one tensor-core kernel, the fill folded into it
+    module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 0>} {
+      ...
+      gpu.launch_func @main_kernel::@main_kernel blocks in (%c8, %c8, %c1)
+          threads in (%c128, %c1, %c1) args(...)
+      ...
+      gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {...}}}} [...]
+    }
+    ```
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"ks::kDefaultChip.str()", "Target chip">,

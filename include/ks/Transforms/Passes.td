@@ -15,12 +15,20 @@ def KSCheckInputContract : Pass<"ks-check-input", "mlir::ModuleOp"> {
   let summary = "Reject input outside the linalg-on-tensors contract";
   let description = [{
     Checks that the module is what Torch-MLIR's linalg-on-tensors backend
-    emits and what the seed lowering can map to GPU kernels: `func.func`
-    with tensor (or scalar) arguments and results, static shapes everywhere,
-    and only ops of the supported set (linalg structured ops, the tensor ops
+    emits and what the seed lowering can map to GPU kernels: `func.func` with
+    tensor (or scalar) arguments and results, static shapes everywhere, and
+    only ops of the supported set (linalg structured ops, the tensor ops
     empty/pad/extract_slice/insert_slice/expand_shape/collapse_shape/concat/
-    cast, arith, math). Each violation is reported on the offending op with
-    its name; the pass fails if any was found.
+    cast, arith, math). Each violation is reported on the offending op; the
+    pass fails if any was found and changes nothing.
+
+    ```mlir
+    // error: dynamic dimension in argument #0 of function @dynamic_arg
+    // ('tensor<?x8xf32>'); ks requires static shapes
+    func.func @dynamic_arg(%a: tensor<?x8xf32>) -> tensor<?x8xf32> {
+      return %a : tensor<?x8xf32>
+    }
+    ```
   }];
 }
 
@@ -28,11 +36,24 @@ def KSDropDeviceAssertions : Pass<"ks-drop-device-assertions", "mlir::ModuleOp">
   let summary = "Remove cf.assert from linalg and tensor.pad bodies";
   let description = [{
     Torch-MLIR guards some lowerings with `cf.assert` inside linalg bodies
-    (e.g. batch norm, cross entropy's class index). GPU kernels cannot
-    report a failed assertion, so they are removed before the seed lowering,
-    as device code does in IREE; the numerics checks against the reference
-    are what catch bad values. Asserts elsewhere are left for the input
-    contract to report.
+    (batch norm's division, cross entropy's class index). A GPU kernel cannot
+    report a failed assertion, so these are removed before the seed lowering,
+    as IREE does for device code; the numerics checks against the reference
+    catch bad values instead. An assert outside a linalg or `tensor.pad` body
+    stays, for the input contract to report.
+
+    ```mlir
+    ^bb0(%v: f32, %out: f32):
+      %nz = arith.cmpf one, %v, %zero : f32
+      cf.assert %nz, "unimplemented: tensor with zero element"
+      %inv = arith.divf %one, %v : f32
+      linalg.yield %inv : f32
+    // becomes
+    ^bb0(%v: f32, %out: f32):
+      %nz = arith.cmpf one, %v, %zero : f32
+      %inv = arith.divf %one, %v : f32
+      linalg.yield %inv : f32
+    ```
   }];
   let statistics = [
     Statistic<"numDropped", "dropped", "cf.assert ops removed">
@@ -42,14 +63,25 @@ def KSDropDeviceAssertions : Pass<"ks-drop-device-assertions", "mlir::ModuleOp">
 def KSFoldDiagonalMatmul : Pass<"ks-fold-diagonal-matmul"> {
   let summary = "Rewrite a matmul with a diagonal operand as a scaling";
   let description = [{
-    On tensors. A `linalg.matmul` (default maps, float) whose LHS or RHS is
-    built as a diagonal matrix (a generic over two parallel loops yielding
-    `select(index(0) == index(1), v, 0.0)`, as Torch-MLIR lowers
-    `torch.diag(v)`) is replaced by an elementwise op: C[i, j] + v[i] * B[i, j]
-    for diag(v) @ B, C[i, j] + A[i, j] * v[j] for A @ diag(v). N^2 work and
-    memory traffic instead of N^3; the diagonal matrix is no longer built.
-    The only difference in results is for non-finite entries of the dense
-    operand, which the matmul spreads (0 * inf) along its row or column.
+    On tensors. `torch.diag(v) @ B` (or `A @ torch.diag(v)`) reaches the
+    compiler as a `linalg.matmul` whose operand is a matrix built by a generic
+    yielding `select(i == j, v, 0.0)`. The matmul becomes an elementwise op,
+    C[i, j] + v[i] * B[i, j] (or A[i, j] * v[j]): N^2 work instead of N^3 and
+    the diagonal matrix is never built. Applies to float matmuls with the
+    default maps. Results differ only where the dense operand has non-finite
+    entries, which the matmul spread along a row or column (0 * inf).
+
+    ```mlir
+    %d = linalg.generic ... { ... arith.select %on_diagonal, %v, %zero ... }
+    %c = linalg.matmul ins(%d, %b : tensor<8x8xf32>, tensor<8x6xf32>)
+                       outs(%zeros : tensor<8x6xf32>) -> tensor<8x6xf32>
+    // becomes
+    %v2 = tensor.expand_shape %v [[0, 1]] ... : tensor<8xf32> into tensor<1x8xf32>
+    %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (0, d0)>,
+                                          affine_map<(d0, d1) -> (d0, d1)>, ...],
+                         iterator_types = ["parallel", "parallel"]}
+        ins(%v2, %b : ...) outs(%zeros : tensor<8x6xf32>) { ... mulf ... addf ... }
+    ```
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect"];
   let statistics = [
@@ -60,19 +92,30 @@ def KSFoldDiagonalMatmul : Pass<"ks-fold-diagonal-matmul"> {
 def KSFoldTransposeIntoMatmul : Pass<"ks-fold-transpose-into-matmul"> {
   let summary = "Read a matmul operand through its transpose instead of materializing it";
   let description = [{
-    On tensors. A `linalg.matmul` (default maps, one element type) whose LHS
-    or RHS is a 2-d `linalg.transpose` used by nothing else (Torch-MLIR's
-    `nn.Linear` transposes its weight on every call; `x.T @ y` its LHS)
-    becomes the equivalent `linalg.generic` contraction reading the
-    transpose's input through swapped indices: the transpose, no longer
-    used, is not computed (a 4096 x 4096 weight: 134 MB of traffic a call).
-    The GEMM kernels take any operand layout with a contiguous last
-    dimension. Same products, same sums. A batched contraction
-    (`linalg.batch_matmul` or a generic one) whose operand is a
-    `tensor.collapse_shape` of such a transpose, merging only dims the
-    transpose keeps in place (attention's k^T, [8, 16, 64, 512] collapsed to
-    [128, 64, 512]), reads the collapse of the transpose's input the same
-    way.
+    On tensors. Torch-MLIR's `nn.Linear` transposes its weight on every call
+    (and `x.T @ y` its LHS) before a `linalg.matmul`. Where a matmul operand
+    (default maps, one element type) is a 2-d `linalg.transpose` used by
+    nothing else, the matmul becomes the equivalent `linalg.generic`
+    contraction reading the transpose's input through swapped indices, and the
+    transpose is no longer computed. The GEMM kernels accept any operand
+    layout with a contiguous last dimension; products and sums are unchanged.
+    A batched contraction whose operand is a `tensor.collapse_shape` of such a
+    transpose, merging only dims the transpose leaves in place (attention's
+    k^T), reads the collapse of the transpose's input the same way. A
+    transpose with another use stays.
+
+    ```mlir
+    %wt = linalg.transpose ins(%w : tensor<16x32xf32>)
+            outs(%e : tensor<32x16xf32>) permutation = [1, 0]
+    %y = linalg.matmul ins(%x, %wt : tensor<8x32xf32>, tensor<32x16xf32>)
+                       outs(%f : tensor<8x16xf32>) -> tensor<8x16xf32>
+    // becomes
+    %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>,
+                                          affine_map<(d0, d1, d2) -> (d1, d2)>,
+                                          affine_map<(d0, d1, d2) -> (d0, d1)>],
+                         iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%x, %w : tensor<8x32xf32>, tensor<16x32xf32>) outs(%f : tensor<8x16xf32>)
+    ```
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
@@ -84,13 +127,26 @@ def KSFoldTransposeIntoMatmul : Pass<"ks-fold-transpose-into-matmul"> {
 def KSReuseWiderSums : Pass<"ks-reuse-wider-sums"> {
   let summary = "Take a sum from the same sum computed in a wider type";
   let description = [{
-    On tensors. A sum from zero of an f32 operand (`in + acc` in f32) whose
-    operand some earlier op already sums from zero in f64 (`extf(in) +
-    acc`), over the same loops with the same maps, is that f64 sum rounded
-    to f32: it is read from there instead of from memory again. Torch-MLIR's
-    group norm sums its input twice, in f64 for the variance's mean and in
-    f32 for the mean it subtracts (16.8 M elements, 24 us on the H100). The
-    rounded f64 sum is closer to the exact sum than the f32 one.
+    On tensors. Torch-MLIR's group norm sums its input twice: in f64 (for the
+    variance's mean) and in f32 (for the mean it subtracts). A sum from zero
+    of an f32 operand whose same elements an earlier op already sums from zero
+    in f64 (`extf(in) + acc`, same loops, same maps) is that f64 sum rounded to
+    f32: it is computed from there instead of reading the input again. The
+    rounded f64 sum is also closer to the exact sum than the f32 one.
+
+    ```mlir
+    %wide = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%a : tensor<8x1024xf32>) outs(%f64 : tensor<8xf64>) { extf, addf }
+    %narrow = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%b : tensor<8x1024xf32>) outs(%f32 : tensor<8xf32>) { addf }
+    // becomes
+    %narrow = linalg.generic {... iterator_types = ["parallel"]}
+        ins(%wide : tensor<8xf64>) outs(%e : tensor<8xf32>) {
+    ^bb0(%in: f64, %out: f32):
+      %f = arith.truncf %in : f64 to f32
+      linalg.yield %f : f32
+    }
+    ```
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
@@ -102,16 +158,27 @@ def KSReuseWiderSums : Pass<"ks-reuse-wider-sums"> {
 def KSSumBeforeMatmul : Pass<"ks-sum-before-matmul"> {
   let summary = "Sum a matmul's operand first when only sums of the product are used";
   let description = [{
-    On tensors. A matmul (C = 0 + A B, any operand maps, one M, N and K
-    loop) whose result is read only by a two-loop sum along its rows or
-    columns, sum_j (A B)[i, j] + t(i, j), is linear in the product:
-    sum_j (A B)[i, j] = sum_k A[i, k] (sum_j B[k, j]). It becomes a sum of
-    B along the same dim (K values), the remaining terms t summed alone, and
-    a matrix-vector product of A with that sum onto them. M N K
-    multiply-adds become N K + M K (level2/08: 34 G multiply-adds and 16 MB
-    of product written and read, now 34 M and B read once). The sums are
-    associated differently (as any change of GEMM tiling does, more so):
-    results differ from the matmul's at rounding level.
+    On tensors. When the result of a matmul C = A B (any operand maps, one M,
+    N and K loop, from zero) is read only by a two-loop sum along its rows or
+    columns, the sum can be taken first, since it is linear:
+    sum_j (A B)[i, j] = sum_k A[i, k] (sum_j B[k, j]). The matmul and the sum
+    become a sum of B along that dim, the sum's other terms (a bias) summed
+    alone, and a matrix-vector product of A with B's sum onto them: M N K
+    multiply-adds become N K + M K and the product is never written. The sums
+    are associated differently, so results differ from the matmul's at
+    rounding level.
+
+    ```mlir
+    %mm = linalg.generic {... iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%x, %w : tensor<4x16xf32>, tensor<6x16xf32>) outs(%z : tensor<4x6xf32>)
+    %s = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%mm, %b : tensor<4x6xf32>, tensor<6xf32>) outs(%zeros : tensor<4xf32>)
+    // becomes
+    %wsum = linalg.generic {...} ins(%w : tensor<6x16xf32>) outs(... : tensor<16xf32>)
+    %bsum = linalg.generic {...} ins(%b : tensor<6xf32>) outs(%zeros : tensor<4xf32>)
+    %s = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%x, %wsum : tensor<4x16xf32>, tensor<16xf32>) outs(%bsum : tensor<4xf32>)
+    ```
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
@@ -124,22 +191,30 @@ def KSSplitTransposedConv : Pass<"ks-split-transposed-conv"> {
   let summary = "Compute a transposed convolution as one convolution per output phase, without the zeros";
   let description = [{
     On tensors. Torch-MLIR lowers a transposed convolution of stride s as a
-    `linalg.conv_1d_ncw_fcw`, `linalg.conv_2d_nchw_fchw` or
-    `linalg.conv_3d_ncdhw_fcdhw` (unit strides) over its input spread with
-    strides s into zeros (`tensor.insert_slice` into a zero fill): of every
-    s^d multiplications (d spatial dims), s^d - 1 are by zero. Along each
-    spatial dim, the output positions s q + r of one phase r meet only the
-    filter taps k0(r) + s t and read the input at q + t + shift(r): each of
-    the phases (one per combination of residues) becomes a convolution of
-    the same rank over the input itself (zero-padded where shift < 0) with
-    that phase's taps, its initializer the phase's part of the original one
-    (a broadcast bias stays a broadcast), inserted into the output with
-    strides s. A dim spread with unit stride (a padded dim) has one phase
-    with all its taps. Same products and, per output element, the same sums
-    in the same order (the zeros' products are gone: only non-finite
-    inputs, which they turned into NaN, differ). Applies where some dim has
-    a stride of 2 or more, the output splits into whole phases (its extent a
-    multiple of s), every phase has taps and reads the whole input.
+    unit-stride `linalg.conv_{1d_ncw_fcw,2d_nchw_fchw,3d_ncdhw_fcdhw}` over its
+    input spread into zeros (`tensor.insert_slice` with strides s into a zero
+    fill): of every s^d multiplications, s^d - 1 are by zero. The output
+    positions of one phase (s q + r along each spatial dim) meet only some of
+    the filter taps and read the input at q + t + shift, so each phase becomes
+    a convolution of the same rank over the input itself (zero-padded where
+    needed) with that phase's taps, inserted into the output with strides s.
+    Per output element the products and the order of the sums are the same.
+    Applies where some dim has a stride of 2 or more, the output splits into
+    whole phases, and every phase has taps and reads the whole input.
+
+    ```mlir
+    // ConvTranspose1d, kernel 3, stride 2: the input spread into zeros
+    %spread = tensor.insert_slice %x into %z[0, 0, 1] [2, 4, 5] [1, 1, 2]
+        : tensor<2x4x5xf32> into tensor<2x4x12xf32>
+    %r = linalg.conv_1d_ncw_fcw ins(%spread, %w : tensor<2x4x12xf32>, tensor<3x4x3xf32>) ...
+    // becomes one convolution per phase, each inserted with stride 2
+    %c0 = linalg.conv_1d_ncw_fcw ins(%x, %taps1 : tensor<2x4x5xf32>, tensor<3x4x1xf32>)
+                                 outs(%b0 : tensor<2x3x5xf32>)
+    %r0 = tensor.insert_slice %c0 into %out[0, 0, 0] [2, 3, 5] [1, 1, 2]
+    %c1 = linalg.conv_1d_ncw_fcw ins(%xpad, %taps02 : tensor<2x4x6xf32>, tensor<3x4x2xf32>)
+                                 outs(%b1 : tensor<2x3x5xf32>)
+    %r1 = tensor.insert_slice %c1 into %r0[0, 0, 1] [2, 3, 5] [1, 1, 2]
+    ```
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
@@ -151,15 +226,30 @@ def KSSplitTransposedConv : Pass<"ks-split-transposed-conv"> {
 def KSPointwiseConvToBatchMatmul : Pass<"ks-pointwise-conv-to-batch-matmul"> {
   let summary = "Rewrite a 1x1 NCHW convolution as a batched matmul";
   let description = [{
-    On tensors. A `linalg.conv_2d_nchw_fchw` with a 1x1 filter, unit
-    strides and static shapes is, per image, the matmul W[F, C] x X[C, H*W]:
-    it becomes a `linalg.batch_matmul` of the filter broadcast over the
-    images (F x C per image, a small copy next to the images themselves) and
-    the input with its rows and columns collapsed, accumulating onto the
-    convolution's initializer collapsed alike, and the result is expanded
-    back to N x F x H x W. The GEMM skills (shared-memory tiles) then apply:
-    the direct-convolution skills walk the channels per output column
-    without staging anything in shared memory. Same products, same sums.
+    On tensors. A `linalg.conv_2d_nchw_fchw` with a 1x1 filter, unit strides
+    and static shapes is, per image, the matmul W[F, C] x X[C, H*W]. It
+    becomes a `linalg.batch_matmul` of the filter broadcast over the images and
+    the input with its spatial dims collapsed, accumulating onto the
+    initializer collapsed alike; the result is expanded back to N x F x H x W.
+    The GEMM skills, which stage tiles in shared memory, then apply. Same
+    products, same sums. Larger filters and strided 1x1 filters stay
+    convolutions.
+
+    ```mlir
+    %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>,
+                                   strides = dense<1> : vector<2xi64>}
+        ins(%x, %w : tensor<2x4x6x10xf32>, tensor<8x4x1x1xf32>)
+        outs(%init : tensor<2x8x6x10xf32>) -> tensor<2x8x6x10xf32>
+    // becomes
+    %w2 = tensor.collapse_shape %w [[0], [1, 2, 3]] : ... into tensor<8x4xf32>
+    %wb = linalg.broadcast ins(%w2 : tensor<8x4xf32>)
+            outs(%e : tensor<2x8x4xf32>) dimensions = [0]
+    %x2 = tensor.collapse_shape %x [[0], [1], [2, 3]] : ... into tensor<2x4x60xf32>
+    %i2 = tensor.collapse_shape %init [[0], [1], [2, 3]] : ... into tensor<2x8x60xf32>
+    %mm = linalg.batch_matmul ins(%wb, %x2 : tensor<2x8x4xf32>, tensor<2x4x60xf32>)
+                              outs(%i2 : tensor<2x8x60xf32>) -> tensor<2x8x60xf32>
+    %r = tensor.expand_shape %mm [[0], [1], [2, 3]] output_shape [2, 8, 6, 10]
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
   let statistics = [
@@ -170,16 +260,25 @@ def KSPointwiseConvToBatchMatmul : Pass<"ks-pointwise-conv-to-batch-matmul"> {
 def KSFuseElementwise : Pass<"ks-fuse-elementwise"> {
   let summary = "Fuse elementwise producers into consumers, never into a reduction that would recompute them";
   let description = [{
-    On tensors: upstream's elementwise fusion (producers with one use fused
-    into generic consumers, reshapes propagated, constants folded), except
-    that a producer is not fused into a consumer with reduction loops when
-    the consumer reads it through a map that leaves out one of its loops.
-    Fused there, the producer would run again for every step of the loop
-    left out: a layer norm's normalization fused into the next linear
-    layer's GEMM runs N times per element and turns the GEMM into a
-    reduction no matmul skill recognizes. Fusion into a row reduction that
-    reads the producer's every element once (softmax's exp, a norm's
+    On tensors: upstream's elementwise fusion (single-use producers fused into
+    generic consumers, reshapes propagated, constants folded), with one
+    exception. A producer is not fused into a consumer with reduction loops
+    that reads it through a map leaving out one of its loops: fused there, the
+    producer would be recomputed at every step of the missing loop, and a GEMM
+    would turn into a reduction no matmul skill recognizes (a layer norm's
+    output scaled into the next linear layer). Fusion into a reduction that
+    reads each of the producer's elements once (softmax's exp, a norm's
     square) still happens.
+
+    ```mlir
+    %scaled = linalg.generic {... iterator_types = ["parallel", "parallel"]}
+        ins(%x, %s : tensor<64x32xf32>, tensor<64x32xf32>) ... { arith.mulf }
+    %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>,
+                                          affine_map<(d0, d1, d2) -> (d2, d1)>, ...],
+                         iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%scaled, %w : tensor<64x32xf32>, tensor<32x16xf32>) ...
+    // stays as it is: %scaled is not fused into the GEMM, which leaves out d1.
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
                            "mlir::affine::AffineDialect"];
@@ -188,14 +287,26 @@ def KSFuseElementwise : Pass<"ks-fuse-elementwise"> {
 def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
   let summary = "Drop the unit loops of reductions (keepdim results, [N, 1, K] views)";
   let description = [{
-    On tensors. A linalg.generic with a reduction loop and loops of extent 1
+    On tensors. A `linalg.generic` with a reduction loop and loops of extent 1
     (Torch-MLIR's keepdim reductions, a [N, 1, K] view of a row) is rewritten
     over its other loops, its operands collapsed and its result expanded back
-    by reassociative reshapes. A [128, 1, 32768] row reduction then has one
-    parallel loop, as the skills for row reductions expect. A linalg.matmul
-    with M or N = 1 (a matrix-vector product) is generalized first and
-    becomes such a row reduction; other named ops (matmul, convolution) and
-    elementwise generics are left as they are.
+    by reassociative reshapes, so a row reduction has the one parallel and one
+    reduction loop the row skills expect. A `linalg.matmul` with M or N = 1 (a
+    matrix-vector product) is generalized first and becomes such a row
+    reduction; other named ops and elementwise generics are left alone.
+
+    ```mlir
+    %s = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                          affine_map<(d0, d1, d2) -> (d0, d1, 0)>],
+                         iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%x : tensor<4x1x16xf32>) outs(%init : tensor<4x1x1xf32>) { addf }
+    // becomes
+    %xc = tensor.collapse_shape %x [[0, 1], [2]] : tensor<4x1x16xf32> into tensor<4x16xf32>
+    %s = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%xc : tensor<4x16xf32>) outs(%ic : tensor<4xf32>) { addf }
+    %r = tensor.expand_shape %s [[0, 1, 2]] output_shape [4, 1, 1]
+        : tensor<4xf32> into tensor<4x1x1xf32>
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
@@ -203,17 +314,28 @@ def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
 def KSCollapseElementwiseDims : Pass<"ks-collapse-elementwise-dims"> {
   let summary = "Merge adjacent loops of elementwise ops of four loops or more";
   let description = [{
-    On buffers (after bufferization, which keeps its in-place choices). In
-    an all-parallel linalg.generic of four loops or more not counting loops
-    of extent 1 (a batch of one is left alone), its unit loops and
-    operands' unit dims read at a constant 0 are dropped, then runs of
-    adjacent loops that every operand indexes contiguously, in order, and
-    whose indices the payload does not read become one loop (operands seen
-    through memref.collapse_shape): batch norm's [16, 64, 128, 128] with
-    per-channel parameters is the [16, 64, 16384] stream that the
-    vectorizing skill (two or three loops) takes. Ops of fewer loops, and copies and broadcasts (payloads that
-    yield an input: a GEMM's bias init is matched in its shape), are left
-    alone.
+    On buffers, after bufferization. In an all-parallel `linalg.generic` of
+    four loops or more (not counting unit loops), unit loops and unit dims
+    read at a constant 0 are dropped, then each run of adjacent loops that
+    every operand indexes contiguously and in order, and whose indices the
+    body does not read, becomes one loop; operands are seen through
+    `memref.collapse_shape`, so nothing is copied. Batch norm's per-channel
+    scale over [N, C, H, W] becomes an op over [N, C, H*W], which the
+    vectorizing skill (two or three loops) takes. Ops of fewer loops, and
+    copies and broadcasts (bodies that yield an input), are left alone.
+
+    ```mlir
+    linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                     affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>, ...],
+                    iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%x, %s : memref<2x4x6x6xf32>, memref<4x1x1xf32>) outs(%y : memref<2x4x6x6xf32>)
+    // becomes
+    %sc = memref.collapse_shape %s [[0, 1, 2]] : memref<4x1x1xf32> into memref<4xf32>
+    %xc = memref.collapse_shape %x [[0], [1], [2, 3]] : ... into memref<2x4x36xf32>
+    %yc = memref.collapse_shape %y [[0], [1], [2, 3]] : ... into memref<2x4x36xf32>
+    linalg.generic {... iterator_types = ["parallel", "parallel", "parallel"]}
+        ins(%xc, %sc : memref<2x4x36xf32>, memref<4xf32>) outs(%yc : memref<2x4x36xf32>)
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
 }
@@ -221,14 +343,23 @@ def KSCollapseElementwiseDims : Pass<"ks-collapse-elementwise-dims"> {
 def KSCollapseTransposeDims : Pass<"ks-collapse-transpose-dims"> {
   let summary = "Transpose only the dims that move: unit dims dropped, runs that stay together merged";
   let description = [{
-    On buffers. A static `linalg.transpose` whose operands have unit dims,
-    or runs of dims adjacent and in order in both the input and the output,
-    is rewritten over the merged dims, its operands seen through
-    `memref.collapse_shape` (where the layouts allow it): cumsum over dim 0's
-    [1, 16384, 40960] -> [40960, 1, 16384] is the 2-d transpose of
-    [16384, 40960], a channels-last [16, 24, 96, 192, 192] ->
-    [16, 96, 192, 192, 24] is [16, 24, 3538944] -> [16, 3538944, 24]. A
-    permutation that then moves nothing becomes a `linalg.copy`.
+    On buffers. A static `linalg.transpose` is rewritten to move only what
+    moves: unit dims are dropped, and runs of dims that are adjacent and in
+    the same order in both the input and the output are merged, the operands
+    seen through `memref.collapse_shape` where their layouts allow it. A
+    channels-last transpose of five dims becomes a batched 2-d transpose,
+    which the transpose skills take. A permutation that then moves nothing
+    becomes a `linalg.copy`.
+
+    ```mlir
+    linalg.transpose ins(%x : memref<16x24x96x192x192xf32>)
+                     outs(%y : memref<16x96x192x192x24xf32>) permutation = [0, 2, 3, 4, 1]
+    // becomes
+    %in = memref.collapse_shape %x [[0], [1], [2, 3, 4]] : ... into memref<16x24x3538944xf32>
+    %out = memref.collapse_shape %y [[0], [1, 2, 3], [4]] : ... into memref<16x3538944x24xf32>
+    linalg.transpose ins(%in : memref<16x24x3538944xf32>)
+                     outs(%out : memref<16x3538944x24xf32>) permutation = [0, 2, 1]
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect"];
 }
@@ -236,13 +367,27 @@ def KSCollapseTransposeDims : Pass<"ks-collapse-transpose-dims"> {
 def KSCollapseReductionDims : Pass<"ks-collapse-reduction-dims"> {
   let summary = "Merge adjacent parallel loops, and adjacent reduction loops, of reductions";
   let description = [{
-    On tensors. In a linalg.generic with a reduction loop, runs of adjacent
-    loops of the same kind that every operand indexes contiguously, in order
-    (layer norm's [32, 512] rows, global pooling's [28, 28] window), become
-    one loop; operands are collapsed and results expanded back by
-    reassociative reshapes. A [32, 512, 1024] row reduction is then the
-    [16384, 1024] one with one parallel loop, as the skills for row
-    reductions expect. Named ops and elementwise generics are left alone.
+    On tensors. In a `linalg.generic` with a reduction loop, each run of
+    adjacent loops of the same kind (parallel or reduction) that every operand
+    indexes contiguously and in order becomes one loop; operands are collapsed
+    and results expanded back by reassociative reshapes. A reduction over a
+    [2, 3] batch of [4, 4] windows (global pooling) is then a row reduction of
+    6 rows of 16, with the one parallel loop the row skills expect. Named ops,
+    elementwise generics and reductions with no two adjacent loops of one kind
+    are left alone.
+
+    ```mlir
+    %s = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                          affine_map<(d0, d1, d2, d3) -> (d0, d1)>],
+                         iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+        ins(%x : tensor<2x3x4x4xf32>) outs(%init : tensor<2x3xf32>) { addf }
+    // becomes
+    %xc = tensor.collapse_shape %x [[0, 1], [2, 3]] : ... into tensor<6x16xf32>
+    %ic = tensor.collapse_shape %init [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+    %s = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%xc : tensor<6x16xf32>) outs(%ic : tensor<6xf32>) { addf }
+    %r = tensor.expand_shape %s [[0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
@@ -251,17 +396,32 @@ def KSMaterializeGatheredTerms : Pass<"ks-materialize-gathered-terms", "mlir::fu
   let summary = "Compute a gathering scalar reduction's terms in an elementwise op first";
   let description = [{
     On tensors. A `linalg.generic` that reduces all its loops into one 0-d
-    output by a single binary combiner, whose term gathers (a
-    `tensor.extract` at an index read from data: cross entropy's picked
-    logit at the row's target), becomes an elementwise op over the same
-    loops that computes the terms (the body without the combiner) into a
-    new tensor, placed right after the last op it reads, and a reduction of
-    that tensor with the combiner. The terms are one point per row of the
-    rows whose statistics they read, so a row chain takes them into the
-    statistics' kernel, and the sum, no longer gathering, is a plain
-    one-block reduction instead of a split of scattered loads, its fill and
-    its final kernel. Reductions whose extracts are at indices computed from
-    the loop indices alone are left as they are.
+    output by a single binary combiner, and whose term gathers (a
+    `tensor.extract` at an index read from data: cross entropy's logit at the
+    row's target), is split in two: an elementwise op over the same loops
+    computes the terms (the body without the combiner) into a new tensor,
+    placed right after the last op it reads, then a plain reduction sums that
+    tensor. The terms are one point per row, so a row-chain skill takes them
+    into the kernel of the row statistics they read, and the sum no longer
+    gathers. Reductions whose extracts are at indices computed from the loop
+    indices alone are left alone.
+
+    ```mlir
+    %loss = linalg.generic {... iterator_types = ["reduction"]}
+        ins(%valid, %t : tensor<256xi1>, tensor<256xi64>) outs(%l0 : tensor<f32>) {
+      %picked = tensor.extract %x[%i, %j] : tensor<256x64xf32>
+      %sum = tensor.extract %s[%i] : tensor<256xf32>
+      %lse = math.log %sum : f32
+      ... arith.addf ..., %acc : f32
+    }
+    // becomes
+    %terms = linalg.generic {... iterator_types = ["parallel"]}
+        ins(%t : tensor<256xi64>) outs(%e : tensor<256xf32>) {
+      ... tensor.extract %x[%i, %j] ... tensor.extract %s[%i] ... math.log ...
+    }
+    %loss = linalg.generic {... iterator_types = ["reduction"]}
+        ins(%terms : tensor<256xf32>) outs(%l0 : tensor<f32>) { addf }
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
@@ -269,49 +429,36 @@ def KSMaterializeGatheredTerms : Pass<"ks-materialize-gathered-terms", "mlir::fu
 def KSSplitLargeReductions : Pass<"ks-split-large-reductions"> {
   let summary = "Split long reductions to few outputs into a partial and a final stage";
   let description = [{
-    On tensors, before bufferization. A linalg.generic with one output whose
-    parallel loops come first, with at most `max-outputs` outputs and at
-    least `min-reduction` reduced elements each, has its reduction loops
-    collapsed into one and split (upstream linalg::splitReduction): a
-    partial stage with `ratio` partial results per output, the partials'
-    loop innermost among the parallel ones (neighbouring threads read
-    neighbouring elements), then a final stage folding them. The ratio is
-    the largest divisor of the reduction size that is at most
-    min(max-partials, target-threads / outputs, size / 64). Reduction loops
-    that cannot be collapsed (an operand broadcast along some of them) are
-    split by loop instead: the outer ones become parallel in the partial
-    stage, which folds the innermost from the combiner's neutral element,
-    and the final stage folds the partials. Ops whose combiner is not one
-    op with a neutral element (e.g. argmax) are left as they are. A final
-    stage that is itself long enough is split again, unless it folds at
-    most `max-final-stage` partials into few outputs: one block per output
-    folds those in one kernel (the KL loss's 4096 row sums), where a second
-    split costs two more kernels and a fill. Longer ones are split again:
-    one block took 5.9 us for a loss's 65536 partials on the H100, the
-    second split's two small kernels about 3. Reductions to at most
-    `few-outputs` outputs (by default one: a loss's scalar) are split from
-    `min-reduction-few-outputs` elements on: one thread walking 16384
-    dependent steps waits on memory at every one (cross entropy's gathered
-    losses and its count of valid targets), into partials of `scalar-chunk`
-    contiguous elements each where that makes at least 1024 partials
-    (about: the largest count of partials that divides the reduction, at
-    most its size / scalar-chunk; shorter ones interleaved), a row each for
-    the row skills (a block reading its chunk coalesced, in vector loads),
-    the partials few enough for one block; on the H100 a loss's 16M-element
-    partial stage took 53.7 us as 4096 rows of 4096 (block per row) against
-    55.4 us interleaved, and its tail one kernel instead of two. Such a
-    reduction of fewer than `one-block-reduction` elements whose reduction
-    loops collapse into one is not split at all: it becomes one row that
-    one block folds (cross entropy's count of valid targets and sum of
-    picked losses, 16384 each, and the cosine loss's sum of 8192 ran their
-    split kernels, a fill and a one-thread tail in more time on the H100). Few long
-    rows are left to the block-per-row skill. Reductions to more than
-    `max-outputs` outputs are not split: 128 rows or more give a block per
-    row about one block per SM (132 on the H100) and a cluster of blocks
-    per row several, and kept whole, a row reduction and the ops after it
-    over its rows stay a row chain the fusing skills compute in one pass
-    over memory (an L2 normalization's sums of squares and quotients; a
-    group norm's means, variances and per-channel scales).
+    On tensors, before bufferization. A long reduction to few outputs (a
+    loss's sum) gives too few threads to keep the GPU busy, so a
+    `linalg.generic` with one output, parallel loops first, at most
+    `max-outputs` outputs and at least `min-reduction` elements each, is split
+    as upstream's `linalg::splitReduction` does: its reduction loops
+    collapsed, a partial stage with `ratio` partial results per output (their
+    loop innermost, for coalesced reads), then a final stage folding them.
+    The ratio is the largest divisor of the reduction size at most
+    min(max-partials, target-threads / outputs, size / 64). Reductions to at
+    most `few-outputs` outputs are split from `min-reduction-few-outputs`
+    elements on, into contiguous chunks of `scalar-chunk` elements, or, below
+    `one-block-reduction` elements, made one row that one block folds. A final
+    stage of at most `max-final-stage` partials is not split again. Wider
+    reductions (a block or cluster per row already fills the GPU) and
+    combiners without a neutral element (argmax) are left alone.
+
+    ```mlir
+    %r = linalg.generic {indexing_maps = [#sum_in, #sum_in, affine_map<(d0, d1) -> ()>],
+                         iterator_types = ["reduction", "reduction"]}
+        ins(%a, %b : tensor<512x256xf32>, tensor<512x256xf32>) outs(%acc : tensor<f32>) {
+      subf, mulf, addf }
+    // becomes (131072 elements, 2048 partials of 64)
+    %ac = tensor.collapse_shape %a [[0, 1]] : tensor<512x256xf32> into tensor<131072xf32>
+    %ae = tensor.expand_shape %ac [[0, 1]] output_shape [64, 2048]
+        : tensor<131072xf32> into tensor<64x2048xf32>
+    %partial = linalg.generic {... iterator_types = ["reduction", "parallel"]}
+        ins(%ae, %be : ...) outs(%p : tensor<2048xf32>) { subf, mulf, addf }
+    %r = linalg.generic {... iterator_types = ["reduction"]}
+        ins(%partial : tensor<2048xf32>) outs(%acc : tensor<f32>) { addf }
+    ```
   }];
   let options = [
     Option<"minReduction", "min-reduction", "int64_t", "65536",
@@ -352,18 +499,38 @@ def KSReadOnlyInputs : Pass<"ks-read-only-inputs", "mlir::ModuleOp"> {
     `bufferization.writable = false`. A linalg op whose `outs` is an argument
     then writes into a new buffer instead of the caller's input, which the
     caller (a benchmark running the same inputs many times) still owns.
+    Private functions and scalar arguments are left alone.
+
+    ```mlir
+    func.func @main(%a: tensor<4x8xf32>, %s: f32) -> tensor<4x8xf32>
+    // becomes
+    func.func @main(%a: tensor<4x8xf32> {bufferization.writable = false}, %s: f32)
+        -> tensor<4x8xf32>
+    ```
   }];
 }
 
 def KSParallelDimsFirst : Pass<"ks-parallel-dims-first"> {
   let summary = "Put the parallel loops of every linalg op outside its reductions";
   let description = [{
-    Interchanges the iteration domain of linalg ops (generalizing named ops
-    where needed) so that all parallel dimensions come before all reduction
-    dimensions. After `convert-linalg-to-parallel-loops` every op then
-    becomes one `scf.parallel` over its outputs with sequential `scf.for`
-    reductions inside, so each output element is computed by exactly one
-    GPU thread.
+    Interchanges the loops of linalg ops (generalizing named ops where needed)
+    so that all parallel loops come before all reduction loops. After
+    `convert-linalg-to-parallel-loops` every op is then one `scf.parallel`
+    over its outputs with sequential `scf.for` reductions inside: each output
+    element is computed by one GPU thread of the seed kernel. A `linalg.index`
+    of a moved loop follows it.
+
+    ```mlir
+    %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+                                          affine_map<(d0, d1) -> (d1)>],
+                         iterator_types = ["reduction", "parallel"]}
+        ins(%a : tensor<8x16xf32>) outs(%init : tensor<16xf32>) { addf }
+    // becomes
+    %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>,
+                                          affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%a : tensor<8x16xf32>) outs(%init : tensor<16xf32>) { addf }
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
@@ -372,21 +539,24 @@ def KSRefuseQuadraticScans : Pass<"ks-refuse-quadratic-scans", "mlir::ModuleOp">
   let summary = "Refuse a long scan left to the O(n^2) seed kernel";
   let description = [{
     A scan written as a reduction over a triangular mask (the PyTorch
-    frontend's cumsum and cumprod) that no skill made a scan kernel would run
-    as the seed lowers it: every output folds its whole prefix. Past
-    `max-length` elements that takes minutes, so the pass reports the
-    dispatch and fails instead. `max-length=0` lifts the limit (the tuner's
-    cost model estimates such a seed without running it).
+    frontend's cumsum and cumprod) that no skill turned into a scan kernel
+    would run as the seed lowers it: every output folds its whole prefix,
+    O(n^2) work. Past `max-length` elements that is too slow to run, so the
+    pass reports the dispatch and fails instead. `max-length=0` lifts the
+    limit (the tuner's cost model estimates such a seed without running it).
+    Shorter scans pass untouched.
 
     ```mlir
-    // max-length=8192: error, the scan's reduction has 32768 elements.
+    // error: dispatch 3: a scan of length 32768 (a reduction over a triangular
+    // mask) has no scan kernel in this plan
     linalg.generic {iterator_types = ["parallel", "parallel", "reduction"], ...}
-        ins(%x : memref<64x32768xf32>) outs(%y : memref<64x32768xf32>) {
+        ins(%x : memref<4x32768xf32>) outs(%y : memref<4x32768xf32>)
+        attrs = {ks.dispatch = 3 : i64} {
     ^bb0(%v: f32, %acc: f32):
       %k = linalg.index 1 : index
       %j = linalg.index 2 : index
       %upto = arith.cmpi sge, %k, %j : index
-      %s = arith.select %upto, %v, %zero : f32
+      %s = arith.select %upto, %v, %identity : f32
       %a = arith.addf %s, %acc : f32
       linalg.yield %a : f32
     }
@@ -402,33 +572,53 @@ def KSMarkDispatches : Pass<"ks-mark-dispatches", "mlir::ModuleOp"> {
   let summary = "Number every linalg op: each becomes one dispatch (kernel)";
   let description = [{
     Gives every linalg op of the module an integer attribute
-    `ks.dispatch = N`, numbered from 0 in walk order. On buffers, after
-    `ks-parallel-dims-first`, each such op becomes one kernel of the seed
-    lowering; the optimizer, the plan and the tuning database name
-    dispatches by this number. The number also goes into the op's location
-    (a fused location with `{ks.dispatch = N}` as metadata), which the loops
-    and kernels made from the op inherit: the seed mapping records which
-    kernel computes which dispatch (`ks.kernel_dispatches` on the function).
+    `ks.dispatch = N`, numbered from 0 in walk order across functions. Each
+    such op becomes one kernel (dispatch) of the seed lowering; the optimizer,
+    the plan and the tuning database name dispatches by this number. The
+    number also goes into the op's location (a fused location with
+    `{ks.dispatch = N}` as metadata), which the loops and kernels made from
+    the op inherit, so the seed mapping can record which kernel computes
+    which dispatch (`ks.kernel_dispatches` on the function).
+
+    ```mlir
+    linalg.fill ins(%zero : f32) outs(%c : memref<4x2xf32>)
+    linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x2xf32>) outs(%c : memref<4x2xf32>)
+    // becomes
+    linalg.fill {ks.dispatch = 0 : i64} ins(%zero : f32) outs(%c : memref<4x2xf32>)
+    linalg.matmul {ks.dispatch = 1 : i64} ins(%a, %b : ...) outs(%c : memref<4x2xf32>)
+    ```
   }];
 }
 
 def KSApplySkills : Pass<"ks-apply-skills", "mlir::ModuleOp"> {
   let summary = "Apply skills (transform scripts) to dispatches, by a plan";
   let description = [{
-    For each dispatch a plan names, runs the skill's transform script with
-    the plan's parameters (defaults for the others) on the op marked
-    `ks.dispatch = N`. The plan is a JSON file
+    For each dispatch a plan names, runs the skill's transform script (a
+    transform-dialect sequence from `skills/<id>/`) with the plan's parameters
+    (defaults for the others) on the op marked `ks.dispatch = N`. A skill must
+    map its dispatch to a `gpu.launch`; the seed lowering then maps the ops
+    no skill took. The plan is a JSON file
     `{"dispatches": [{"id": N, "skill": "ID", "params": {"NAME": V}}]}`, or
     one dispatch given by `dispatch`, `skill` and `params`. A plan's
-    `"finish_in_last_block": true` marks the module for
-    `ks-finish-in-last-block` (`ks.finish_in_last_block`), its
-    `"reverse_blocks": [N, ...]` for `ks-reverse-block-order`
-    (`ks.reverse_blocks`), its `"l1_no_allocate": [N, ...]` for
-    `ks-mark-l1-no-allocate` (`ks.l1_no_allocate`). Skills are read
-    from `skill-dirs` (comma-separated) or the default skill path. A skill
-    must map its dispatch to a `gpu.launch`; the seed mapping then lowers the
-    remaining ops. Any failure is an error naming the skill, the dispatch and
-    the reason.
+    `"finish_in_last_block": true`, `"reverse_blocks": [N, ...]` and
+    `"l1_no_allocate": [N, ...]` are recorded on the module
+    (`ks.finish_in_last_block`, `ks.reverse_blocks`, `ks.l1_no_allocate`) for
+    the passes of those names. Skills are read from `skill-dirs` or the
+    default skill path. Any failure is an error naming the skill, the
+    dispatch and the reason.
+
+    ```mlir
+    // dispatch=1 skill=warp_reduce_innermost: a row sum over memref<64x1024xf32>
+    linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%x : memref<64x1024xf32>) outs(%s : memref<64xf32>) attrs = {ks.dispatch = 1 : i64}
+    // becomes a launch of 16 blocks of 128 threads, one row per warp
+    gpu.launch blocks(...) in (%gx = %c16, ...) threads(...) in (%bx = %c128, ...) {
+      %row = memref.subview %rows[%warp, 0] [1, 1024] [1, 1] ...
+      linalg.generic {...} ins(%row : memref<1x1024xf32, ...>) ...
+          attrs = {ks.dispatch = 1 : i64, ks.warp_reduce = 4 : i64}
+      ...
+    } {ks.dispatch = 1 : i64, ks.skill = "warp_reduce_innermost"}
+    ```
   }];
   let options = [
     Option<"plan", "plan", "std::string", /*default=*/"\"\"",
@@ -453,50 +643,39 @@ def KSDistributeWarpReductions
     : Pass<"ks-distribute-warp-reductions", "mlir::ModuleOp"> {
   let summary = "Split a warp's (or a block's) reductions over its threads, combined by shuffles";
   let description = [{
-    For each linalg op a skill marked `ks.warp_reduce = E` (a reduction that
-    all 32 lanes of a warp execute: its rows mapped to `#gpu.warp`), lane l
-    folds the elements l*E .. l*E+E-1 of every 32*E along the innermost
-    (reduction) loop into a private partial result, starting from the
-    combiner's neutral element; the 32 partial results are combined by a
-    butterfly of `gpu.shuffle xor` (`shfl.sync.bfly`), and lane 0 folds the
-    total into the output. The op must be on buffers inside a `gpu.launch`,
-    with one output, one reduction loop (the innermost, of static size, a
-    multiple of E) and a body that folds into the output with one 32- or
-    64-bit binary op that has a neutral element (a 64-bit shuffle becomes
-    two 32-bit ones); anything else is an error. Run
-    right after `ks-apply-skills`.
+    Skills leave a reduction that a whole warp, block or cluster computes as
+    one linalg op marked with how to split it; this pass writes the split out.
+    The op must be on buffers inside a `gpu.launch`, fold into one output (or
+    a (value, position) pair for argmax and argmin) with a binary op that has
+    a neutral element, along one static innermost reduction loop; anything
+    else is an error. Run right after `ks-apply-skills`.
 
-    `ks.block_reduce = E` marks a row that all threads of a block execute
-    (1-D blocks, at most 1024 threads): thread t folds elements t*E ..
-    t*E+E-1 of every T*E, each warp combines its lanes as above, lane 0 of
-    every warp leaves the warp's total in a shared-memory slot (a
-    workgroup-memory global added to the module), and after a barrier warp
-    0 combines the slots and its lane 0 folds the total into the output; a
-    second barrier frees the slots for the block's next row.
+    - `ks.warp_reduce = E`: lane l folds elements l*E .. l*E+E-1 of every
+      32*E into a private partial result; the 32 partials are combined by a
+      butterfly of `gpu.shuffle xor`, and lane 0 folds the total into the
+      output. An argmax shuffles (value, position) pairs, the lower position
+      winning ties, so the first occurrence wins as in the sequential fold.
+    - `ks.block_reduce = E`: the same over all threads of a 1-D block, each
+      warp's total going through a shared-memory slot, combined by warp 0
+      after a barrier.
+    - `ks.column_split = S`: a reduction along a strided loop, a block of
+      columns x S threads; each thread folds every S-th row of its column,
+      the partials combined through shared memory.
+    - `ks.cluster_reduce = C` (with `ks.block_reduce`): one row split among
+      the C blocks of a thread-block cluster, the blocks' totals combined
+      through distributed shared memory (`nvvm.mapa`) after a cluster barrier.
 
-    An argmax or argmin under `ks.warp_reduce` (two outputs: a value folded
-    by max or min, and its position, taken where `cmpf(element, value)`
-    holds) is split the same way into (value, position) pairs: both are
-    shuffled, and a lane takes its partner's pair where the value is better,
-    or equal at a lower position, so the first occurrence wins as in the
-    sequential fold.
-
-    `ks.column_split = S` marks a reduction along a strided loop that a
-    block of BX x S threads executes, BX being its parallel points (the
-    columns): thread (x, y) folds rows y, y + S, ... of column x into a
-    partial (or a (value, position) pair), the partials go to shared memory,
-    and after a barrier thread (x, 0) folds the S of its column in order,
-    and its output, into the output.
-
-    `ks.cluster_reduce = C` on a `ks.block_reduce` of one row marks a row
-    split among the C blocks of a thread-block cluster: each block's total
-    goes to a shared-memory slot of its own, thread 0 reads the output's
-    value (its fill) first, and after a cluster barrier thread 0 of every
-    block reads the C slots (`nvvm.mapa`, distributed shared memory),
-    combines them in rank order, so every block gets the same total, and
-    folds it into the output. The kernel's closing cluster barrier (from
-    `ks.fuse_row_chain`) is arrived at right after the last such read and
-    waited at only at the end.
+    ```mlir
+    linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%row : memref<1x1024xf32, ...>) outs(%out : memref<1xf32, ...>)
+        attrs = {ks.dispatch = 1 : i64, ks.warp_reduce = 4 : i64} { addf }
+    // becomes
+    %part = scf.for ... iter_args(%acc = %zero) -> (f32) { ... arith.addf ... }
+    %o16, %v16 = gpu.shuffle xor %part, %c16_i32, %c32_i32 : f32
+    %s16 = arith.addf %part, %o16 : f32
+    ...                                   // offsets 8, 4, 2, 1
+    scf.if %lane0 { ... memref.store ..., %out[...] ... }
+    ```
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
@@ -508,15 +687,23 @@ def KSDistributeWarpReductions
 def KSShrinkShapes : Pass<"ks-shrink-shapes", "mlir::ModuleOp"> {
   let summary = "Make a program's large dimensions small (checks on the CPU)";
   let description = [{
-    Rewrites a linalg-on-tensors program so that every static dimension
-    larger than `max-dim` becomes its largest divisor not above `max-dim`
-    (or `max-dim` itself when that divisor is under half of it): the same
-    ops, dispatches and skills at a size the CPU checks in moments. The same
-    size always maps to the same new size, so matching dimensions still
-    match. Splat constants follow their new shapes and `tensor.expand_shape`
-    its result. An op that carries sizes as attributes (slices, pads,
-    non-splat constants) and would change, or a result that no longer
-    verifies, is an error naming the op: such a program cannot be shrunk.
+    Rewrites a linalg-on-tensors program so that every static dimension larger
+    than `max-dim` becomes a divisor of it not above `max-dim` (keeping its
+    power-of-two factor up to 16 where it can; `max-dim` itself when no
+    divisor is at least half of it): the same ops, dispatches and skills at a
+    size the CPU checks in moments. The same size always maps to the same new
+    size, so dimensions that matched still match. Splat constants follow their
+    new shapes and `tensor.expand_shape` its result. An op that carries sizes
+    as attributes (slices, pads, non-splat constants) that would change, or a
+    result that no longer verifies, is an error naming the op.
+
+    ```mlir
+    func.func @matmul(%a: tensor<2048x1000xf32>, %b: tensor<1000x4099xf32>,
+                      %small: tensor<64xf32>) -> tensor<2048x4099xf32>
+    // becomes, with max-dim=256
+    func.func @matmul(%a: tensor<256x200xf32>, %b: tensor<200x256xf32>,
+                      %small: tensor<64xf32>) -> tensor<256x256xf32>
+    ```
   }];
   let options = [
     Option<"maxDim", "max-dim", "int64_t", /*default=*/"256",
@@ -528,24 +715,34 @@ def KSEmulateGPUOnCPU : Pass<"ks-emulate-gpu-on-cpu", "mlir::ModuleOp"> {
   let summary = "Run outlined GPU kernels on the CPU, thread by thread";
   let description = [{
     The numerics check where there is no GPU. Each `gpu.func` a
-    `gpu.launch_func` calls becomes a private `func.func @MODULE_on_cpu`
-    taking the grid size and the kernel's arguments: loops over the blocks
-    and, in each block, over the threads (the block size must be a
-    constant). The kernel body is split at `gpu.barrier` and `gpu.shuffle`
-    into thread loops that run one after another; a value that lives across
-    a split is kept per thread in a scratch buffer (pure values are
-    recomputed), a shuffle reads what its partner lane stored before the
-    split, and an `scf.for` that contains a split must have bounds the same
-    in every thread: it runs once per block around its thread loops, what it
-    carries kept per thread. An asynchronous copy (`nvgpu.device_async_copy`,
-    cp.async) runs as a plain copy where it is issued, its group and wait
-    ops dropped: a later read sees it done, as after the wait the program
-    must have. Workgroup globals become one buffer per kernel
-    call; other globals move to the host module. On the host, launches
-    become calls and `gpu.alloc`/`dealloc`/`memcpy` their memref forms. A
-    kernel the CPU cannot run faithfully is an error on the op that prevents
-    it (a barrier under thread-dependent control flow, an NVVM op, a
-    dynamic block size).
+    `gpu.launch_func` calls becomes a private `func.func @MODULE_on_cpu` that
+    takes the grid size and the kernel's arguments and loops over the blocks
+    and, in each block, over the threads (the block size must be a constant).
+    The body is split at `gpu.barrier` and `gpu.shuffle` into thread loops
+    that run one after another; a value live across a split is kept per
+    thread in a scratch buffer, and a shuffle reads what its partner lane
+    stored before the split. An `scf.for` containing a split must have the
+    same bounds in every thread: it runs once per block around its thread
+    loops. `cp.async` copies run as plain copies; workgroup memory is one
+    buffer per call. On the host, launches become calls and
+    `gpu.alloc`/`dealloc`/`memcpy` their memref forms. A kernel the CPU cannot
+    run faithfully (a barrier under thread-dependent control flow, an NVVM op,
+    a dynamic block size) is an error on the op that prevents it.
+
+    ```mlir
+    gpu.launch_func @k::@k blocks in (%c2, %c1, %c1) threads in (%c32, %c1, %c1)
+        args(%in : memref<64xf32>, %out : memref<64xf32>)
+    // becomes
+    call @k_on_cpu(%c2, %c1, %c1, %in, %a) : ...
+    func.func private @k_on_cpu(%gx: index, %gy: index, %gz: index,
+        %in: memref<64xf32>, %out: memref<64xf32>)
+        attributes {ks.block_size = array<i64: 32, 1, 1>} {
+      scf.for %b = %c0 to %gx step %c1 {
+        scf.for %t = %c0 to %c32 step %c1 { ... }   // up to the first barrier
+        scf.for %t = %c0 to %c32 step %c1 { ... }   // after it
+      }
+    }
+    ```
   }];
   let dependentDialects = [
     "mlir::func::FuncDialect", "mlir::scf::SCFDialect",
@@ -556,18 +753,34 @@ def KSEmulateGPUOnCPU : Pass<"ks-emulate-gpu-on-cpu", "mlir::ModuleOp"> {
 def KSFinishInLastBlock : Pass<"ks-finish-in-last-block", "mlir::ModuleOp"> {
   let summary = "Run a one-block kernel in the last block of the kernel before it";
   let description = [{
-    Where the module asks for it (`ks.finish_in_last_block`, set by a plan's
-    `"finish_in_last_block": true`), a `gpu.launch` of one block that follows
-    a launch of the same constant block size, with only allocations, pure
-    ops and deallocations between them, moves into that launch: each of its
-    blocks fences its writes at device scope and counts itself done on a
-    device-wide counter (a zero-initialized global); the block that counts
-    last fences again and runs the tail's body as block 0 of a grid of one,
-    and sets the counter back to zero. Saves the tail's launch and the gap
-    before it (a split reduction's last fold, a loss's division). The
-    producer's launch keeps its dispatch and lists the tail's in
-    `ks.finishes`. The two kernels must not run concurrently with another
-    launch of the same kernel (the counter is the kernel module's).
+    Where the module asks for it (`ks.finish_in_last_block`, from a plan's
+    `"finish_in_last_block": true`), a `gpu.launch` of one block (a split
+    reduction's last fold, a loss's division) that follows a launch of the
+    same constant block size, with only allocations, pure ops and
+    deallocations between them, moves into that launch: it saves a launch
+    and the gap before it. Each block of the first kernel fences its writes
+    and counts itself done on a device-wide counter; the block that counts
+    last runs the tail's body as block 0 of a grid of one, then resets the
+    counter. The producer keeps its dispatch and lists the tail's in
+    `ks.finishes`. The kernel must not run concurrently with another launch
+    of itself (the counter is the kernel module's).
+
+    ```mlir
+    gpu.launch blocks(%bx, ...) in (%gx = %c8, ...) threads(...) in (%c32, ...) {
+      ... memref.store %partial, %partials[%bx] : memref<8xf32> ...
+    }
+    gpu.launch blocks(...) in (%c1, ...) threads(...) in (%c32, ...) { ... fold ... }
+    // becomes one launch of 8 blocks
+    gpu.launch blocks(%bx, ...) in (%gx = %c8, ...) threads(...) in (%c32, ...) {
+      ... memref.store %partial, %partials[%bx] : memref<8xf32> ...
+      llvm.fence syncscope("device") release
+      gpu.barrier
+      %count = memref.get_global @ks_blocks_done : memref<1xi32>
+      %before = memref.atomic_rmw addi %one, %count[%c0] : (i32, memref<1xi32>) -> i32
+      ...
+      scf.if %last { ... fold ... }
+    }
+    ```
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
@@ -579,13 +792,26 @@ def KSReverseBlockOrder : Pass<"ks-reverse-block-order", "mlir::ModuleOp"> {
   let description = [{
     For the dispatches the module lists in `ks.reverse_blocks` (a plan's
     `"reverse_blocks": [N, ...]`), the `gpu.launch` that computes each (its
-    `ks.dispatch`, or its kernel's entry in the host function's
-    `ks.kernel_dispatches`) reads block x as grid x - 1 - x. A kernel that
-    streams over a buffer the kernel before it just streamed over (a norm's
-    apply after its statistics) then starts at the end that kernel left in
-    the L2. Blocks are independent: only their order changes. A listed
-    dispatch that no kernel computes, or one that runs in thread-block
-    clusters (their blocks are ranked in order), is an error.
+    `ks.dispatch`, or its entry in the host function's `ks.kernel_dispatches`)
+    reads block x as grid - 1 - x. A kernel that streams over a buffer the
+    kernel before it just streamed over (a norm's apply after its statistics)
+    then starts at the end that kernel left in the L2 cache. Blocks are
+    independent, so only their order changes. A listed dispatch that no
+    kernel computes, or one that runs in thread-block clusters, is an error.
+
+    ```mlir
+    module attributes {ks.reverse_blocks = array<i64: 2, 3>} {
+      gpu.launch blocks(%b, ...) in (%gx = %c64, ...) ... {
+        ... memref.load %x[%b] ...
+      } {ks.dispatch = 2 : i64}
+    // becomes
+    module {
+      gpu.launch blocks(%b, ...) in (%gx = %c64, ...) ... {
+        %last = arith.constant 63 : index
+        %r = arith.subi %last, %b : index
+        ... memref.load %x[%r] ...
+      } {ks.dispatch = 2 : i64}
+    ```
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect"];
 }
@@ -596,8 +822,16 @@ def KSMarkL1NoAllocate : Pass<"ks-mark-l1-no-allocate", "mlir::ModuleOp"> {
     For the dispatches the module lists in `ks.l1_no_allocate` (a plan's
     `"l1_no_allocate": [N, ...]`), the `gpu.launch` that computes each gets
     `ks.l1_no_allocate`, which outlining keeps on its kernel and
-    `ks-l1-no-allocate-loads` turns into loads that skip the L1. A listed
-    dispatch that no kernel computes is an error.
+    `ks-l1-no-allocate-loads` turns into loads that skip the L1 cache. A
+    listed dispatch that no kernel computes is an error.
+
+    ```mlir
+    module attributes {ks.l1_no_allocate = array<i64: 2, 3>} {
+      gpu.launch ... { ... } {ks.dispatch = 2 : i64}
+    // becomes
+    module {
+      gpu.launch ... { ... } {ks.dispatch = 2 : i64, ks.l1_no_allocate}
+    ```
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
@@ -606,16 +840,19 @@ def KSDropFalsePredicatedOps : Pass<"ks-drop-false-predicated-ops", "mlir::gpu::
   let summary = "Erase NVVM ops whose predicate is the constant false";
   let description = [{
     NVVM ops written as inline PTX take an optional predicate (`@p op`).
-    Where a kernel's pipeline has fewer steps than stages, the predicate of
-    a prefetch past the last step folds to `false`, and the inline PTX then
-    reads `@0 mbarrier.arrive...`, which ptxas rejects. Such an op never
-    runs: it is erased. Run after canonicalization has folded the
+    Where a kernel's pipeline has fewer steps than stages, the predicate of a
+    prefetch past the last step folds to `false`, and the inline PTX would
+    read `@0 mbarrier.arrive...`, which ptxas rejects. Such an op never runs,
+    so it is erased. Ops with a predicate known only at run time, a true
+    predicate or none stay. Run after canonicalization has folded the
     predicates, before NVVM ops become inline assembly.
 
     ```mlir
     %false = arith.constant false
-    nvvm.mbarrier.arrive.expect_tx.shared %bar, %tx, predicate = %false
-        : !llvm.ptr<3>, i32, i1      // erased
+    nvvm.mbarrier.arrive.expect_tx %bar, %tx, predicate = %false : !llvm.ptr<3>, i32, i1
+    nvvm.mbarrier.arrive.expect_tx %bar, %tx, predicate = %p : !llvm.ptr<3>, i32, i1
+    // becomes
+    nvvm.mbarrier.arrive.expect_tx %bar, %tx, predicate = %p : !llvm.ptr<3>, i32, i1
     ```
   }];
   let statistics = [
@@ -629,10 +866,21 @@ def KSRematerializeWidening : Pass<"ks-rematerialize-widening", "mlir::gpu::GPUM
     In each kernel (`gpu.func`), an `arith.extf` from f32 to f64 at the top
     level of the body whose operand the kernel already widened before a
     barrier (`gpu.barrier`, an NVVM block or cluster barrier) becomes inline
-    PTX `cvt.f64.f32`. LLVM would merge it with the first widening and keep
-    the f64 copy alive across the barriers; a row kept in registers then
-    needs twice the registers for the values each phase widens (a group
-    norm's mean and variance in f64 of f32 x).
+    PTX `cvt.f64.f32`. LLVM would otherwise merge it with the first widening
+    and keep the f64 copy alive across the barriers: a row kept in registers
+    would need twice the registers for the values each phase widens (a group
+    norm's statistics in f64 of f32 inputs). Widenings in the same phase, of
+    other types, or in nested regions stay.
+
+    ```mlir
+    %w0 = arith.extf %x : f32 to f64
+    gpu.barrier
+    %w2 = arith.extf %x : f32 to f64
+    // becomes
+    %w0 = arith.extf %x : f32 to f64
+    gpu.barrier
+    %w2 = llvm.inline_asm "cvt.f64.f32 $0, $1;", "=d,f" %x : (f32) -> f64
+    ```
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
@@ -642,19 +890,28 @@ def KSL1NoAllocateLoads : Pass<"ks-l1-no-allocate-loads", "mlir::gpu::GPUModuleO
   let description = [{
     In each kernel (`llvm.func`, after the NVVM conversion) marked
     `ks.l1_no_allocate`, each `llvm.load` that streams from a kernel
-    argument's buffer (the argument offset by getelementptr or address-space
-    casts) becomes inline PTX `ld.global.L1::no_allocate`, for 32- and
-    64-bit scalars and 1-, 2- and 4-element vectors of them aligned to their
-    size. A load streams when its address depends on both a block id and a
-    thread id (one every block reads, a weight, or every thread of a block,
-    a row's statistic, keeps the L1) and no other load of the kernel reads
-    within 128 bytes of it (the same argument and terms, a constant apart:
-    a thread's E scalar loads of neighbouring elements share lines), and no
-    loop moves it by less than 128 bytes a trip (a pooling window's walk).
-    Mostly-reading kernels (reductions) stream faster on an H100 when such
-    loads leave the L1 alone. The hint does not change what a load reads;
-    the inline asm is marked as touching memory, so it keeps its order with
-    the kernel's stores and barriers. The mark is removed.
+    argument's buffer becomes inline PTX `ld.global.L1::no_allocate`, for 32-
+    and 64-bit scalars and 1-, 2- and 4-element vectors aligned to their size.
+    Mostly-reading kernels (reductions) then leave the L1 cache to the data
+    that is reused. A load streams when its address depends on both a block id
+    and a thread id (a weight every block reads, or a statistic every thread
+    of a block reads, keeps the L1), no other load of the kernel reads within
+    128 bytes of it, and no loop moves it by less than 128 bytes a trip. The
+    hint does not change what a load reads; the inline asm is marked as
+    touching memory, so it keeps its order with stores and barriers. The mark
+    is removed.
+
+    ```mlir
+    llvm.func @streams(%x: !llvm.ptr, ...) attributes {gpu.kernel, ks.l1_no_allocate, ...} {
+      %p = llvm.getelementptr %x[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %a = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> f32
+    // becomes
+    llvm.func @streams(%x: !llvm.ptr, ...) attributes {gpu.kernel, ...} {
+      %p = llvm.getelementptr %x[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %g = llvm.addrspacecast %p : !llvm.ptr to !llvm.ptr<1>
+      %a = llvm.inline_asm has_side_effects asm_dialect = att
+          "ld.global.L1::no_allocate.f32 $0, [$1];", "=f,l,~{memory}" %g : (!llvm.ptr<1>) -> f32
+    ```
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
@@ -663,11 +920,23 @@ def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
   let summary = "Move the constants a skill's kernel uses into it";
   let description = [{
     Canonicalization hoists constants out of `gpu.launch` bodies, and
-    outlining would then pass them as kernel arguments. For launches made by
-    a skill (`ks.skill`), constants and poison values used inside are cloned
-    into the body, so the device compiler sees static trip counts and
-    indices (unrolled loops, private arrays kept in registers). Run right
-    before kernel outlining.
+    outlining would then pass them to the kernel as arguments. For launches
+    made by a skill (`ks.skill`), the constants and poison values used inside
+    are cloned into the body, so the device compiler sees static trip counts
+    and indices (loops unrolled, private arrays kept in registers) and only
+    buffers are passed. Run right before kernel outlining.
+
+    ```mlir
+    %c4 = arith.constant 4 : index
+    gpu.launch ... {
+      scf.for %k = %c0 to %c4 step %c1 { ... }
+    } {ks.skill = "matmul_register_tile"}
+    // becomes
+    gpu.launch ... {
+      %c4 = arith.constant 4 : index
+      scf.for %k = %c0 to %c4 step %c1 { ... }
+    } {ks.skill = "matmul_register_tile"}
+    ```
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
@@ -675,13 +944,24 @@ def KSSinkIntoKernels : Pass<"ks-sink-into-kernels", "mlir::func::FuncOp"> {
 def KSOutlineKernels : Pass<"ks-outline-kernels", "mlir::ModuleOp"> {
   let summary = "Outline GPU kernels, keeping their launches' NVVM attributes";
   let description = [{
-    Upstream's `gpu-kernel-outlining`, after which each kernel also has the
+    Upstream's `gpu-kernel-outlining`, except that each kernel also keeps the
     `nvvm.*` attributes its `gpu.launch` carried (`nvvm.minctasm`,
-    `nvvm.maxnreg`: launch bounds a skill chose), which upstream drops.
-    They reach the PTX as `.minnctapersm` / `.maxnreg`. A launch's
-    `ks.l1_no_allocate` (ks-mark-l1-no-allocate) is kept the same way. The launches are
-    matched to their `gpu.launch_func` by position: outlining replaces each
-    launch in place.
+    `nvvm.maxnreg`: launch bounds a skill chose), which upstream drops; they
+    reach the PTX as `.minnctapersm` / `.maxnreg`. A launch's
+    `ks.l1_no_allocate` (see `ks-mark-l1-no-allocate`) is kept the same way.
+    Other attributes stay behind.
+
+    ```mlir
+    gpu.launch blocks(...) in (...) threads(...) in (...) {
+      ...
+    } {nvvm.minctasm = 3 : i32, nvvm.maxnreg = 64 : i32, ks.other}
+    // becomes
+    gpu.launch_func @main_kernel_0::@main_kernel blocks in (...) threads in (...) args(...)
+    gpu.module @main_kernel_0 {
+      gpu.func @main_kernel(...) kernel attributes {..., nvvm.maxnreg = 64 : i32,
+                                                    nvvm.minctasm = 3 : i32} { ... }
+    }
+    ```
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
@@ -689,10 +969,18 @@ def KSOutlineKernels : Pass<"ks-outline-kernels", "mlir::ModuleOp"> {
 def KSLabelKernels : Pass<"ks-label-kernels", "mlir::ModuleOp"> {
   let summary = "Label each outlined kernel module with the dispatch it computes";
   let description = [{
-    After kernel outlining, moves the kernel -> dispatch map the seed
+    After kernel outlining, moves the kernel -> dispatch map that the seed
     mapping kept on each host function (`ks.kernel_dispatches`) onto the
-    kernel modules: `gpu.module @main_kernel_3 attributes {ks.dispatch = 4}`.
-    Per-kernel times and counters can then be traced back to dispatches.
+    kernel modules, so per-kernel times and counters can be traced back to
+    dispatches. A kernel a skill made keeps its dispatch the same way.
+
+    ```mlir
+    func.func @main(...) attributes {ks.kernel_dispatches = {main_kernel = 0 : i64, ...}}
+    gpu.module @main_kernel { ... }
+    // becomes
+    func.func @main(...)
+    gpu.module @main_kernel attributes {ks.dispatch = 0 : i64} { ... }
+    ```
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
@@ -700,10 +988,21 @@ def KSLabelKernels : Pass<"ks-label-kernels", "mlir::ModuleOp"> {
 def KSUniqueReturnBuffers : Pass<"ks-unique-return-buffers", "mlir::func::FuncOp"> {
   let summary = "Give every returned buffer its own allocation";
   let description = [{
-    A function that returns one buffer in several results (`return %b, %b`)
-    gets a fresh buffer and a copy for each repeat, so that every result can
-    become its own caller-provided out-parameter
-    (`buffer-results-to-out-params`).
+    A function that returns one buffer in several results gets a fresh buffer
+    and a copy for each repeat, so that every result can become its own
+    caller-provided out-parameter (`buffer-results-to-out-params`).
+
+    ```mlir
+    %a = memref.alloc() : memref<4xf32>
+    return %a, %a, %a : memref<4xf32>, memref<4xf32>, memref<4xf32>
+    // becomes
+    %a = memref.alloc() : memref<4xf32>
+    %b = memref.alloc() : memref<4xf32>
+    memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+    %c = memref.alloc() : memref<4xf32>
+    memref.copy %a, %c : memref<4xf32> to memref<4xf32>
+    return %a, %b, %c : memref<4xf32>, memref<4xf32>, memref<4xf32>
+    ```
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
@@ -711,14 +1010,25 @@ def KSUniqueReturnBuffers : Pass<"ks-unique-return-buffers", "mlir::func::FuncOp
 def KSResultsInPlace : Pass<"ks-results-in-place", "mlir::func::FuncOp"> {
   let summary = "Compute a result returned through a reshape in its out-parameter, not copy it";
   let description = [{
-    `buffer-results-to-out-params` writes a result that is an allocation
-    into the caller's buffer directly, but a result that is a reshape of
-    one (`memref.collapse_shape` of a pooling's [N, C, 1, W] output
-    returned as [N, C, W]) is copied: a kernel that reads and writes the
-    whole result once more. Where the copy's target is an out-parameter
-    used by nothing else and the allocation is used only by ops before the
-    copy (and its deallocation), the allocation becomes the inverse reshape
-    of the out-parameter and the copy goes.
+    `buffer-results-to-out-params` writes a result that is an allocation into
+    the caller's buffer directly, but a result that is a reshape of one (a
+    pooling's [N, C, 1, W] output returned as [N, C, W]) is copied: one more
+    kernel reading and writing the whole result. Where the copy's target is an
+    out-parameter used by nothing else and the allocation is used only before
+    the copy (and by its deallocation), the allocation becomes the inverse
+    reshape of the out-parameter and the copy goes.
+
+    ```mlir
+    %a = memref.alloc() : memref<2x4x1x8xf32>
+    linalg.fill ins(%one : f32) outs(%a : memref<2x4x1x8xf32>)
+    %c = memref.collapse_shape %a [[0], [1, 2], [3]] : ... into memref<2x4x8xf32>
+    memref.copy %c, %out : memref<2x4x8xf32> to memref<2x4x8xf32>
+    memref.dealloc %a : memref<2x4x1x8xf32>
+    // becomes
+    %v = memref.expand_shape %out [[0], [1, 2], [3]] output_shape [2, 4, 1, 8]
+        : memref<2x4x8xf32> into memref<2x4x1x8xf32>
+    linalg.fill ins(%one : f32) outs(%v : memref<2x4x1x8xf32>)
+    ```
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
@@ -726,10 +1036,17 @@ def KSResultsInPlace : Pass<"ks-results-in-place", "mlir::func::FuncOp"> {
 def KSMemrefCopyToLinalg : Pass<"ks-memref-copy-to-linalg"> {
   let summary = "Turn memref.copy into linalg.copy so copies run as kernels";
   let description = [{
-    Bufferization materialises tensor copies, pads, concats and slice
-    insertions as `memref.copy`. On device memory a copy must run on the
-    GPU, so each becomes a `linalg.copy` that the seed lowering maps to a
-    kernel like any other op.
+    Bufferization materializes tensor copies, pads, concats and slice
+    insertions as `memref.copy`. On device memory a copy must run on the GPU,
+    so each one in host code becomes a `linalg.copy`, which the seed lowering
+    maps to a kernel like any other op. Copies already inside a kernel stay.
+
+    ```mlir
+    memref.copy %src, %v : memref<2x5xf32> to memref<2x5xf32, strided<[8, 1], offset: 3>>
+    // becomes
+    linalg.copy ins(%src : memref<2x5xf32>)
+                outs(%v : memref<2x5xf32, strided<[8, 1], offset: 3>>)
+    ```
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
@@ -738,14 +1055,33 @@ def KSMapParallelLoopsToGPU
     : Pass<"ks-map-parallel-loops-to-gpu", "mlir::func::FuncOp"> {
   let summary = "Map each top-level loop nest of a host function to a gpu.launch";
   let description = [{
-    Every top-level `scf.parallel` becomes a `gpu.launch` over a 1-D grid
-    whose threads cover the linearized iteration space (innermost dimension
-    fastest, for coalescing), with a bounds check for the tail. Sequential
-    top-level work (an `scf.for`, or a run of loads, scalar arithmetic and
-    stores, e.g. a reduction or an elementwise op on 0-d buffers) runs in a
-    single-thread launch. Constant weights read by a
-    kernel (`memref.get_global` and views of it) are sunk into the kernel so
-    they live in device memory, uploaded once with the module.
+    The seed mapping. Every top-level `scf.parallel` becomes a `gpu.launch`
+    over a 1-D grid whose threads cover the linearized iteration space
+    (innermost dimension fastest, for coalescing), with a bounds check for the
+    tail. Sequential top-level work (an `scf.for`, or a run of loads, scalar
+    arithmetic and stores) runs in a single-thread launch. Constant weights a
+    kernel reads (`memref.get_global` and views of it) are cloned into the
+    kernel, so they live in device memory, uploaded once with the module.
+
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c300, %c5) step (%c1, %c1) {
+      %v = memref.load %a[%j, %i] : memref<5x300xf32>
+      ...
+      memref.store %x, %o[%i, %j] : memref<300x5xf32>
+    }
+    // becomes (1500 points: 6 blocks of 256 threads)
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c6, ...) threads(%tx, %ty, %tz) in (%sx = %c256, ...) {
+      %m = arith.muli %bx, %c256 : index
+      %lin = arith.addi %m, %tx : index
+      %in = arith.cmpi ult, %lin, %c1500 : index
+      scf.if %in {
+        %idx:2 = affine.delinearize_index %lin into (300, 5) : index, index
+        %v = memref.load %a[%idx#1, %idx#0] : memref<5x300xf32>
+        ...
+      }
+      gpu.terminator
+    }
+    ```
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
@@ -759,15 +1095,28 @@ def KSScaleAfterContraction : Pass<"ks-scale-after-contraction", "mlir::func::Fu
   let summary = "Move constant scales of a contraction's operands to the ops that read its result";
   let description = [{
     A contraction on tensors (`linalg.matmul`, `linalg.batch_matmul`, an
-    equivalent generic) with a zero-filled init whose operands are, through
-    single-use reshapes, single-use elementwise ops multiplying their input
-    by a constant (PyTorch's attention scales q and k by d ** -0.25 each)
-    reads those inputs instead, and every op that reads its result (only
-    `linalg.generic` inputs, through reshapes, are allowed) multiplies the
-    value by the product of the constants. The product is linear in each
-    operand, so this is exact up to rounding; the scaled copies of the
-    operands are no longer computed, and a transpose that fed one can fold
-    into the contraction.
+    equivalent generic) with a zero-filled init, whose operands are (through
+    single-use reshapes) single-use elementwise ops multiplying their input by
+    a constant, reads those inputs instead; every op that reads its result
+    (only `linalg.generic` inputs, through reshapes) multiplies the value by
+    the product of the constants. PyTorch's attention scales q and k by
+    d ** -0.25 each: the scaled copies are no longer computed, and a transpose
+    that fed one can then fold into the contraction. The product is linear in
+    each operand, so this is exact up to rounding.
+
+    ```mlir
+    %qs = linalg.generic {...} ins(%q : tensor<2x2x8x4xf32>) ... { arith.mulf %a, %h }
+    %kts = linalg.generic {...} ins(%kt : tensor<2x2x4x8xf32>) ... { arith.mulf %a, %h }
+    ...
+    %s = linalg.batch_matmul ins(%qc, %kc : tensor<4x8x4xf32>, tensor<4x4x8xf32>) ...
+    %max = linalg.generic {...} ins(%rows2 : tensor<32x8xf32>) ... {
+      %r = arith.maximumf %a, %acc : f32 }
+    // becomes
+    %s = linalg.batch_matmul ins(%qc, %kc : ...) ...   // collapses of %q and %kt
+    %max = linalg.generic {...} ins(%rows2 : tensor<32x8xf32>) ... {
+      %scaled = arith.mulf %in, %cst : f32              // 0.25
+      %r = arith.maximumf %scaled, %acc : f32 }
+    ```
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
@@ -776,12 +1125,22 @@ def KSScaleAfterContraction : Pass<"ks-scale-after-contraction", "mlir::func::Fu
 def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
   let summary = "Rewrite powers by small constants (x ** 2, x ** 0.5) as multiplications, sqrt, rsqrt";
   let description = [{
-    Upstream's algebraic simplification of math ops on every function:
-    `math.powf` and `math.fpowi` / `math.ipowi` by small constant exponents
+    Upstream's algebraic simplification of math ops, on every function:
+    `math.powf`, `math.fpowi` and `math.ipowi` by small constant exponents
     become multiplications (x ** 2 is x * x), divisions, `math.sqrt` and
-    `math.rsqrt`. Torch-MLIR writes squares as `math.powf(x, 2.0)`: on the
-    GPU a logarithm and an exponential per element, where one
-    multiplication, rounded once, is also closer to the exact square.
+    `math.rsqrt`. Torch-MLIR writes squares as `math.powf(x, 2.0)`, which on
+    the GPU is a logarithm and an exponential per element; one multiplication,
+    rounded once, is also closer to the exact square. Other exponents stay.
+
+    ```mlir
+    %sq = math.powf %abs, %two : f32
+    %root = math.powf %sq, %half : f32
+    %d2 = math.fpowi %d, %itwo : f32, i64
+    // becomes
+    %sq = arith.mulf %abs, %abs : f32
+    %root = math.sqrt %sq : f32
+    %d2 = arith.mulf %d, %d : f32
+    ```
   }];
   let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect",
                            "mlir::vector::VectorDialect"];
@@ -790,15 +1149,32 @@ def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
 def KSLogOfExpQuotient : Pass<"ks-log-of-exp-quotient", "mlir::func::FuncOp"> {
   let summary = "Rewrite log(exp(a) / b) as a - log(b) (the log of a softmax)";
   let description = [{
-    Torch-MLIR's `log(softmax(x))` is, once fused, `math.log(arith.divf(
-    math.exp(a), b))` per element: an exponential, a correctly rounded
-    division and a logarithm, where `a - log(b)` is one subtraction and a
-    logarithm per row (the KL divergence loss's kernel was bound by its
-    instructions). Where the original's `exp(a)` or quotient is not a
+    Torch-MLIR's `log(softmax(x))` is, once fused, `log(exp(a) / b)` per
+    element: an exponential, a correctly rounded division and a logarithm,
+    where `a - log(b)` needs one subtraction and a logarithm that is the same
+    for a whole row. Where the original's `exp(a)` or quotient would not be a
     normal float (infinite, subnormal or 0) the original is computed, in an
     `scf.if` rarely taken, so its infinities and subnormal roundings stay;
-    elsewhere the result differs by the roundings of the steps left out.
+    elsewhere the result differs only by the roundings of the steps left out.
     f32 and f64.
+
+    ```mlir
+    %e = math.exp %a : f32
+    %q = arith.divf %e, %b : f32
+    %l = math.log %q : f32
+    // becomes
+    %logb = math.log %b : f32
+    %d = arith.subf %a, %logb : f32
+    ...                       // %a or %d outside the range of normal exp results
+    %r = scf.if %abnormal -> (f32) {
+      %e = math.exp %a : f32
+      %q = arith.divf %e, %b : f32
+      %l = math.log %q {ks.log_of_exp_quotient} : f32
+      scf.yield %l : f32
+    } else {
+      scf.yield %d : f32
+    }
+    ```
   }];
   let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect"];
@@ -807,15 +1183,30 @@ def KSLogOfExpQuotient : Pass<"ks-log-of-exp-quotient", "mlir::func::FuncOp"> {
 def KSFoldIndexTables : Pass<"ks-fold-index-tables", "mlir::func::FuncOp"> {
   let summary = "Compute a gather's constant index tables from the loop indices instead of reading them";
   let description = [{
-    A `linalg.generic` on tensors that reads an integer constant (Torch-MLIR's
-    index tensors for `aten.index`, as in group norm's per-channel weight and
-    bias) whose value at its row-major position L is
-    `((L floordiv a) mod b) * s + c` computes it instead: `linalg.index`
-    ops, one `affine.apply` of that expression of the table's position at
-    the op's point, and an `arith.index_cast` to the table's type. The
-    smallest `a`, then `b`, that fit are taken; a table of one value is a
-    constant. Tables that fit no such form are left as they are; operands
-    the op no longer reads are dropped.
+    Torch-MLIR's `aten.index` reads integer constant tables of indices (group
+    norm's per-channel weight and bias). A `linalg.generic` on tensors that
+    reads a table whose value at its row-major position L is
+    `((L floordiv a) mod b) * s + c` computes it instead: `linalg.index` ops,
+    one `affine.apply` of that expression, and an `arith.index_cast` to the
+    table's type; the table is no longer an operand. The smallest `a`, then
+    `b`, that fit are taken; a table of one value is a constant. Tables that
+    fit no such form stay.
+
+    ```mlir
+    %rows = arith.constant dense<[[0, 0, 0, 0], [1, 1, 1, 1]]> : tensor<2x4xi64>
+    %g = linalg.generic {...} ins(%rows, ... : tensor<2x4xi64>, ...) ... {
+    ^bb0(%n: i64, ...):
+      %ni = arith.index_cast %n : i64 to index
+      %v = tensor.extract %w[%ni, %hi] : tensor<2x2xf32>
+    // becomes
+    %g = linalg.generic {...} ins(... : tensor<2x4xi64>) ... {
+    ^bb0(...):
+      %i = linalg.index 0 : index
+      %j = linalg.index 1 : index
+      %n = affine.apply affine_map<(d0, d1) -> ((d0 + d1 floordiv 4) mod 2)>(%i, %j)
+      ...
+      %v = tensor.extract %w[...] : tensor<2x2xf32>
+    ```
   }];
   let dependentDialects = ["mlir::affine::AffineDialect", "mlir::arith::ArithDialect",
                            "mlir::linalg::LinalgDialect"];
@@ -824,25 +1215,38 @@ def KSFoldIndexTables : Pass<"ks-fold-index-tables", "mlir::func::FuncOp"> {
 def KSExtractsToOperands : Pass<"ks-extracts-to-operands", "mlir::func::FuncOp"> {
   let summary = "Read a generic op's gathers at affine indices as operands";
   let description = [{
-    In a `linalg.generic` on tensors, a
-    `tensor.extract` from a tensor defined outside the op, at indices that
-    are, over the loops' ranges, constants, loop indices, or a loop index's
-    quotient or remainder by a constant (group norm's normalization reads its
-    per-(n, group, channel) scale and shift at `(n + c floordiv 64) mod 16`,
-    `(c floordiv 8) mod 8` and `c mod 8`, each wrapped in Torch's
-    `i < 0 ? i + size : i`), becomes an input operand with that indexing map.
-    A loop read through a quotient and remainder by c becomes two loops
-    (range / c, c), and every operand that reads it is expanded there
-    (`tensor.expand_shape`); the results are collapsed back. Index reading
-    follows index casts, `affine.apply`, additions, subtractions, products
-    by constants, and selects whose signed comparison the ranges decide.
-    Ops where a split loop is also read whole, or read by an operand other
-    than as a plain dim, are left as they are. A reduction so rewritten
-    then has its unit dims dropped and its runs of parallel (or reduction)
-    loops that every operand reads contiguously merged, as
-    ks-collapse-reduction-dims does: the gathers kept those loops apart
-    (their indices were read), so group norm's apply summed over the
-    spatial points becomes a row reduction over (image, channel) rows.
+    In a `linalg.generic` on tensors, a `tensor.extract` from a tensor defined
+    outside the op, at indices that are (over the loops' ranges) constants,
+    loop indices, or a loop index's quotient or remainder by a constant,
+    becomes an input operand with that indexing map: a gather the kernels
+    cannot see through becomes a plain read. A loop read through a quotient
+    and remainder by c becomes two loops (range / c, c), and every operand
+    that reads it is expanded there (`tensor.expand_shape`); the results are
+    collapsed back. Index reading sees through casts, `affine.apply`,
+    arithmetic by constants and Torch's `i < 0 ? i + size : i`. A reduction
+    so rewritten then has its loops merged as `ks-collapse-reduction-dims`
+    does. Ops where a split loop is also read whole are left alone.
+
+    ```mlir
+    %r = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+        ins(%x : tensor<4x6xf32>) outs(%e : tensor<4x6xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %i = linalg.index 0 : index
+      %j = linalg.index 1 : index
+      %v = tensor.extract %t[%j, %i] : tensor<6x4xf32>
+      %s = arith.addf %in, %v : f32
+      linalg.yield %s : f32
+    }
+    // becomes
+    %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+                                          affine_map<(d0, d1) -> (d1, d0)>,
+                                          affine_map<(d0, d1) -> (d0, d1)>], ...}
+        ins(%x, %t : tensor<4x6xf32>, tensor<6x4xf32>) outs(%e : tensor<4x6xf32>) {
+    ^bb0(%in: f32, %v: f32, %out: f32):
+      %s = arith.addf %in, %v : f32
+      linalg.yield %s : f32
+    }
+    ```
   }];
   let dependentDialects = ["mlir::affine::AffineDialect", "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
@@ -851,50 +1255,58 @@ def KSExtractsToOperands : Pass<"ks-extracts-to-operands", "mlir::func::FuncOp">
 def KSForwardRowValues : Pass<"ks-forward-row-values", "mlir::func::FuncOp"> {
   let summary = "Keep the row elements a thread owns in registers between the ops of a row chain";
   let description = [{
-    In each `gpu.launch` with accesses marked `ks.row_owned` (the elements a
-    thread alone touches in a row chain split for `ks.row_registers`, see
-    `ks.fuse_row_chain`), a load takes the value the thread last loaded or
-    stored at the same element, where no store since may have changed it;
-    loads from buffers nothing in the kernel writes are forwarded too. A
-    marked store that a later marked store of the thread overwrites, with
-    nothing that may read the buffer in between, is dropped. Loads and
-    stores in `scf.if` branches use what was known before them; other
-    regions only make what they write forgotten. A kernel with an op whose
-    writes are not known is left as it is. Elements match by view and index
-    values (run after CSE), or by their offsets in the buffer where the views
-    are subviews, expand_shapes and collapse_shapes of static shapes (an op
-    reading x as [groups, points] and the next as [images, channels,
-    points]); buffers of different roots (function arguments, allocations)
-    are taken not to overlap.
+    A row-chain skill (`ks.fuse_row_chain` with `ks.row_registers`) computes
+    several ops over a row in one kernel, each reading what the last wrote.
+    In each `gpu.launch` with accesses marked `ks.row_owned` (elements one
+    thread alone touches), a load takes the value the thread last loaded or
+    stored at the same element, unless a store since may have changed it, and
+    loads from buffers the kernel never writes are forwarded too. A marked
+    store that a later marked store of the thread overwrites, with nothing
+    that may read the buffer in between, is dropped. The row then stays in
+    registers between the chain's ops. Elements match by view and index values
+    (run after CSE), or by their offsets where the views are static subviews
+    and reshapes; buffers of different roots are taken not to overlap. A
+    kernel with an op whose writes are not known is left alone.
 
-    In the same kernels, a value thread 0 alone stores to global memory (in
-    an `scf.if` on thread_id x < 1, or on lane 0 of warp 0: a row's
-    statistic) and the block loads back after a barrier is also stored to a
-    workgroup attribution of the launch, and those loads read it there,
-    until a store may change the element. A buffer the host function
-    allocates for this kernel alone that the kernel then no longer reads is
-    not stored to (a cluster barrier's arrive would wait for the stores).
+    Likewise a value thread 0 alone stores (a row's statistic) and the block
+    loads back after a barrier is read from a workgroup buffer instead of
+    global memory.
+
+    ```mlir
+    %a = memref.load %x[%tx] {ks.row_owned} : memref<256xf32>
+    %e = math.exp %a : f32
+    memref.store %e, %out[%tx] {ks.row_owned} : memref<256xf32>
+    gpu.barrier
+    %b = memref.load %out[%tx] {ks.row_owned} : memref<256xf32>
+    %c = memref.load %x[%tx] : memref<256xf32>
+    %s = arith.addf %b, %c : f32
+    memref.store %s, %out[%tx] {ks.row_owned} : memref<256xf32>
+    // becomes
+    %a = memref.load %x[%tx] {ks.row_owned} : memref<256xf32>
+    %e = math.exp %a : f32
+    gpu.barrier
+    %s = arith.addf %e, %a : f32
+    memref.store %s, %out[%tx] {ks.row_owned} : memref<256xf32>
+    ```
   }];
 }
 
 def KSCompensateLongSums : Pass<"ks-compensate-long-sums", "mlir::func::FuncOp"> {
   let summary = "Add a rounding-error compensation to long floating-point sums in kernels";
   let description = [{
-    In each `gpu.launch`, an `scf.for` whose carried float value (a scalar,
-    a vector, or a one-element vector read through `vector.extract` and
-    yielded through `vector.broadcast`) is updated only by a chain of
-    `arith.addf` (an in-order `vector.reduction <add>` with an accumulator
-    counts as its elements added one by one) becomes a compensated
-    (Kahan) sum when the loop adds at least `min-terms` terms into it
-    (default 1024; below that a plain sum's error stays small, and the
-    compensation lengthens the loop's dependent chain fourfold): the
-    loop carries the rounding error of each addition too and subtracts it
-    from the next term. A thread that walks thousands of elements then
-    loses no more than a few roundings of the total, instead of one per
-    element. Additions with fast-math flags are left alone (the compiler
-    may reorder them anyway), and so are loops that carry more than four
-    float values: a contraction's register tile, compute-bound, whose many
-    accumulators already split the sum.
+    A thread that adds thousands of floats into one value loses a rounding at
+    every addition. In each `gpu.launch`, an `scf.for` whose carried float
+    value (a scalar, a vector, or a one-element vector read through
+    `vector.extract` and yielded through `vector.broadcast`) is updated only
+    by a chain of `arith.addf` (an in-order `vector.reduction <add>` counts
+    as its elements added one by one) becomes a compensated (Kahan) sum when
+    the loop adds at least `min-terms` terms into it: the loop also carries
+    the rounding error of each addition and subtracts it from the next term,
+    so the total loses no more than a few roundings. Below `min-terms` a plain
+    sum's error stays small and the compensation would lengthen the loop's
+    dependent chain. Additions with fast-math flags are left alone, and so
+    are loops that carry more than four float values (a contraction's
+    register tile, whose many accumulators already split the sum).
 
     ```mlir
     %s = scf.for %i = %c0 to %c4096 step %c1 iter_args(%acc = %zero) -> (f32) {
@@ -929,6 +1341,19 @@ def KSUseDeviceMemory : Pass<"ks-use-device-memory", "mlir::func::FuncOp"> {
     it with `gpu.dealloc` right after its last use (uses through views
     count), so intermediates between kernels stay on the device and nothing
     is copied between host and device.
+
+    ```mlir
+    %a = memref.alloc() : memref<4x8xf32>
+    gpu.launch ... { memref.store %f, %a[%c0, %c0] : memref<4x8xf32> ... }
+    %view = memref.collapse_shape %a [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+    gpu.launch ... { %p = memref.load %view[%c0] : memref<32xf32> ... }
+    // becomes
+    %a = gpu.alloc () : memref<4x8xf32>
+    gpu.launch ... { memref.store %f, %a[%c0, %c0] : memref<4x8xf32> ... }
+    %view = memref.collapse_shape %a [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+    gpu.launch ... { %p = memref.load %view[%c0] : memref<32xf32> ... }
+    gpu.dealloc %a : memref<4x8xf32>
+    ```
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
@@ -936,12 +1361,23 @@ def KSUseDeviceMemory : Pass<"ks-use-device-memory", "mlir::func::FuncOp"> {
 def KSAttachNVVMTarget : Pass<"ks-attach-target", "mlir::ModuleOp"> {
   let summary = "Attach an NVVM target for a supported chip to every gpu.module";
   let description = [{
-    Looks the chip up in the table of supported NVIDIA chips, which also
-    gives the PTX ISA version that chip needs, and attaches
-    `#nvvm.target<chip = ..., features = "+ptxNN">` to every `gpu.module`
-    (PTX 8.0 at least for a module with relaxed cluster arrives; sm_90a and
-    PTX 8.0 for one with wgmma or TMA). An unknown chip, a PTX version LLVM
-    cannot emit and a `cuda-path` that is no directory are errors.
+    Looks the chip up in the table of supported NVIDIA chips, which also gives
+    the PTX ISA version that chip needs, and attaches
+    `#nvvm.target<chip = ..., features = "+ptxNN">` to every `gpu.module`. A
+    module that uses newer instructions gets the PTX version they need (PTX
+    8.0 for relaxed cluster arrives; sm_90a and PTX 8.0 for wgmma or TMA). An
+    unknown chip, a PTX version LLVM cannot emit and a `cuda-path` that is no
+    directory are errors.
+
+    ```mlir
+    gpu.module @relaxed {
+      gpu.func @k() kernel { nvvm.cluster.arrive.relaxed {aligned} ... }
+    }
+    gpu.module @plain { ... }
+    // becomes, with chip=sm_90
+    gpu.module @relaxed [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">] { ... }
+    gpu.module @plain [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">] { ... }
+    ```
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"ks::kDefaultChip.str()",
@@ -960,14 +1396,22 @@ def KSVerifyPTX : Pass<"ks-verify-ptx", "mlir::ModuleOp"> {
   let summary = "Assemble every PTX object with ptxas and record its resource report";
   let description = [{
     For every `gpu.binary` object holding PTX for an `#nvvm.target`, runs
-    `ptxas -v` for the object's chip. A rejection is an error carrying
-    ptxas's message. On success the per-kernel resource report (registers,
-    shared memory, stack, spill stores and loads, constant memory, barriers)
-    is attached to the binary as `ks.ptxas`, and optionally written to a
-    JSON side file and printed.
+    `ptxas -v` for the object's chip, so a kernel ptxas rejects fails the
+    compile with ptxas's message rather than at load time. On success the
+    per-kernel resource report (registers, shared memory, stack, spill stores
+    and loads, constant memory, barriers) is attached to the binary as
+    `ks.ptxas`, and optionally written to a JSON file and printed. ptxas is
+    found through the `ptxas` option, then `$CUDA_HOME/bin`, `$CUDA_PATH/bin`,
+    `/usr/local/cuda/bin` and `PATH`.
 
-    ptxas is found through the `ptxas` option, then `$CUDA_HOME/bin`,
-    `$CUDA_PATH/bin`, `/usr/local/cuda/bin` and `PATH`.
+    ```mlir
+    gpu.binary @store_tid [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx78">,
+                                       assembly = ".version 7.8\0A.target sm_90 ...">]
+    // becomes
+    gpu.binary @store_tid {ks.ptxas = {sm_90 = {store_tid = {barriers = 0 : i64,
+        constant_bytes = ..., registers = ..., spill_load_bytes = 0 : i64, ...}}}}
+        [#gpu.object<...>]
+    ```
   }];
   let options = [
     Option<"ptxasPath", "ptxas", "std::string", /*default=*/"\"\"",
