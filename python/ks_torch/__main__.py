@@ -316,11 +316,11 @@ def cmd_rank_check(args):
 def cmd_where(args):
     """Where the time of the slow problems of a bench goes, dispatch by dispatch."""
     from . import rankcheck
-    rows = []
+    latest = {}  # a problem in several results: its last row
     for path in args.results:
         with open(path) as f:
-            rows += json.load(f)["rows"]
-    slow = sorted(r["problem"] for r in rows
+            latest.update((r["problem"], r) for r in json.load(f)["rows"])
+    slow = sorted(p for p, r in latest.items()
                   if r.get("ks_ms") and r.get("eager_ms") and r["eager_ms"] / r["ks_ms"] < args.below)
     slow = take_shard(slow, args.shard)
     found, start = [], time.time()
@@ -450,7 +450,8 @@ def main(argv=None):
 
     p = sub.add_parser("where", help="the slow problems of a bench, their dispatches by measured time beside the estimates")
     p.add_argument("results", nargs="+", help="bench results (.json)")
-    p.add_argument("--plans", required=True, help="the -o folder of 'ks_torch tune'")
+    p.add_argument("--plans", required=True, nargs="+",
+                   help="the -o folder(s) of 'ks_torch tune' (several: the first with the problem's run)")
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--work", default="/tmp/ks-where")
     p.add_argument("--below", type=positive_float, default=0.8, help="speedup over eager under which a problem is looked at")

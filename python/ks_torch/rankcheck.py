@@ -230,12 +230,15 @@ def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4, db=N
     return results
 
 
-def where_time_goes(plans_dir, problem, work, timeout=120, top=4):
+def where_time_goes(plans_dirs, problem, work, timeout=120, top=4):
     """The tuned plan of `problem` (level/name) run on the GPU: its
     dispatches by measured time, each beside the cost model's estimate, its
-    op family and its skill (or the seed)."""
+    op family and its skill (or the seed). `plans_dirs`: the tune folders
+    (one, or a list: the first that has the problem's run)."""
     stem = problem.replace("/", "__")
-    run_dir = os.path.join(plans_dir, "runs", stem)
+    dirs = [plans_dirs] if isinstance(plans_dirs, str) else list(plans_dirs)
+    runs = [os.path.join(d, "runs", stem) for d in dirs]
+    run_dir = next((r for r in runs if os.path.exists(os.path.join(r, "report.json"))), runs[0])
     with open(os.path.join(run_dir, "report.json")) as f:
         report = json.load(f)
     with open(os.path.join(run_dir, "plan.json")) as f:
