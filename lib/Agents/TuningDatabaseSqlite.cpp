@@ -115,8 +115,9 @@ llvm::Error readRecords(const Connection &c, std::vector<TuningRecord> &out) {
     // The row as the JSON store's record, checked the same way.
     llvm::Expected<json::Value> params = ks::parseJson(text(q.stmt, 3));
     if (!params)
-      return c.fail("record " + text(q.stmt, 0) + ": params are not JSON (" +
-                    llvm::toString(params.takeError()) + ")");
+      return llvm::createStringError("tuning database " + c.path + ": record " +
+                                     text(q.stmt, 0) + ": params are not JSON (" +
+                                     llvm::toString(params.takeError()) + ")");
     std::string skill = text(q.stmt, 2);
     json::Object o{{"signature", text(q.stmt, 0)},
                    {"chip", text(q.stmt, 1)},

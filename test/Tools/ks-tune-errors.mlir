@@ -19,6 +19,13 @@
 // RUN: echo '{"records": {}}' > %t.bad-db2.json
 // RUN: not ks-tune %s --measure=model --db=%t.bad-db2.json --out=%t.out8 2>&1 | FileCheck %s --check-prefix=DB2
 // DB2: ks-tune: tuning database {{.*}}bad-db2.json: field 'records' must be an array
+// An SQLite tuning database that is damaged, or holds a record ks cannot read.
+// RUN: printf 'SQLite format 3\000not a database page' > %t.bad.db
+// RUN: not ks-tune %s --measure=model --db=%t.bad.db --out=%t.out9 2>&1 | FileCheck %s --check-prefix=SQLITE
+// SQLITE: ks-tune: tuning database {{.*}}bad.db: cannot read the records: file is not a database
+// RUN: rm -f %t.params.db && python3 -c "import sqlite3, sys; sys.path.insert(0, '%ks_src/python'); from ks_torch import tuningdb; db = sqlite3.connect('%t.params.db'); db.executescript(tuningdb.SCHEMA); db.execute(\"INSERT INTO records VALUES ('sig', 'sm_90', '', '{oops', 'model', 1, 1, 0, '', '')\"); db.commit()"
+// RUN: not ks-tune %s --measure=model --db=%t.params.db --out=%t.out10 2>&1 | FileCheck %s --check-prefix=PARAMS
+// PARAMS: ks-tune: tuning database {{.*}}params.db: record sig: params are not JSON ({{.*}})
 // RUN: not ks-tune --out=%t.out9 2>&1 | FileCheck %s --check-prefix=NOMODULE
 // NOMODULE: ks-tune: no module to tune (ks-tune model.mlir ...; --help for the options)
 func.func @main(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>) -> tensor<64x64xf32> {
