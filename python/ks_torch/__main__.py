@@ -141,8 +141,9 @@ def cmd_check(args):
     return 0 if ok == len(rows) else 1
 
 
-def _tune_one(manifest, args):
-    """ks-tune on one imported problem: its row for the tune report."""
+def _tune_one(manifest, args, gpu=None):
+    """ks-tune on one imported problem: its row for the tune report; with
+    `gpu`, ks-tune sees that GPU alone."""
     with open(manifest) as f:
         m = json.load(f)
     name = m["problem"]
@@ -156,13 +157,18 @@ def _tune_one(manifest, args):
         cmd.append(f"--calibration={os.path.abspath(args.calibration)}")
     if args.parallel > 1:  # the machine's cores shared among the problems
         cmd.append(f"--jobs={max(1, (os.cpu_count() or 1) // args.parallel)}")
+    env = None
+    if gpu is not None:  # this worker's GPU alone (--gpus)
+        env = dict(os.environ, CUDA_VISIBLE_DEVICES=gpu)
     t0 = time.time()
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout, env=env)
         rc, text = proc.returncode, proc.stdout + proc.stderr
     except subprocess.TimeoutExpired:
         rc, text = None, f"timed out after {args.timeout} s"
     row = {"problem": name, "tune_s": round(time.time() - t0, 1)}
+    if gpu is not None:
+        row["gpu"] = gpu
     summary = next((l for l in text.splitlines() if l.startswith("whole program:")), "")
     plan = os.path.join(work, "plan.json")
     if rc == 0 and os.path.exists(plan):
@@ -175,13 +181,55 @@ def _tune_one(manifest, args):
     return row
 
 
+def visible_gpus(spec):
+    """The GPU ids `--gpus` names: "all" (every GPU nvidia-smi lists) or a
+    comma-separated list."""
+    if spec != "all":
+        ids = [g.strip() for g in spec.split(",") if g.strip()]
+        if not ids or not all(g.isdigit() for g in ids):
+            raise ValueError(f"--gpus={spec}: expected 'all' or GPU numbers such as 0,1")
+        return ids
+    try:
+        listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        listed = None
+    ids = [str(i) for i, line in enumerate((listed.stdout if listed else "").splitlines())
+           if line.startswith("GPU ")]
+    if not ids:
+        raise ValueError("--gpus=all: nvidia-smi lists no GPU here")
+    return ids
+
+
 def cmd_tune(args):
-    """ks-tune on every imported problem; plans for bench --plans."""
+    """ks-tune on every imported problem; plans for bench --plans. With
+    --gpus, one worker per GPU, each problem measured on its worker's GPU
+    alone (CUDA_VISIBLE_DEVICES), the GPUs handed out as they free up."""
+    import queue
     from concurrent.futures import ThreadPoolExecutor
     manifests, _ = _rows_from_import(args.imports, args.filter)
     os.makedirs(args.output, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=args.parallel) as pool:
-        rows = list(pool.map(lambda m: _tune_one(m, args), manifests))
+    workers, tune = args.parallel, lambda m: _tune_one(m, args)
+    if args.gpus:
+        try:
+            gpus = visible_gpus(args.gpus)
+        except ValueError as e:
+            print(f"tune: {e}", file=sys.stderr)
+            return 2
+        free = queue.Queue()
+        for g in gpus:
+            free.put(g)
+
+        def tune(m):
+            g = free.get()
+            try:
+                return _tune_one(m, args, gpu=g)
+            finally:
+                free.put(g)
+        workers = args.parallel = len(gpus)  # the CPU cores shared among the workers too
+        print(f"tune: {len(manifests)} problems on GPU(s) {','.join(gpus)}, one at a time each",
+              flush=True)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        rows = list(pool.map(tune, manifests))
     write_json(os.path.join(args.output, "tune-report.json"), rows)
     print(f"tune: {sum(r['status'] == 'tuned' for r in rows)} of {len(rows)} problems have a plan in {args.output}")
     return 0
@@ -403,6 +451,8 @@ def main(argv=None):
     p.add_argument("imports", help="the folder 'import' wrote")
     p.add_argument("-o", "--output", required=True, help="folder for <level>__<problem>.plan.json")
     p.add_argument("--measure", default="model", help="ks-tune --measure: model (no GPU) or gpu")
+    p.add_argument("--gpus", help="'all' or a list such as 0,1: a worker per GPU, each problem "
+                                  "tuned on its worker's GPU alone (with --measure gpu)")
     p.add_argument("--rounds", type=positive_int, default=6)
     p.add_argument("--device", default="h200",
                    help="the cost model's device (skills/devices.json): the GPU the plans are for")
