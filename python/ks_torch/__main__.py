@@ -155,6 +155,8 @@ def _tune_one(manifest, args, gpu=None):
            f"--precision={args.precision}", f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
     if args.calibration:
         cmd.append(f"--calibration={os.path.abspath(args.calibration)}")
+    if args.db:
+        cmd.append(f"--db={os.path.abspath(args.db)}")
     if args.parallel > 1:  # the machine's cores shared among the problems
         cmd.append(f"--jobs={max(1, (os.cpu_count() or 1) // args.parallel)}")
     env = None
@@ -453,6 +455,8 @@ def main(argv=None):
     p.add_argument("--measure", default="model", help="ks-tune --measure: model (no GPU) or gpu")
     p.add_argument("--gpus", help="'all' or a list such as 0,1: a worker per GPU, each problem "
                                   "tuned on its worker's GPU alone (with --measure gpu)")
+    p.add_argument("--db", help="tuning database every ks-tune reuses and adds to (ks-tune --db; "
+                                "SQLite where the path ends .db, so parallel tunes lose nothing)")
     p.add_argument("--rounds", type=positive_int, default=6)
     p.add_argument("--device", default="h200",
                    help="the cost model's device (skills/devices.json): the GPU the plans are for")

@@ -13,3 +13,4 @@ together = any(a["start"] < b["end"] and b["start"] < a["end"]
                for i, a in enumerate(runs) for b in runs[i + 1:] if a["gpu"] != b["gpu"])
 print(f"GPUs at work together: {together}")
 print("measure: " + ",".join(sorted({r["measure"] for r in runs})))
+print("db: " + ",".join(sorted({d for r in runs for d in r["db"]})))

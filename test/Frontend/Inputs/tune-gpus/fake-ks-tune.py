@@ -13,7 +13,8 @@ start = time.time()
 time.sleep(0.4)
 with open(os.path.join(os.path.dirname(os.path.dirname(out)), "gpu-log.jsonl"), "a") as f:
     f.write(json.dumps({"mlir": os.path.basename(sys.argv[1]), "gpu": os.environ.get("CUDA_VISIBLE_DEVICES"),
-                        "start": start, "end": time.time(), "measure": [a for a in sys.argv if a.startswith("--measure")][0]}) + "\n")
+                        "start": start, "end": time.time(), "measure": [a for a in sys.argv if a.startswith("--measure")][0],
+                        "db": [os.path.basename(a) for a in sys.argv if a.startswith("--db=")]}) + "\n")
 with open(os.path.join(out, "plan.json"), "w") as f:
     json.dump({"dispatches": []}, f)
 print("whole program: seed 1.0000 ms, tuned 1.0000 ms, 1.00x")
