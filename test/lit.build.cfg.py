@@ -70,4 +70,8 @@ if os.path.exists(venv_python) and glob.glob(
         os.path.join(config.ks_tools_dir, "ks-opt"), os.path.join(config.ks_tools_dir, "ks-run"),
         os.path.join(config.ks_lib_dir, "libKernelSkill.so"))
     config.substitutions.append(("%torch_python", f"{torch_env} {venv_python} -W ignore"))
+    # ks_torch tune --cluster's engine (python/requirements.txt).
+    if glob.glob(os.path.join(config.ks_src_root, ".venv", "lib", "python3*", "site-packages",
+                              "distributed")):
+        config.available_features.add("dask")
     config.substitutions.append(("%ks_torch", f"{torch_env} {venv_python} -W ignore -m ks_torch"))

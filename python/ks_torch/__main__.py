@@ -141,6 +141,39 @@ def cmd_check(args):
     return 0 if ok == len(rows) else 1
 
 
+def _tune_flags(args):
+    """The ks-tune flags of a `ks_torch tune` run (besides --out and --db)."""
+    flags = [f"--measure={args.measure}", f"--rounds={args.rounds}", f"--budget={args.budget}",
+             f"--device={args.device}", f"--precision={args.precision}", f"--chip={args.chip}",
+             f"--max-dispatches={args.max_dispatches}"]
+    if args.calibration:
+        flags.append(f"--calibration={os.path.abspath(args.calibration)}")
+    return flags
+
+
+def _tune_on_cluster(manifests, args):
+    """The problems as tasks of a Dask cluster (cluster.py): plans written
+    here as tasks finish, their tuning records added to --db."""
+    from . import cluster, tuningdb
+    problems = []
+    for manifest in manifests:
+        with open(manifest) as f:
+            m = json.load(f)
+        with open(os.path.join(os.path.dirname(manifest), m["mlir"])) as f:
+            problems.append((m["problem"], f.read()))
+
+    def done(row, plan_text, records):
+        if plan_text is not None:
+            write_text(os.path.join(args.output, row["problem"].replace("/", "__") + ".plan.json"),
+                       plan_text)
+        if args.db and records:
+            tuningdb.add_records(args.db, records)
+        print(f"tune: {row['problem']}: {row['status']}: {row.get('summary') or row.get('reason')}",
+              flush=True)
+    print(f"tune: {len(problems)} problems as tasks of the cluster {args.cluster}", flush=True)
+    return cluster.tune_on_cluster(args.cluster, problems, _tune_flags(args), done)
+
+
 def _tune_one(manifest, args, gpu=None):
     """ks-tune on one imported problem: its row for the tune report; with
     `gpu`, ks-tune sees that GPU alone."""
@@ -150,11 +183,7 @@ def _tune_one(manifest, args, gpu=None):
     stem = name.replace("/", "__")
     work = os.path.join(args.output, "runs", stem)
     mlir = os.path.join(os.path.dirname(manifest), m["mlir"])
-    cmd = [find_tool("ks-tune"), mlir, f"--measure={args.measure}", f"--rounds={args.rounds}",
-           f"--budget={args.budget}", f"--device={args.device}",
-           f"--precision={args.precision}", f"--chip={args.chip}", f"--max-dispatches={args.max_dispatches}", f"--out={work}", "--quiet"]
-    if args.calibration:
-        cmd.append(f"--calibration={os.path.abspath(args.calibration)}")
+    cmd = [find_tool("ks-tune"), mlir, *_tune_flags(args), f"--out={work}", "--quiet"]
     if args.db:
         cmd.append(f"--db={os.path.abspath(args.db)}")
     if args.parallel > 1:  # the machine's cores shared among the problems
@@ -210,6 +239,12 @@ def cmd_tune(args):
     from concurrent.futures import ThreadPoolExecutor
     manifests, _ = _rows_from_import(args.imports, args.filter)
     os.makedirs(args.output, exist_ok=True)
+    if args.cluster:
+        rows = _tune_on_cluster(manifests, args)
+        write_json(os.path.join(args.output, "tune-report.json"), rows)
+        print(f"tune: {sum(r['status'] == 'tuned' for r in rows)} of {len(rows)} problems have a "
+              f"plan in {args.output}")
+        return 0
     workers, tune = args.parallel, lambda m: _tune_one(m, args)
     if args.gpus:
         try:
@@ -455,6 +490,9 @@ def main(argv=None):
     p.add_argument("--measure", default="model", help="ks-tune --measure: model (no GPU) or gpu")
     p.add_argument("--gpus", help="'all' or a list such as 0,1: a worker per GPU, each problem "
                                   "tuned on its worker's GPU alone (with --measure gpu)")
+    p.add_argument("--cluster", help="a Dask scheduler's address (or local:N, an in-process "
+                                     "cluster of N workers): each problem a task needing one "
+                                     "GPU; plans and tuning records gathered here")
     p.add_argument("--db", help="tuning database every ks-tune reuses and adds to (ks-tune --db; "
                                 "SQLite where the path ends .db, so parallel tunes lose nothing)")
     p.add_argument("--rounds", type=positive_int, default=6)

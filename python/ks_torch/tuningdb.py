@@ -156,6 +156,26 @@ def add_samples(path, samples):
     return added
 
 
+def add_records(path, records):
+    """Adds tuning records (JSON form) to the database at `path`, an
+    estimate never replacing a measurement of the same dispatch and chip."""
+    if is_sqlite(path):
+        _write_sqlite(path, records, [])
+        return
+    db = read(path)
+    index = {(r["signature"], r["chip"]): i for i, r in enumerate(db["records"])}
+    for r in records:
+        i = index.get((r["signature"], r["chip"]))
+        if i is None:
+            index[(r["signature"], r["chip"])] = len(db["records"])
+            db["records"].append(r)
+        elif not (db["records"][i]["source"] == "gpu" and r["source"] == "model"):
+            db["records"][i] = r
+    if not db["calibration"]:
+        del db["calibration"]
+    _write_json(path, db)
+
+
 def import_json(json_path, db_path):
     """Records and samples of a JSON database into an SQLite one (created if
     missing; a measurement there is not replaced by an estimate); returns
