@@ -153,7 +153,7 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     source = manifest["source"]
     if not os.path.isabs(source):
         source = os.path.join(REPO_ROOT, source)
-    problem = Problem(source, small=manifest.get("size") == "small")
+    problem = Problem(source, small=manifest.get("size") == "small", factory=manifest.get("factory"))
     model = problem.build_model()
     state = check_parameters(manifest, model)  # on the CPU, before any move
     if not torch.cuda.is_available():

@@ -58,6 +58,7 @@ def make_manifest(problem, mlir_file, entry, state, inputs, outputs, versions):
         "version": MANIFEST_VERSION,
         "problem": problem.name,
         "source": os.path.relpath(problem.path, REPO_ROOT),
+        "factory": problem.factory,
         "source_sha256": problem.source_sha256,
         "size": "small" if problem.small else "full",
         "constants": problem.constants(),
