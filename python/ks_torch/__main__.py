@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from .tools import find_tool, first_error, human_bytes, write_json, write_text
+from .tools import find_tool, first_error, human_bytes, progress, write_json, write_text
 
 DEFAULT_PROBLEMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench",
                                 "problems")
@@ -71,6 +71,7 @@ def cmd_import(args):
     os.makedirs(args.output, exist_ok=True)
     preload()  # once here, not in every problem's child
     rows = []
+    bar = progress(len(paths), "import")
     for path in paths:
         name = problem_name(path)
         row = {"problem": name}
@@ -89,6 +90,8 @@ def cmd_import(args):
         print(f"import: {name}: {row['status']} ("
               + (row["reason"] if "reason" in row else human_bytes(row["mlir_bytes"])) + ")", flush=True)
         rows.append(row)
+        bar.update()
+    bar.close()
     write_json(os.path.join(args.output, "import-report.json"), rows)
     ok = sum(r["status"] in ("imported", "compiled") for r in rows)
     print(f"import: {ok} of {len(rows)} problems {'compiled to verified PTX' if args.compile else 'imported'}; "
@@ -265,8 +268,15 @@ def cmd_tune(args):
         workers = args.parallel = len(gpus)  # the CPU cores shared among the workers too
         print(f"tune: {len(manifests)} problems on GPU(s) {','.join(gpus)}, one at a time each",
               flush=True)
+    bar = progress(len(manifests), "tune")
+
+    def tune_and_count(m):
+        row = tune(m)
+        bar.update()
+        return row
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        rows = list(pool.map(tune, manifests))
+        rows = list(pool.map(tune_and_count, manifests))
+    bar.close()
     write_json(os.path.join(args.output, "tune-report.json"), rows)
     print(f"tune: {sum(r['status'] == 'tuned' for r in rows)} of {len(rows)} problems have a plan in {args.output}")
     return 0

@@ -351,6 +351,10 @@ def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
             log.write(json.dumps({"done": manifest, "row": row}) + "\n")
         print(f"bench: {row['problem']}: {row['status']} ({row['reason']})", flush=True)
 
+    from .tools import progress
+    bar = progress(len(manifests), "bench")
+    bar.update(len(rows))
+    counted = len(rows)
     remaining = [m for m in manifests if m not in rows]
     while remaining:
         cmd = [sys.executable, "-m", "ks_torch", "bench-worker", "--results", results_path,
@@ -373,6 +377,8 @@ def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
                     rows[event["done"]] = event["row"]
                     current = None
             seen = len(lines)
+            bar.update(len(rows) - counted)
+            counted = len(rows)
             if worker.poll() is not None:
                 break
             if current and time.time() - started > problem_timeout:
@@ -400,4 +406,6 @@ def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
                 log_row(m, {"problem": _problem_of(m), "status": "error", "manifest": m,
                             "reason": f"the worker died (exit {worker.returncode})"})
             break
+    bar.update(len(rows) - counted)
+    bar.close()
     return [rows[m] for m in manifests]

@@ -61,3 +61,26 @@ def write_text(path, text):
 
 def write_json(path, data):
     write_text(path, json.dumps(data, indent=1) + "\n")
+
+
+class _NoBar:
+    def update(self, n=1):
+        pass
+
+    def close(self):
+        pass
+
+
+def progress(total, desc):
+    """A progress bar on stderr (tqdm) for `total` steps: shown on a
+    terminal, or wherever KS_PROGRESS=1; none with KS_PROGRESS=0, without
+    tqdm, or inside torch.compile (which does not call this)."""
+    import sys
+    wanted = os.environ.get("KS_PROGRESS")
+    if wanted == "0" or (wanted != "1" and not sys.stderr.isatty()):
+        return _NoBar()
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _NoBar()
+    return tqdm(total=total, desc=desc, unit=" problem", file=sys.stderr, leave=True)
