@@ -205,9 +205,6 @@ private:
 
 std::string paramsUnmet(const ks::scan::ScanShape &shape, int64_t columns, int64_t chunks,
                         int64_t unroll) {
-  if (shape.inner == 1)
-    return "the scan runs along the innermost dim: a row scan's (transform.ks.scan_rows_thread, "
-           "scan_rows_warp, scan_rows) to take";
   if (columns < 32 || columns > 1024 || columns % 32)
     return llvm::formatv("columns = {0} is not a multiple of 32 up to 1024", columns).str();
   if (chunks < 1 || columns * chunks > 1024)
@@ -229,20 +226,13 @@ transform::KSScanColumnsOp::apply(transform::TransformRewriter &rewriter,
                                   transform::TransformResults &results,
                                   transform::TransformState &state) {
   int64_t columns = getColumns(), chunks = getChunks(), unroll = getUnroll();
-  SmallVector<Operation *> launches;
-  DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
-      *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
-      [&](const ks::scan::ScanShape &shape) {
-        return paramsUnmet(shape, columns, chunks, unroll);
-      },
+  return ks::scan::replaceScans(
+      *this, rewriter, state, results, getTarget(), cast<OpResult>(getLaunch()),
+      ks::scan::ScanAxis::Columns,
+      [&](const ks::scan::ScanShape &shape) { return paramsUnmet(shape, columns, chunks, unroll); },
       [&](const ks::scan::ScanShape &shape) {
         return ScanColumnsText(shape, columns, chunks, unroll).text();
-      },
-      launches);
-  if (!replaced.succeeded())
-    return replaced;
-  results.set(cast<OpResult>(getLaunch()), launches);
-  return DiagnosedSilenceableFailure::success();
+      });
 }
 
 void transform::KSScanColumnsOp::getEffects(

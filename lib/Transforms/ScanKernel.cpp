@@ -405,15 +405,30 @@ void placeOutputStores(RewriterBase &rewriter, gpu::LaunchOp launch, int64_t len
   }
 }
 
+/// Why a kernel along `axis` does not take `shape`, or the empty string.
+std::string axisUnmet(const ks::scan::ScanShape &shape, ks::scan::ScanAxis axis) {
+  if (axis == ks::scan::ScanAxis::Columns)
+    return shape.inner > 1 ? ""
+                           : "the scan runs along the innermost dim: a row scan's "
+                             "(transform.ks.scan_rows_thread, scan_rows_warp, scan_rows) to take";
+  if (shape.inner == 1)
+    return "";
+  return llvm::formatv("the scan runs along a dim other than the innermost ({0} elements "
+                       "after it a step): transform.ks.scan_columns scans it in place",
+                       shape.inner)
+      .str();
+}
+
 } // namespace
 
 DiagnosedSilenceableFailure
 ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase &rewriter,
-                       ArrayRef<Operation *> targets,
+                       transform::TransformState &state, transform::TransformResults &results,
+                       Value targets, OpResult launchResult, ScanAxis axis,
                        function_ref<std::string(const ScanShape &)> paramsUnmet,
-                       function_ref<std::string(const ScanShape &)> kernelText,
-                       SmallVectorImpl<Operation *> &launches) {
-  for (Operation *target : targets) {
+                       function_ref<std::string(const ScanShape &)> kernelText) {
+  SmallVector<Operation *> launches;
+  for (Operation *target : llvm::to_vector(state.getPayloadOps(targets))) {
     auto op = dyn_cast<linalg::GenericOp>(target);
     if (!op)
       return transformOp.emitDefiniteFailure()
@@ -426,7 +441,9 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
       llvm::raw_string_ostream(shape.elemName) << shape.elem;
       shape.combine = payload.combine.str();
       shape.identity = payload.identity == 0.0 ? "0.0" : "1.0";
-      unmet = paramsUnmet(shape);
+      unmet = axisUnmet(shape, axis);
+      if (unmet.empty())
+        unmet = paramsUnmet(shape);
     }
     if (!unmet.empty())
       return transformOp.emitDefiniteFailure() << "cannot build a scan kernel: " << unmet;
@@ -501,16 +518,8 @@ ks::scan::replaceScans(transform::TransformOpInterface transformOp, RewriterBase
     if (flipped)
       ks::eraseFolded(rewriter, flipped->copy.getOperation());
   }
+  results.set(launchResult, launches);
   return DiagnosedSilenceableFailure::success();
-}
-
-std::string ks::scan::rowsOnly(const ScanShape &shape) {
-  if (shape.inner == 1)
-    return "";
-  return llvm::formatv("the scan runs along a dim other than the innermost ({0} elements "
-                       "after it a step): transform.ks.scan_columns scans it in place",
-                       shape.inner)
-      .str();
 }
 
 std::string ks::scan::KernelTextWriter::c(int64_t v) {

@@ -36,25 +36,26 @@ struct ScanShape {
   std::string identity;  // "0.0" or "1.0"
 };
 
-/// Replaces each of `targets` (linalg.generic scans on buffers) by the
-/// kernel `kernelText` writes for its shape: a func.func @scan(%x, %y) whose
-/// body (a gpu.launch) is spliced in, %x the first input the payload reads,
-/// %y the output, both as [rows, length] (or [rows, length, inner]). Loads
-/// of %x marked `ks.scanned` become the payload's scanned value at their
-/// [row, column] ([row, column, inner place]). The output's
+/// Which dim a scan kernel runs along: the innermost (a row scan), or
+/// another (`ScanShape::inner` > 1).
+enum class ScanAxis { Rows, Columns };
+
+/// Replaces each payload op of `target` (linalg.generic scans on buffers)
+/// by the kernel `kernelText` writes for its shape: a func.func @scan(%x,
+/// %y) whose body (a gpu.launch) is spliced in, %x the first input the
+/// payload reads, %y the output, both as [rows, length] (or [rows, length,
+/// inner]). Loads of %x marked `ks.scanned` become the payload's scanned
+/// value at their [row, column] ([row, column, inner place]). The output's
 /// identity fill is erased. Fails definitely, naming the unmet condition
-/// (of the scan, or `paramsUnmet`'s of the kernel's parameters), for a
-/// target that is not such a scan. Appends the launches to `launches`.
+/// (of the scan, its axis against `axis`, or `paramsUnmet`'s of the
+/// kernel's parameters), for a target that is not such a scan. Sets
+/// `launch`'s payload to the launches.
 mlir::DiagnosedSilenceableFailure
 replaceScans(mlir::transform::TransformOpInterface transformOp, mlir::RewriterBase &rewriter,
-             llvm::ArrayRef<mlir::Operation *> targets,
+             mlir::transform::TransformState &state, mlir::transform::TransformResults &results,
+             mlir::Value target, mlir::OpResult launch, ScanAxis axis,
              llvm::function_ref<std::string(const ScanShape &)> paramsUnmet,
-             llvm::function_ref<std::string(const ScanShape &)> kernelText,
-             llvm::SmallVectorImpl<mlir::Operation *> &launches);
-
-/// Why a kernel that scans rows does not take `shape`: the empty string
-/// for a scan along the innermost dim.
-std::string rowsOnly(const ScanShape &shape);
+             llvm::function_ref<std::string(const ScanShape &)> kernelText);
 
 /// What the kernels' text writers share: lines appended in order, and
 /// constants defined once, at the launch's start, where a line "CONSTANTS"

@@ -257,22 +257,16 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
                                                            transform::TransformResults &results,
                                                            transform::TransformState &state) {
   int64_t chunk = getChunk(), segment = getSegment(), threads = getThreads();
-  SmallVector<Operation *> launches;
-  DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
-      *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
+  return ks::scan::replaceScans(
+      *this, rewriter, state, results, getTarget(), cast<OpResult>(getLaunch()),
+      ks::scan::ScanAxis::Rows,
       [&](const ks::scan::ScanShape &shape) {
-        std::string unmet = ks::scan::rowsOnly(shape);
-        return unmet.empty() ? paramsUnmet(chunk, segment, threads, shape.elem) : unmet;
+        return paramsUnmet(chunk, segment, threads, shape.elem);
       },
       [&](const ks::scan::ScanShape &shape) {
         return kernelText(shape.rows, shape.length, shape.elemName, shape.combine,
                           shape.identity, chunk, segment, threads);
-      },
-      launches);
-  if (!replaced.succeeded())
-    return replaced;
-  results.set(cast<OpResult>(getLaunch()), launches);
-  return DiagnosedSilenceableFailure::success();
+      });
 }
 
 void transform::KSScanRowsOp::getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {

@@ -191,21 +191,13 @@ transform::KSScanRowsThreadOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
   int64_t threads = getThreads(), unroll = getUnroll();
-  SmallVector<Operation *> launches;
-  DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
-      *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
-      [&](const ks::scan::ScanShape &shape) {
-        std::string unmet = ks::scan::rowsOnly(shape);
-        return unmet.empty() ? paramsUnmet(shape, threads, unroll) : unmet;
-      },
+  return ks::scan::replaceScans(
+      *this, rewriter, state, results, getTarget(), cast<OpResult>(getLaunch()),
+      ks::scan::ScanAxis::Rows,
+      [&](const ks::scan::ScanShape &shape) { return paramsUnmet(shape, threads, unroll); },
       [&](const ks::scan::ScanShape &shape) {
         return ScanThreadText(shape, threads, unroll).text();
-      },
-      launches);
-  if (!replaced.succeeded())
-    return replaced;
-  results.set(cast<OpResult>(getLaunch()), launches);
-  return DiagnosedSilenceableFailure::success();
+      });
 }
 
 void transform::KSScanRowsThreadOp::getEffects(

@@ -353,21 +353,13 @@ transform::KSScanRowsWarpOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformResults &results,
                                    transform::TransformState &state) {
   int64_t chunk = getChunk(), threads = getThreads();
-  SmallVector<Operation *> launches;
-  DiagnosedSilenceableFailure replaced = ks::scan::replaceScans(
-      *this, rewriter, llvm::to_vector(state.getPayloadOps(getTarget())),
-      [&](const ks::scan::ScanShape &shape) {
-        std::string unmet = ks::scan::rowsOnly(shape);
-        return unmet.empty() ? paramsUnmet(chunk, threads, shape.elem) : unmet;
-      },
+  return ks::scan::replaceScans(
+      *this, rewriter, state, results, getTarget(), cast<OpResult>(getLaunch()),
+      ks::scan::ScanAxis::Rows,
+      [&](const ks::scan::ScanShape &shape) { return paramsUnmet(chunk, threads, shape.elem); },
       [&](const ks::scan::ScanShape &shape) {
         return ScanWarpText(shape, chunk, threads).text();
-      },
-      launches);
-  if (!replaced.succeeded())
-    return replaced;
-  results.set(cast<OpResult>(getLaunch()), launches);
-  return DiagnosedSilenceableFailure::success();
+      });
 }
 
 void transform::KSScanRowsWarpOp::getEffects(
