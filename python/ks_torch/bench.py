@@ -142,13 +142,13 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     row = {"problem": manifest["problem"], "status": "error"}
     # Where a problem's seconds go (model and program, correctness trials,
     # timed runs): what sizes a device session's batch.
-    phases, phase_start = {}, [time.time()]
+    phase_start = time.time()
 
     def phase_done(name):
+        nonlocal phase_start
         now = time.time()
-        phases[name] = round(now - phase_start[0], 2)
-        phase_start[0] = now
-        row["phase_s"] = dict(phases)
+        row.setdefault("phase_s", {})[name] = round(now - phase_start, 2)
+        phase_start = now
     here = os.path.dirname(os.path.abspath(manifest_path))
     source = manifest["source"]
     if not os.path.isabs(source):

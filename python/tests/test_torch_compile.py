@@ -149,15 +149,22 @@ class CacheKeyTest(unittest.TestCase):
             self.assertEqual(cache.cache_dir(), os.path.join(os.path.expanduser("~"), ".cache", "ks-torch"))
 
 
-class BackendTest(unittest.TestCase):
+class DynamoTestCase(unittest.TestCase):
+    """Fresh dynamo state and a scratch folder around each test."""
+
     def setUp(self):
         torch._dynamo.reset()
         self.dir = tempfile.TemporaryDirectory()
-        self.options = {"cache_dir": self.dir.name}
 
     def tearDown(self):
         torch._dynamo.reset()
         self.dir.cleanup()
+
+
+class BackendTest(DynamoTestCase):
+    def setUp(self):
+        super().setUp()
+        self.options = {"cache_dir": self.dir.name}
 
     def test_registered(self):
         backend.register()
@@ -225,17 +232,9 @@ class EmulatedPartition(torch.nn.Module):
                          for i in range(len(self.entry.meta()["outputs"])))
 
 
-class EndToEndTest(unittest.TestCase):
+class EndToEndTest(DynamoTestCase):
     """torch.compile(model, backend="ks") with the program run by ks-run's
     GPU emulation instead of the C API: the whole path but the GPU."""
-
-    def setUp(self):
-        torch._dynamo.reset()
-        self.dir = tempfile.TemporaryDirectory()
-
-    def tearDown(self):
-        torch._dynamo.reset()
-        self.dir.cleanup()
 
     def test_model_with_an_unsupported_op_matches_eager(self):
         class Model(torch.nn.Module):
@@ -321,15 +320,7 @@ class KsPartitionTest(unittest.TestCase):
         self.assertEqual(out[0][0, 0].item(), 1.5)
 
 
-class ApiTest(unittest.TestCase):
-    def setUp(self):
-        torch._dynamo.reset()
-        self.dir = tempfile.TemporaryDirectory()
-
-    def tearDown(self):
-        torch._dynamo.reset()
-        self.dir.cleanup()
-
+class ApiTest(DynamoTestCase):
     def test_tune_writes_the_plans_compile_takes(self):
         import ks_torch
         model, x = mlp(), torch.randn(4, 16)
