@@ -1,6 +1,6 @@
 //===- Tuner.cpp - The optimization loop over a model's dispatches --------===//
 
-#include "ks/Agents/Tuner.h"
+#include "TunerImpl.h"
 
 #include "ks/Agents/CostModel.h"
 #include "ks/Agents/DeviceTable.h"
@@ -48,9 +48,9 @@
 #include <unistd.h>
 
 using namespace ks::agents;
-namespace json = llvm::json;
+using namespace ks::agents::tuner;
 
-namespace {
+namespace ks::agents::tuner {
 
 /// `order` with each dispatch that may take the ops after it into its own
 /// kernel (an elementwise epilogue, a strided reduction's rereading
@@ -87,16 +87,6 @@ absorbersFirst(const std::vector<DispatchFeatures> &features,
   return result;
 }
 
-/// What a candidate that reaches the speed-of-light target must still gain
-/// on a base short of it (more than noise).
-constexpr double kSolWin = 1.05;
-
-/// One step of a plan: a skill and its parameters on a dispatch.
-struct Step {
-  std::string skill;
-  ParamValues params;
-};
-using PlanSteps = std::map<int64_t, Step>;
 
 json::Object paramsJson(const ParamValues &params) {
   json::Object o;
@@ -131,34 +121,6 @@ std::unique_ptr<mlir::MLIRContext> createContext() {
   return std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
 }
 
-/// A module file parsed into a context of its own, keeping the first error
-/// diagnostic of whatever runs on it (for the attempt's message).
-struct ParsedModule {
-  explicit ParsedModule(llvm::StringRef path)
-      : module(ks::parseCheckedModuleFile(path, context.get())) {}
-  std::unique_ptr<mlir::MLIRContext> context = createContext();
-  std::string firstError;
-  mlir::ScopedDiagnosticHandler collect{context.get(), [this](mlir::Diagnostic &d) {
-    if (d.getSeverity() == mlir::DiagnosticSeverity::Error && firstError.empty())
-      firstError = d.str();
-    return mlir::success();
-  }};
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-};
-
-/// What one ks-run of a candidate (or the base) came back with.
-struct Measurement {
-  std::string outcome; ///< ok, mismatch, fault, timeout, crash, error
-  std::string message;
-  double timeMs = 0;
-  /// Per dispatch: the kernel's per-trial time and named metrics.
-  std::map<int64_t, double> kernelUs;
-  std::map<int64_t, json::Object> metrics;
-  unsigned kernelsPerRun = 0;
-  /// How the candidate's numbers were checked (or why they were not).
-  std::string numerics;
-  json::Value raw = nullptr;
-};
 
 /// "output #i: max abs err .., max rel err .., n mismatches" for the first
 /// output of a ks-run report that did not match; empty if all matched.
@@ -201,153 +163,6 @@ std::string firstErrorOf(llvm::StringRef logFile) {
   return lines.empty() ? std::string() : lines.back().trim().str();
 }
 
-class Tuner {
-public:
-  Tuner(const TuneOptions &options) : opts(options) {}
-  ~Tuner() {
-    if (lockFd >= 0)
-      llvm::sys::Process::SafelyCloseFileDescriptor(lockFd);
-  }
-
-  llvm::Error run();
-
-private:
-  const TuneOptions &opts;
-  std::string ksRun;
-  std::vector<DispatchFeatures> features;
-  /// What the planner reads of dispatch `f`: its features and the facts of
-  /// the device it is tuned for (device_sms: a policy rule for launches
-  /// with fewer blocks than SMs).
-  json::Object plannerFeatures(const DispatchFeatures &f) const {
-    json::Object out = *toJSON(f).getAsObject();
-    if (device && device->sms > 0)
-      out["device_sms"] = device->sms;
-    return out;
-  }
-  std::map<int64_t, std::string> signatures;
-  std::optional<SkillLibrary> library;
-  std::optional<Policy> policy;
-  std::optional<DeviceTable> devices;
-  const DeviceSpec *device = nullptr;
-  std::optional<DeviceSpec> gpuDevice; ///< The table's, with the driver's facts.
-  std::optional<TuningDatabase> db;
-  /// GPU samples of the database and of opts.calibration, for this device.
-  Calibration calibration;
-  llvm::Error loadCalibration();
-  /// Multiplies each dispatch's estimated kernel time by the factor of the
-  /// skill that built it (or the seed's) on its op class.
-  void calibrate(Measurement &m, const PlanSteps &plan) const;
-  bool onGpu = true; ///< Measuring with ks-run; false: the cost model.
-  std::vector<json::Object> trajectory; ///< Every attempt, in order.
-  /// The attempts on dispatch `d` so far, as the planner reads them (every
-  /// attempt was made on its seed kernel: skills do not stack yet).
-  std::vector<Attempt> attemptsOn(int64_t d) const;
-  std::unique_ptr<llvm::raw_fd_ostream> trajectoryFile;
-  /// The module's identity (a hash of its text), on every trajectory line:
-  /// a resumed run must tune the program it was started on.
-  std::string programHash;
-  /// One run at a time per output folder: an exclusive lock held while
-  /// this tuner lives (released when its descriptor closes).
-  int lockFd = -1;
-  llvm::Error lockOutDir();
-  llvm::Error readTrajectory(const std::string &path, PlanSteps &best);
-  /// Dispatches decided once together: the same op (signature) in the same
-  /// surroundings (every feature but the id: a fusable epilogue, a row
-  /// chain, ...), so the policy would decide them alike.
-  std::string groupKey(const DispatchFeatures &f) {
-    json::Object features = *toJSON(f).getAsObject();
-    features.erase("id");
-    std::string text;
-    llvm::raw_string_ostream(text) << json::Value(std::move(features));
-    return signatures[f.id] + "|" + text;
-  }
-  std::vector<const DispatchFeatures *>
-  groupIdentical(std::vector<const DispatchFeatures *> order, Measurement &seed);
-  std::vector<const DispatchFeatures *> keepGroups(std::vector<const DispatchFeatures *> &order,
-                                                   unsigned groups);
-  bool followLeader(const DispatchFeatures &f, int64_t leader, Measurement &seed,
-                    PlanSteps &best, json::Array &entries);
-  llvm::Error measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries);
-  /// Before any search: the policy's first choice for every leader of
-  /// `order`, in one plan, measured once; kept where it beats the seed.
-  llvm::Error takeFirstChoices(const std::vector<const DispatchFeatures *> &order,
-                               Measurement &seed, PlanSteps &best, Measurement &base);
-  std::map<int64_t, json::Object> firstChoices; ///< Per dispatch: the choice and its fate.
-  std::chrono::steady_clock::time_point started; ///< When run() began: the budget's clock.
-  double elapsedSeconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  }
-  bool budgetSpent() const {
-    return opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds;
-  }
-  std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
-  unsigned jobs = 1;             ///< Candidates built and measured at once.
-  std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
-  /// The skill roots candidates are built with: the library's, and the
-  /// LLM skill author's drafts (path("drafts")) once there are any.
-  std::vector<std::string> skillRoots;
-  std::string skillDirs() const { return llvm::join(skillRoots, ","); }
-  std::map<std::string, DraftSkill> drafts; ///< By id.
-  std::unique_ptr<mlir::MLIRContext> vetContext; ///< Parses drafts to vet them.
-  llvm::Error addDraft(const DraftSkill &draft);
-  /// Where winning drafts go (TuneOptions::learnedDir).
-  std::string learnedDir() const {
-    if (!opts.learnedDir.empty())
-      return opts.learnedDir;
-    llvm::SmallString<256> p(skillRoots.front());
-    llvm::sys::path::append(p, "learned");
-    return p.str().str();
-  }
-  /// Who decided: {"planner": {"llm": n, "policy": m}, "diagnoser": {...}}.
-  json::Object decisions;
-  void countDecision(llvm::StringRef agent, llvm::StringRef by) {
-    if (!decisions.getObject(agent))
-      decisions[agent.str()] = agent == "author" ? json::Object{{"vetted", 0}, {"refused", 0}}
-                                                 : json::Object{{"llm", 0}, {"policy", 0}};
-    json::Object &o = *decisions.getObject(agent);
-    o[by.str()] = o.getInteger(by).value_or(0) + 1;
-  }
-
-  std::string path(llvm::StringRef name) const {
-    llvm::SmallString<256> p(opts.outDir);
-    llvm::sys::path::append(p, name);
-    return p.str().str();
-  }
-  llvm::raw_ostream &out() const { return opts.log ? *opts.log : llvm::outs(); }
-  void say(const llvm::Twine &line) {
-    if (!opts.quiet)
-      out() << "ks-tune: " << line << "\n";
-    out().flush();
-  }
-
-  llvm::Error loadKnowledge();
-  llvm::Error extractFeatures();
-  /// The plan is written to LABEL.plan.json (none for the seed) and
-  /// measured or estimated; `candidate` is the dispatch whose step is new.
-  Measurement measure(const PlanSteps &plan, llvm::StringRef label,
-                      std::optional<int64_t> candidate = std::nullopt);
-  Measurement measureOnGpu(llvm::StringRef planFile, llvm::StringRef label);
-  Measurement estimate(llvm::StringRef planFile);
-  /// Runs ks-run (with our skill path) with stdout and stderr to `logFile`;
-  /// its exit code, -2 with `error` set when it crashed or timed out.
-  int runKsRun(const std::vector<std::string> &args, llvm::StringRef logFile,
-               unsigned timeoutSeconds, std::string &error);
-  /// The numerics check without a GPU: the program shrunk (ks-shrink-shapes)
-  /// to a size the CPU runs in moments, its seed kernels emulated once.
-  void prepareCpuCheck();
-  /// The candidate's kernels run on the CPU, thread by thread, against the
-  /// CPU reference; sets m.numerics, and m.outcome when they disagree.
-  /// Where the whole plan does not compile at the check's dimensions (a
-  /// step of another dispatch needs more than they leave, split-K's
-  /// stretch of K say), the candidate's step is checked alone.
-  void checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m,
-                  const PlanSteps &plan, std::optional<int64_t> candidate);
-  std::string cpuCheckModule; ///< Empty: numerics are not checked.
-  int64_t cpuCheckDim = 0;
-  std::string cpuCheckNote;
-  void remember(json::Object attempt);
-  llvm::Error reuseFromDatabase(PlanSteps &best, std::set<int64_t> &fromDb, json::Array &entries);
-};
 
 llvm::Error Tuner::loadKnowledge() {
   std::vector<std::string> roots = SkillLibrary::rootsFrom(opts.skillDirs);
@@ -984,142 +799,6 @@ bool Tuner::followLeader(const DispatchFeatures &f, int64_t leader, Measurement 
                     stepped ? ": " + best[d].skill : std::string(": seed kernel")));
   entries.push_back(std::move(entry));
   return stepped;
-}
-
-/// The dispatch a failed build names ("... on dispatch N: ...", "dispatch
-/// N: ..."), if any.
-static std::optional<int64_t> dispatchNamedIn(llvm::StringRef message) {
-  constexpr llvm::StringLiteral key = "dispatch ";
-  for (size_t at = message.find(key); at != llvm::StringRef::npos;
-       at = message.find(key, at + key.size())) {
-    int64_t d;
-    if (!message.drop_front(at + key.size()).take_while(llvm::isDigit).getAsInteger(10, d))
-      return d;
-  }
-  return std::nullopt;
-}
-
-/// Plans of first choices built before the search gives up on them: each
-/// failure names one dispatch, whose next choice goes into the next try.
-constexpr unsigned kFirstChoiceTries = 16;
-
-llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> &order,
-                                    Measurement &seed, PlanSteps &best, Measurement &base) {
-  PlanSteps choices;
-  std::map<int64_t, PlanInput> inputs;
-  std::set<std::string> groups;
-  for (const DispatchFeatures *f : order) {
-    int64_t d = f->id;
-    if (best.count(d) || !groups.insert(groupKey(*f)).second)
-      continue;
-    PlanInput &input = inputs[d];
-    input.features = plannerFeatures(*f);
-    input.metrics = seed.metrics[d];
-    input.precision = opts.precision;
-    Decision decision = plan(input, *policy, *library);
-    json::Object note{{"rule", decision.rule}};
-    if (!decision.skill) {
-      note["outcome"] = "no skill applies";
-      firstChoices[d] = std::move(note);
-      continue;
-    }
-    note["skill"] = *decision.skill;
-    note["params"] = paramsJson(decision.params);
-    firstChoices[d] = std::move(note);
-    choices[d] = Step{*decision.skill, decision.params};
-  }
-  // A choice that does not build is replaced by the policy's next one for
-  // the dispatch its error names (the planner knows what failed, and why),
-  // and the plan tried again: a skill whose kernel cannot take an operand
-  // leaves the dispatch to the next skill, not to the seed.
-  Measurement m;
-  for (unsigned tries = 0; !choices.empty() && tries < kFirstChoiceTries; ++tries) {
-    PlanSteps candidate = best;
-    for (const auto &[d, step] : choices)
-      candidate[d] = step;
-    m = measure(candidate, "first-choices");
-    if (m.outcome == "ok")
-      break;
-    std::optional<int64_t> culprit = dispatchNamedIn(m.message);
-    if (!culprit || !choices.count(*culprit)) {
-      for (const auto &[d, step] : choices)
-        firstChoices[d]["outcome"] = "the plan of first choices failed: " + m.outcome;
-      say("first choices: the plan did not run (" + m.outcome + "): searched from the seed");
-      return llvm::Error::success();
-    }
-    firstChoices[*culprit]["outcome"] = "failed: " + m.message.substr(0, 300);
-    // An attempt like any other: the search knows it failed, and why.
-    const Step &failed = choices[*culprit];
-    remember(json::Object{{"dispatch", *culprit}, {"round", 0}, {"base", "seed"},
-                          {"skill", failed.skill}, {"params", paramsJson(failed.params)},
-                          {"rule", "first choice"}, {"outcome", m.outcome},
-                          {"message", m.message}, {"diagnosis", diagnose(m)},
-                          {"accepted", false}});
-    PlanInput &input = inputs[*culprit];
-    input.trajectory = attemptsOn(*culprit);
-    choices.erase(*culprit);
-    // Past the time budget the culprit keeps its seed kernel; the others'
-    // choices are still tried.
-    Decision next = budgetSpent() ? Decision{} : plan(input, *policy, *library);
-    if (next.skill) {
-      json::Object &note = firstChoices[*culprit];
-      note["skill"] = *next.skill;
-      note["params"] = paramsJson(next.params);
-      note["after_failed"] = note.getString("outcome").value_or("").str();
-      note["rule"] = next.rule;
-      choices[*culprit] = Step{*next.skill, next.params};
-    }
-  }
-  if (choices.empty() || m.outcome != "ok")
-    return llvm::Error::success();
-  // A dispatch whose kernel is gone was taken in by a choice's kernel (an
-  // epilogue, a row chain): the nearest choice in program order, whose
-  // seed time it adds to.
-  std::map<int64_t, double> tookIn;
-  for (const auto &[a, us] : seed.kernelUs) {
-    if (m.kernelUs.count(a))
-      continue;
-    std::optional<int64_t> nearest;
-    for (const auto &[d, step] : choices)
-      if (m.kernelUs.count(d) && (!nearest || std::abs(d - a) < std::abs(*nearest - a)))
-        nearest = d;
-    if (nearest)
-      tookIn[*nearest] += us;
-  }
-  // Kept where its kernel beats the seed kernels it replaces.
-  unsigned kept = 0;
-  for (const auto &[d, step] : choices) {
-    json::Object &note = firstChoices[d];
-    double seedUs = seed.kernelUs[d] + tookIn[d];
-    double us = m.kernelUs.count(d) ? m.kernelUs[d] : 0;
-    note["kernel_us"] = us;
-    note["seed_us"] = seedUs;
-    if (m.kernelUs.count(d) && us < seedUs) {
-      best[d] = step;
-      note["outcome"] = "kept";
-      ++kept;
-    } else {
-      note["outcome"] = m.kernelUs.count(d)
-                            ? llvm::formatv("not faster than the seed ({0:f1} us against {1:f1})",
-                                            us, seedUs).str()
-                            : std::string("its kernel is another dispatch's");
-    }
-    remember(json::Object{{"dispatch", d}, {"round", 0}, {"base", "seed"},
-                          {"skill", step.skill}, {"params", paramsJson(step.params)},
-                          {"rule", "first choice: " + note.getString("rule").value_or("").str()},
-                          {"outcome", "ok"}, {"kernel_us", us}, {"base_kernel_us", seedUs},
-                          {"accepted", note.getString("outcome") == "kept"}});
-  }
-  if (!kept)
-    return llvm::Error::success();
-  base = kept == choices.size() ? std::move(m) : measure(best, "first-choices-kept");
-  if (base.outcome != "ok")
-    return llvm::createStringError("the plan of kept first choices did not run: " + base.message);
-  if (llvm::Error err = writeJsonFile(path("plan.json"), planJson(best)))
-    return err;
-  say(llvm::formatv("first choices: {0} of {1} kept, {2:f4} ms", kept, choices.size(),
-                    base.timeMs));
-  return llvm::Error::success();
 }
 
 /// The plan with the followers' steps, measured once: their entries get
@@ -1806,7 +1485,7 @@ llvm::Error Tuner::reuseFromDatabase(PlanSteps &known, std::set<int64_t> &fromDb
   }
   return llvm::Error::success();
 }
-} // namespace
+} // namespace ks::agents::tuner
 
 llvm::Error ks::agents::renderReport(llvm::StringRef outDir) {
   auto file = [&](llvm::StringRef name) {

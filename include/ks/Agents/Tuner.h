@@ -57,6 +57,10 @@ struct TuneOptions {
   /// plan, measured once, each choice kept where it beats the seed), so a
   /// dispatch the budget never reaches does not stay at its seed kernel.
   bool firstChoices = true;
+  /// Beside the first choices, the policy's next choices of each dispatch
+  /// (its next skill, or the first's parameters a step away), tried as this
+  /// many more whole plans at once; each dispatch keeps the fastest.
+  unsigned firstChoiceAlternatives = 2;
   /// "gpu": measure with ks-run; "model": estimate with the cost model;
   /// "auto": measure where there is a GPU, else estimate.
   std::string measure = "auto";

@@ -1,0 +1,273 @@
+//===- TunerImpl.h - The tuner's state, shared by its parts ------*- C++ -*-===//
+//
+// Private to lib/Agents: the Tuner class (Tuner.h's tune() drives it) and
+// what its parts share, so that its phases (first choices, the search,
+// reports) can live in files of their own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_LIB_AGENTS_TUNERIMPL_H
+#define KS_LIB_AGENTS_TUNERIMPL_H
+
+#include "ks/Agents/Tuner.h"
+
+#include "ks/Agents/CostModel.h"
+#include "ks/Agents/DeviceTable.h"
+#include "ks/Agents/FeatureExtractor.h"
+#include "ks/Agents/LlmDiagnoser.h"
+#include "ks/Agents/LlmPlanner.h"
+#include "ks/Agents/LlmSkillAuthor.h"
+#include "ks/Agents/Planner.h"
+#include "ks/Agents/Policy.h"
+#include "ks/Agents/ReportHtml.h"
+#include "ks/Agents/SkillLibrary.h"
+#include "ks/Agents/Calibration.h"
+#include "ks/Agents/TuningDatabase.h"
+#include "ks/Support/Json.h"
+#include "ks/Support/SourceFile.h"
+#include "ks/Transforms/Passes.h"
+#include "ks/Transforms/Pipelines.h"
+#include "ks/Transforms/TransformOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <set>
+#include <thread>
+
+namespace ks::agents::tuner {
+
+namespace json = llvm::json;
+
+
+/// What a candidate that reaches the speed-of-light target must still gain
+/// on a base short of it (more than noise).
+constexpr double kSolWin = 1.05;
+
+/// One step of a plan: a skill and its parameters on a dispatch.
+struct Step {
+  std::string skill;
+  ParamValues params;
+};
+using PlanSteps = std::map<int64_t, Step>;
+
+json::Object paramsJson(const ParamValues &params);
+json::Value planJson(const PlanSteps &plan);
+/// Writes `value` to `path` atomically (llvm::writeToOutput writes a
+/// temporary and renames it), so a reader never sees half a file.
+llvm::Error writeJsonFile(llvm::StringRef path, const json::Value &value);
+std::unique_ptr<mlir::MLIRContext> createContext();
+
+/// A module file parsed into a context of its own, keeping the first error
+/// diagnostic of whatever runs on it (for the attempt's message).
+struct ParsedModule {
+  explicit ParsedModule(llvm::StringRef path)
+      : module(ks::parseCheckedModuleFile(path, context.get())) {}
+  std::unique_ptr<mlir::MLIRContext> context = createContext();
+  std::string firstError;
+  mlir::ScopedDiagnosticHandler collect{context.get(), [this](mlir::Diagnostic &d) {
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error && firstError.empty())
+      firstError = d.str();
+    return mlir::success();
+  }};
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+
+/// What one ks-run of a candidate (or the base) came back with.
+struct Measurement {
+  std::string outcome; ///< ok, mismatch, fault, timeout, crash, error
+  std::string message;
+  double timeMs = 0;
+  /// Per dispatch: the kernel's per-trial time and named metrics.
+  std::map<int64_t, double> kernelUs;
+  std::map<int64_t, json::Object> metrics;
+  unsigned kernelsPerRun = 0;
+  /// How the candidate's numbers were checked (or why they were not).
+  std::string numerics;
+  json::Value raw = nullptr;
+};
+
+/// Why an attempt failed, and what follows for the next one.
+std::string diagnose(const Measurement &m);
+
+class Tuner {
+public:
+  Tuner(const TuneOptions &options) : opts(options) {}
+  ~Tuner() {
+    if (lockFd >= 0)
+      llvm::sys::Process::SafelyCloseFileDescriptor(lockFd);
+  }
+
+  llvm::Error run();
+
+private:
+  const TuneOptions &opts;
+  std::string ksRun;
+  std::vector<DispatchFeatures> features;
+  /// What the planner reads of dispatch `f`: its features and the facts of
+  /// the device it is tuned for (device_sms: a policy rule for launches
+  /// with fewer blocks than SMs).
+  json::Object plannerFeatures(const DispatchFeatures &f) const {
+    json::Object out = *toJSON(f).getAsObject();
+    if (device && device->sms > 0)
+      out["device_sms"] = device->sms;
+    return out;
+  }
+  std::map<int64_t, std::string> signatures;
+  std::optional<SkillLibrary> library;
+  std::optional<Policy> policy;
+  std::optional<DeviceTable> devices;
+  const DeviceSpec *device = nullptr;
+  std::optional<DeviceSpec> gpuDevice; ///< The table's, with the driver's facts.
+  std::optional<TuningDatabase> db;
+  /// GPU samples of the database and of opts.calibration, for this device.
+  Calibration calibration;
+  llvm::Error loadCalibration();
+  /// Multiplies each dispatch's estimated kernel time by the factor of the
+  /// skill that built it (or the seed's) on its op class.
+  void calibrate(Measurement &m, const PlanSteps &plan) const;
+  bool onGpu = true; ///< Measuring with ks-run; false: the cost model.
+  std::vector<json::Object> trajectory; ///< Every attempt, in order.
+  /// The attempts on dispatch `d` so far, as the planner reads them (every
+  /// attempt was made on its seed kernel: skills do not stack yet).
+  std::vector<Attempt> attemptsOn(int64_t d) const;
+  std::unique_ptr<llvm::raw_fd_ostream> trajectoryFile;
+  /// The module's identity (a hash of its text), on every trajectory line:
+  /// a resumed run must tune the program it was started on.
+  std::string programHash;
+  /// One run at a time per output folder: an exclusive lock held while
+  /// this tuner lives (released when its descriptor closes).
+  int lockFd = -1;
+  llvm::Error lockOutDir();
+  llvm::Error readTrajectory(const std::string &path, PlanSteps &best);
+  /// Dispatches decided once together: the same op (signature) in the same
+  /// surroundings (every feature but the id: a fusable epilogue, a row
+  /// chain, ...), so the policy would decide them alike.
+  std::string groupKey(const DispatchFeatures &f) {
+    json::Object features = *toJSON(f).getAsObject();
+    features.erase("id");
+    std::string text;
+    llvm::raw_string_ostream(text) << json::Value(std::move(features));
+    return signatures[f.id] + "|" + text;
+  }
+  std::vector<const DispatchFeatures *>
+  groupIdentical(std::vector<const DispatchFeatures *> order, Measurement &seed);
+  std::vector<const DispatchFeatures *> keepGroups(std::vector<const DispatchFeatures *> &order,
+                                                   unsigned groups);
+  bool followLeader(const DispatchFeatures &f, int64_t leader, Measurement &seed,
+                    PlanSteps &best, json::Array &entries);
+  llvm::Error measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries);
+  /// Before any search: the policy's first choice for every leader of
+  /// `order`, in one plan, measured once; kept where it beats the seed.
+  llvm::Error takeFirstChoices(const std::vector<const DispatchFeatures *> &order,
+                               Measurement &seed, PlanSteps &best, Measurement &base);
+  /// The policy's next choices after each dispatch's first, as many as
+  /// TuneOptions::firstChoiceAlternatives asks.
+  std::map<int64_t, std::vector<Step>> nextChoices(const PlanSteps &choices,
+                                                   const std::map<int64_t, PlanInput> &inputs);
+  /// Plans of the alternatives beside `first` (the first choices' plan,
+  /// measured): each dispatch keeps its fastest choice; `choices` become
+  /// the picked ones and the plan of them measured is returned, or `first`
+  /// where no alternative won or their plan did not run.
+  Measurement tryAlternatives(PlanSteps &choices,
+                              const std::map<int64_t, std::vector<Step>> &alternatives,
+                              const PlanSteps &best, Measurement first);
+  std::map<int64_t, json::Object> firstChoices; ///< Per dispatch: the choice and its fate.
+  std::chrono::steady_clock::time_point started; ///< When run() began: the budget's clock.
+  double elapsedSeconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  }
+  bool budgetSpent() const {
+    return opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds;
+  }
+  std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
+  unsigned jobs = 1;             ///< Candidates built and measured at once.
+  std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
+  /// The skill roots candidates are built with: the library's, and the
+  /// LLM skill author's drafts (path("drafts")) once there are any.
+  std::vector<std::string> skillRoots;
+  std::string skillDirs() const { return llvm::join(skillRoots, ","); }
+  std::map<std::string, DraftSkill> drafts; ///< By id.
+  std::unique_ptr<mlir::MLIRContext> vetContext; ///< Parses drafts to vet them.
+  llvm::Error addDraft(const DraftSkill &draft);
+  /// Where winning drafts go (TuneOptions::learnedDir).
+  std::string learnedDir() const {
+    if (!opts.learnedDir.empty())
+      return opts.learnedDir;
+    llvm::SmallString<256> p(skillRoots.front());
+    llvm::sys::path::append(p, "learned");
+    return p.str().str();
+  }
+  /// Who decided: {"planner": {"llm": n, "policy": m}, "diagnoser": {...}}.
+  json::Object decisions;
+  void countDecision(llvm::StringRef agent, llvm::StringRef by) {
+    if (!decisions.getObject(agent))
+      decisions[agent.str()] = agent == "author" ? json::Object{{"vetted", 0}, {"refused", 0}}
+                                                 : json::Object{{"llm", 0}, {"policy", 0}};
+    json::Object &o = *decisions.getObject(agent);
+    o[by.str()] = o.getInteger(by).value_or(0) + 1;
+  }
+
+  std::string path(llvm::StringRef name) const {
+    llvm::SmallString<256> p(opts.outDir);
+    llvm::sys::path::append(p, name);
+    return p.str().str();
+  }
+  llvm::raw_ostream &out() const { return opts.log ? *opts.log : llvm::outs(); }
+  void say(const llvm::Twine &line) {
+    if (!opts.quiet)
+      out() << "ks-tune: " << line << "\n";
+    out().flush();
+  }
+
+  llvm::Error loadKnowledge();
+  llvm::Error extractFeatures();
+  /// The plan is written to LABEL.plan.json (none for the seed) and
+  /// measured or estimated; `candidate` is the dispatch whose step is new.
+  Measurement measure(const PlanSteps &plan, llvm::StringRef label,
+                      std::optional<int64_t> candidate = std::nullopt);
+  Measurement measureOnGpu(llvm::StringRef planFile, llvm::StringRef label);
+  Measurement estimate(llvm::StringRef planFile);
+  /// Runs ks-run (with our skill path) with stdout and stderr to `logFile`;
+  /// its exit code, -2 with `error` set when it crashed or timed out.
+  int runKsRun(const std::vector<std::string> &args, llvm::StringRef logFile,
+               unsigned timeoutSeconds, std::string &error);
+  /// The numerics check without a GPU: the program shrunk (ks-shrink-shapes)
+  /// to a size the CPU runs in moments, its seed kernels emulated once.
+  void prepareCpuCheck();
+  /// The candidate's kernels run on the CPU, thread by thread, against the
+  /// CPU reference; sets m.numerics, and m.outcome when they disagree.
+  /// Where the whole plan does not compile at the check's dimensions (a
+  /// step of another dispatch needs more than they leave, split-K's
+  /// stretch of K say), the candidate's step is checked alone.
+  void checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m,
+                  const PlanSteps &plan, std::optional<int64_t> candidate);
+  std::string cpuCheckModule; ///< Empty: numerics are not checked.
+  int64_t cpuCheckDim = 0;
+  std::string cpuCheckNote;
+  void remember(json::Object attempt);
+  llvm::Error reuseFromDatabase(PlanSteps &best, std::set<int64_t> &fromDb, json::Array &entries);
+};
+
+} // namespace ks::agents::tuner
+
+#endif // KS_LIB_AGENTS_TUNERIMPL_H
