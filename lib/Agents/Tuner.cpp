@@ -847,7 +847,10 @@ llvm::Error Tuner::run() {
   }
   if (opts.measure != "auto" && opts.measure != "gpu" && opts.measure != "model")
     return llvm::createStringError("measure must be auto, gpu or model, not '" + opts.measure + "'");
-  onGpu = opts.measure != "model";
+  if (opts.refine > 0 && opts.measure == "gpu")
+    return llvm::createStringError("--refine searches with the cost model and measures its best on "
+                                   "the GPU: use it with --measure=model or auto, not gpu");
+  onGpu = opts.measure != "model" && opts.refine == 0;
   if (onGpu && !llvm::sys::fs::can_execute(ksRun)) {
     if (opts.measure == "gpu")
       return llvm::createStringError("ks-run not found at " + ksRun + " (use --ks-run)");
@@ -931,6 +934,7 @@ llvm::Error Tuner::run() {
                       "checked by ptxas; {2}",
                       device->name, device->title, cpuCheckNote));
   }
+  seedEstimate = seed;
   Measurement base = best.empty() ? seed : measure(best, "resumed");
   if (base.outcome != "ok")
     return llvm::createStringError("the resumed plan did not run: " + base.message);
@@ -1166,6 +1170,7 @@ llvm::Error Tuner::run() {
           }
           attempt["speedup_vs_base"] = coveredUs / us;
           attempt["time_ms"] = m.timeMs;
+          attempt["net_us"] = netUs(m, d);
           // A candidate also moves the base when it reaches the speed of
           // light the base is short of: a base at 78% can never be beaten
           // by 1.3x, yet a candidate at the roofline is what was asked for.
@@ -1324,6 +1329,9 @@ llvm::Error Tuner::run() {
     }
     tunedEntries.push_back(std::move(entry));
   }
+  if (opts.refine > 0)
+    if (llvm::Error err = refineOnGpu(seed, best, base, tunedEntries))
+      return err;
   if (followed)
     if (llvm::Error err = measureFollowers(best, base, tunedEntries))
       return err;
@@ -1353,6 +1361,7 @@ llvm::Error Tuner::run() {
                       {"chip", opts.chip},
                       {"precision", opts.precision},
                       {"measured_on_gpu", onGpu},
+                      {"refined_on_gpu", opts.refine > 0},
                       {"calibration", onGpu || calibration.empty()
                                           ? json::Value(nullptr)
                                           : json::Value(calibration.toJson())},

@@ -148,6 +148,7 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
                           {"skill", step.skill}, {"params", paramsJson(step.params)},
                           {"rule", "first choice: " + note.getString("rule").value_or("").str()},
                           {"outcome", "ok"}, {"kernel_us", us}, {"base_kernel_us", seedUs},
+                          {"net_us", netUs(m, d)},
                           {"accepted", note.getString("outcome") == "kept"}});
   }
   if (!kept)
@@ -272,6 +273,7 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
       if (ran) {
         attempt["kernel_us"] = us;
         attempt["base_kernel_us"] = againstUs;
+        attempt["net_us"] = netUs(r, d);
       } else if (r.outcome != "ok") {
         attempt["message"] = r.message;
         attempt["diagnosis"] = diagnose(r);
@@ -289,6 +291,7 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
                             {"params", paramsJson(choices[d].params)},
                             {"rule", "first choice"}, {"outcome", "ok"},
                             {"kernel_us", first.kernelUs.at(d)}, {"accepted", false},
+                            {"net_us", netUs(first, d)},
                             {"diagnosis", "an alternative of it was faster"}});
       json::Object &note = firstChoices[d];
       note["alternative_of"] = json::Object{{"skill", choices[d].skill},

@@ -192,6 +192,25 @@ private:
                               const std::map<int64_t, std::vector<Step>> &alternatives,
                               const PlanSteps &best, Measurement first);
   std::map<int64_t, json::Object> firstChoices; ///< Per dispatch: the choice and its fate.
+  /// The seed's estimate: what a candidate's absorbed kernels cost alone.
+  Measurement seedEstimate;
+  /// Dispatch d's kernel time in `m` less the seed's times of the kernels
+  /// after d that d's kernel took in (its epilogue, its row chain): one
+  /// scale for all of d's candidates, whatever else their plans held.
+  double netUs(const Measurement &m, int64_t d) const;
+  /// The `n` distinct candidates of dispatch `d` with the lowest net_us in
+  /// the trajectory.
+  std::vector<Step> bestEstimated(int64_t d, unsigned n) const;
+  /// TuneOptions::refine: the model's best candidates of each decided
+  /// signature and its seed kernel measured on the GPU, the fastest kept;
+  /// `seed`, `best` and `base` become the GPU's, and so do the entries.
+  llvm::Error refineOnGpu(Measurement &seed, PlanSteps &best, Measurement &base,
+                          json::Array &entries);
+  /// One leader's refinement (its report entry `e`): its candidates
+  /// measured against `current`, the plan measured so far; whether the GPU
+  /// changed the model's choice.
+  bool refineDispatch(json::Object &e, const Measurement &gpuSeed, PlanSteps &best,
+                      Measurement &current);
   std::chrono::steady_clock::time_point started; ///< When run() began: the budget's clock.
   double elapsedSeconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -151,6 +151,8 @@ def _tune_flags(args):
              f"--max-dispatches={args.max_dispatches}"]
     if args.calibration:
         flags.append(f"--calibration={os.path.abspath(args.calibration)}")
+    if args.refine:
+        flags += [f"--refine={args.refine}", f"--refine-budget={args.refine_budget}"]
     return flags
 
 
@@ -505,6 +507,12 @@ def main(argv=None):
                                      "GPU; plans and tuning records gathered here")
     p.add_argument("--db", help="tuning database every ks-tune reuses and adds to (ks-tune --db; "
                                 "SQLite where the path ends .db, so parallel tunes lose nothing)")
+    p.add_argument("--refine", type=non_negative_int, default=0, metavar="N",
+                   help="measured refinement on this machine's GPU: the search with the cost model, "
+                        "then each signature's N best-estimated candidates and its seed kernel "
+                        "measured, the fastest kept (ks-tune --refine)")
+    p.add_argument("--refine-budget", type=positive_float, default=60,
+                   help="seconds of GPU refinement a problem at most (ks-tune --refine-budget)")
     p.add_argument("--rounds", type=positive_int, default=6)
     p.add_argument("--device", default="h200",
                    help="the cost model's device (skills/devices.json): the GPU the plans are for")

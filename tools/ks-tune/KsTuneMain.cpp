@@ -69,6 +69,8 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<double> budget("budget", cl::desc("Seconds of tuning after which no round starts (0: no limit)"), cl::init(0));
   cl::opt<bool> firstChoices("first-choices", cl::desc("Give every dispatch the policy's first choice before the search (default true)"), cl::init(true));
   cl::opt<unsigned> firstChoiceAlternatives("first-choice-alternatives", cl::desc("Alternatives per dispatch tried beside the first choices, as that many more plans (default 2; 0: none)"), cl::init(2));
+  cl::opt<unsigned> refine("refine", cl::desc("Search with the cost model, then measure each signature's N best-estimated candidates and its seed kernel on the GPU and keep the fastest (default 0: no refinement)"), cl::init(0));
+  cl::opt<double> refineBudget("refine-budget", cl::desc("Seconds of GPU refinement at most (0: no limit)"), cl::init(0));
   cl::opt<std::string> measure("measure", cl::desc("gpu (ks-run), model (cost model, no GPU) or auto"), cl::init("auto"));
   cl::opt<std::string> device("device", cl::desc("The cost model's device: a name in devices.json, or auto (default): the GPU at hand, its SM count, L2 and bandwidth from the driver, else the first for --chip"), cl::init("auto"));
   cl::opt<std::string> devices("devices", cl::desc("Device table (default: devices.json of the skill path)"));
@@ -110,6 +112,8 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.budgetSeconds = budget;
   options.firstChoices = firstChoices;
   options.firstChoiceAlternatives = firstChoiceAlternatives;
+  options.refine = refine;
+  options.refineSeconds = refineBudget;
   options.atol = atol;
   options.rtol = rtol;
   options.cpuCheckDim = cpuCheckDim;

@@ -61,6 +61,12 @@ struct TuneOptions {
   /// (its next skill, or the first's parameters a step away), tried as this
   /// many more whole plans at once; each dispatch keeps the fastest.
   unsigned firstChoiceAlternatives = 2;
+  /// After a search with the cost model, measure each decided signature's
+  /// `refine` best-estimated candidates and its seed kernel on the GPU and
+  /// keep the fastest (0: no refinement), within `refineSeconds` (0: no
+  /// limit), largest estimated share first.
+  unsigned refine = 0;
+  double refineSeconds = 0;
   /// "gpu": measure with ks-run; "model": estimate with the cost model;
   /// "auto": measure where there is a GPU, else estimate.
   std::string measure = "auto";
