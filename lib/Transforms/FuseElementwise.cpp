@@ -5,7 +5,9 @@
 // a map missing some of its loops (a GEMM's A operand misses N), the fused
 // producer is recomputed along those loops, and the GEMM stops being one.
 // This pass runs the same patterns with a control function that refuses
-// exactly that case.
+// exactly that case. Layout transposes around a pooling fold into it: one
+// kernel then reads and writes the layouts the program has (Torch-MLIR's
+// channels-last 3-d pooling between transposes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,7 @@
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace ks {
 #define GEN_PASS_DEF_KSFUSEELEMENTWISE
@@ -411,6 +414,121 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// Whether `op` is a pooling: convolution-shaped (windows of the input
+/// slid over the output's loops), its "filter" only giving the window's
+/// shape, on tensors, one result.
+bool isPooling(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() == 0 || op->getNumRegions() != 1 ||
+      !linalg::isaConvolutionOpInterface(op) ||
+      op.payloadUsesValueFromOperand(op.getDpsInputOperand(1)))
+    return false;
+  return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &op) {
+    return isMemoryEffectFree(&op) && op.getNumRegions() == 0;
+  });
+}
+
+/// A generic with `op`'s payload and iterators over `inputs` and `init`
+/// through `maps`.
+linalg::GenericOp cloneAsGeneric(RewriterBase &rewriter, linalg::LinalgOp op,
+                                 ValueRange inputs, Value init, ArrayRef<AffineMap> maps) {
+  auto generic = linalg::GenericOp::create(rewriter, op.getLoc(), TypeRange{init.getType()},
+                                           inputs, ValueRange{init}, maps,
+                                           op.getIteratorTypesArray());
+  rewriter.cloneRegionBefore(op->getRegion(0), generic.getRegion(),
+                             generic.getRegion().begin());
+  return generic;
+}
+
+/// `map` composed with a transpose (its result's dimension i is its input's
+/// permutation[i]): where `map` indexes the transpose's result, the map
+/// indexing its input; with `inverse`, where `map` indexes the input, the
+/// map indexing the result.
+AffineMap throughTranspose(AffineMap map, ArrayRef<int64_t> permutation, bool inverse) {
+  SmallVector<AffineExpr> results(map.getNumResults());
+  for (auto [i, p] : llvm::enumerate(permutation)) {
+    if (inverse)
+      results[i] = map.getResult(p);
+    else
+      results[p] = map.getResult(i);
+  }
+  return AffineMap::get(map.getNumDims(), 0, results, map.getContext());
+}
+
+/// A pooling reading a transposed input (Torch-MLIR lowers 3-d pooling, and
+/// channels-last variants, as transpose to NDHWC, pooling_ndhwc_*) reads the
+/// transpose's input in place instead, through the composed map: the
+/// transpose, a kernel writing and reading back the whole input, goes.
+struct PoolThroughInputTranspose : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::LinalgOp op, PatternRewriter &rewriter) const override {
+    if (!isPooling(op))
+      return failure();
+    OpOperand *image = op.getDpsInputOperand(0);
+    auto transpose = image->get().getDefiningOp<linalg::TransposeOp>();
+    if (!transpose)
+      return failure();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    maps[0] = throughTranspose(maps[0], transpose.getPermutation(), /*inverse=*/false);
+    rewriter.setInsertionPoint(op);
+    linalg::GenericOp generic =
+        cloneAsGeneric(rewriter, op, {transpose.getInput(), op.getDpsInputs()[1]},
+                       op.getDpsInits()[0], maps);
+    rewriter.replaceOp(op, generic->getResults());
+    return success();
+  }
+};
+
+/// A pooling whose only reader is a transpose (back to NCDHW after a
+/// channels-last pooling) writes the transposed layout itself, its loops
+/// reordered so the output's dimensions are its leading loops in order (the
+/// layout the pooling skills tile); its initializer, a fill, fills the
+/// transposed buffer. The transpose kernel goes, and an elementwise op
+/// after it (an average's division) reads the pooling's output in place.
+struct PoolIntoOutputTranspose : OpRewritePattern<linalg::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::TransposeOp transpose,
+                                PatternRewriter &rewriter) const override {
+    auto op = transpose.getInput().getDefiningOp<linalg::LinalgOp>();
+    if (!op || !isPooling(op) || !op->hasOneUse())
+      return failure();
+    auto fill = op.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+    if (!fill)
+      return failure();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    AffineMap output = throughTranspose(maps.back(), transpose.getPermutation(),
+                                        /*inverse=*/true);
+    if (!output.isProjectedPermutation())
+      return failure();
+    maps.back() = output;
+    rewriter.setInsertionPoint(transpose);
+    Value init = linalg::FillOp::create(rewriter, fill.getLoc(), fill.getInputs()[0],
+                                        transpose.getInit())
+                     .getResult(0);
+    linalg::GenericOp generic = cloneAsGeneric(rewriter, op, op.getDpsInputs(), init, maps);
+    // The output's dimensions first, in order, then the other loops.
+    SmallVector<unsigned> order;
+    llvm::SmallBitVector placed(op.getNumLoops());
+    for (AffineExpr expr : output.getResults()) {
+      unsigned d = cast<AffineDimExpr>(expr).getPosition();
+      order.push_back(d);
+      placed.set(d);
+    }
+    for (unsigned d = 0, e = op.getNumLoops(); d < e; ++d)
+      if (!placed.test(d))
+        order.push_back(d);
+    FailureOr<linalg::GenericOp> interchanged =
+        linalg::interchangeGenericOp(rewriter, generic, order);
+    if (failed(interchanged))
+      return failure();
+    rewriter.replaceOp(transpose, interchanged->getResults());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
@@ -426,7 +544,9 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuseOnce);
-    patterns.add<InlineIndexOnlyInput, ExtractFromElementwise, RecomputeCheapProducer>(context);
+    patterns.add<InlineIndexOnlyInput, ExtractFromElementwise, RecomputeCheapProducer,
+                 PoolIntoOutputTranspose>(context);
+    patterns.add<PoolThroughInputTranspose>(context);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);

@@ -1,49 +1,34 @@
 // 3-D max pooling (kernel 2, stride 2). LLVM 22 linalg has no NCDHW pooling, so
 // the input is transposed to NDHWC with linalg.transpose, pooled with
-// linalg.pooling_ndhwc_max, and transposed back. Kernels: transpose, -inf
-// fill, pooling with a 3-deep window nest, transpose back into the out-param.
-// The transposes move channels past the spatial dims as one run and drop the
-// unit batch (ks-collapse-transpose-dims): [2, 64] -> [64, 2] and back.
+// linalg.pooling_ndhwc_max, and transposed back. ks-fuse-elementwise folds
+// both transposes into the pooling, which reads and writes NCDHW (the unit
+// batch dropped): kernels -inf fill, pooling with a 3-deep window nest.
 // RUN: ks-opt %s --ks-compile="chip=sm_90" | FileCheck %s
 // RUN: ks-opt %s --ks-seed-lowering | FileCheck %s --check-prefix=SEED
 
 // CHECK: func.func @main(%[[IN:arg[0-9]+]]: memref<1x2x4x4x4xf32>, %[[OUT:arg[0-9]+]]: memref<1x2x2x2x2xf32>) {
-// CHECK-NOT: memref.load
-// CHECK: %[[T:.*]] = gpu.alloc () : memref<1x4x4x4x2xf32>
-// CHECK-NEXT: %[[TIN:.*]] = memref.collapse_shape %[[IN]] {{\[}}[0, 1], [2, 3, 4]] : memref<1x2x4x4x4xf32> into memref<2x64xf32>
-// CHECK-NEXT: %[[TOUT:.*]] = memref.collapse_shape %[[T]] {{\[}}[0, 1, 2, 3], [4]] : memref<1x4x4x4x2xf32> into memref<64x2xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c128 : index, %[[TIN]] : memref<2x64xf32>, %[[TOUT]] : memref<64x2xf32>)
-// CHECK-NEXT: %[[P:.*]] = gpu.alloc () : memref<1x2x2x2x2xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c16 : index, %cst : f32, %[[P]] : memref<1x2x2x2x2xf32>, %c0 : index)
-// CHECK-NEXT: gpu.launch_func @main_kernel_1::@main_kernel_1 {{.*}} args(%c16 : index, %[[T]] : memref<1x4x4x4x2xf32>, %c0 : index, %[[P]] : memref<1x2x2x2x2xf32>, %c2 : index, %c1 : index)
-// CHECK-NEXT: gpu.dealloc %[[T]]
-// CHECK-NEXT: %[[PIN:.*]] = memref.collapse_shape %[[P]] {{\[}}[0, 1, 2, 3], [4]] : memref<1x2x2x2x2xf32> into memref<8x2xf32>
-// CHECK-NEXT: %[[POUT:.*]] = memref.collapse_shape %[[OUT]] {{\[}}[0, 1], [2, 3, 4]] : memref<1x2x2x2x2xf32> into memref<2x8xf32>
-// CHECK-NEXT: gpu.launch_func @main_kernel_2::@main_kernel_2 {{.*}} args(%c16 : index, %[[PIN]] : memref<8x2xf32>, %[[POUT]] : memref<2x8xf32>)
-// CHECK-NEXT: gpu.dealloc %[[P]]
+// CHECK-NOT: gpu.alloc
+// CHECK: %[[CIN:.*]] = memref.collapse_shape %[[IN]] {{\[}}[0, 1], [2], [3], [4]] : memref<1x2x4x4x4xf32> into memref<2x4x4x4xf32>
+// CHECK-NEXT: %[[COUT:.*]] = memref.collapse_shape %[[OUT]] {{\[}}[0, 1], [2], [3], [4]] : memref<1x2x2x2x2xf32> into memref<2x2x2x2xf32>
+// CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel {{.*}} args(%c16 : index, %cst : f32, %[[COUT]] : memref<2x2x2x2xf32>)
+// CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} args(%c16 : index, %[[CIN]] : memref<2x4x4x4xf32>, %[[COUT]] : memref<2x2x2x2xf32>, %c0 : index, %c2 : index, %c1 : index)
 // CHECK-NEXT: return
 // CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
 // CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
-// CHECK: gpu.binary @main_kernel_1 {ks.ptxas = {sm_90 = {main_kernel_1 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: assembly = "{{.*}}max.NaN.f32
-// CHECK: gpu.binary @main_kernel_2 {ks.ptxas = {sm_90 = {main_kernel_2 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-NOT: gpu.binary
 
-// SEED-LABEL: gpu.module @main_kernel
-// SEED: %[[I:[0-9]+]]:2 = affine.delinearize_index %thread_id_x into (64, 2)
-// SEED-NEXT: memref.load %{{.*}}[%[[I]]#1, %[[I]]#0] : memref<2x64xf32>
-// SEED-LABEL: gpu.module @main_kernel_1
+// SEED-LABEL: gpu.module @main_kernel_0
 // SEED: %[[O:[0-9]+]]:4 = affine.delinearize_index %thread_id_x into (2, 2, 2, 2)
 // SEED-NEXT: scf.for
 // SEED-NEXT: scf.for
 // SEED-NEXT: scf.for
-// SEED: memref.load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[O]]#3] : memref<1x4x4x4x2xf32>
+// SEED: memref.load %{{.*}}[%[[O]]#0, %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x4x4x4xf32>
 // SEED: arith.maximumf
-// SEED-LABEL: gpu.module @main_kernel_2
-// SEED: %[[B:[0-9]+]]:2 = affine.delinearize_index %thread_id_x into (2, 8)
-// SEED-NEXT: memref.load %{{.*}}[%[[B]]#1, %[[B]]#0] : memref<8x2xf32>
+// SEED: memref.store %{{.*}}, %{{.*}}[%[[O]]#0, %[[O]]#1, %[[O]]#2, %[[O]]#3] : memref<2x2x2x2xf32>
+// SEED-NOT: gpu.module
 
 module {
   func.func @main(%arg0: tensor<1x2x4x4x4xf32>) -> tensor<1x2x2x2x2xf32> {

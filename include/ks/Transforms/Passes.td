@@ -270,6 +270,16 @@ def KSFuseElementwise : Pass<"ks-fuse-elementwise"> {
     reads each of the producer's elements once (softmax's exp, a norm's
     square) still happens.
 
+    Layout transposes around a pooling (a `linalg.pooling_*` op or a generic
+    of that shape whose window operand is unread) fold into it: a pooling
+    reading a `linalg.transpose`'s result reads the transpose's input through
+    the composed map, and a pooling read only by a `linalg.transpose` (its
+    initializer a fill) writes the transposed layout itself, its loops
+    reordered so the output's dimensions lead in order. Torch-MLIR's
+    avg_pool3d (NCDHW to NDHWC, `linalg.pooling_ndhwc_sum`, back to NCDHW,
+    then a division) becomes one NCDHW pooling generic with the division in
+    place after it.
+
     ```mlir
     %scaled = linalg.generic {... iterator_types = ["parallel", "parallel"]}
         ins(%x, %s : tensor<64x32xf32>, tensor<64x32xf32>) ... { arith.mulf }
