@@ -53,6 +53,12 @@ if os.environ.get("KS_CUDA_GPU") == "1":
 if shutil.which("chromium") or os.path.exists("/usr/bin/chromium"):
     config.available_features.add("chromium")
 
+# A C compiler, for stand-ins of libraries (a fake CUDA driver).
+cc = shutil.which("cc")
+if cc:
+    config.available_features.add("cc")
+    config.substitutions.append(("%cc", cc))
+
 if os.path.exists(os.path.join(config.ks_tools_dir, "KSUnitTests")):
     config.available_features.add("unittests")
 

@@ -3,8 +3,11 @@
 #include "ks/Runtime/CudaDriver.h"
 
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FormatVariadic.h"
 
+#include <map>
 #include <mutex>
+#include <utility>
 
 using namespace ks::cuda;
 
@@ -33,10 +36,12 @@ llvm::Expected<const DriverAPI &> ks::cuda::loadDriver() {
     };
     bind(api.cuInit, "cuInit");
     bind(api.cuDeviceGet, "cuDeviceGet");
+    bind(api.cuDeviceGetCount, "cuDeviceGetCount");
     bind(api.cuDeviceGetName, "cuDeviceGetName");
     bind(api.cuDeviceGetAttribute, "cuDeviceGetAttribute");
     bind(api.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
     bind(api.cuCtxSetCurrent, "cuCtxSetCurrent");
+    bind(api.cuCtxGetCurrent, "cuCtxGetCurrent");
     bind(api.cuModuleLoadDataEx, "cuModuleLoadDataEx");
     bind(api.cuModuleUnload, "cuModuleUnload");
     bind(api.cuModuleGetFunction, "cuModuleGetFunction");
@@ -107,26 +112,75 @@ llvm::Expected<CUcontext> ks::cuda::currentContext(int ordinal) {
   llvm::Expected<const DriverAPI &> api = loadDriver();
   if (!api)
     return api.takeError();
-  static CUcontext context = nullptr;
+  static std::mutex mutex;
   static std::string initError;
-  static std::once_flag once;
-  std::call_once(once, [&] {
-    CUdevice device = 0;
-    llvm::Error err = check(*api, api->cuInit(0), "cuInit");
-    if (!err)
-      err = check(*api, api->cuDeviceGet(&device, ordinal), "cuDeviceGet");
-    if (!err)
-      err = check(*api, api->cuDevicePrimaryCtxRetain(&context, device),
-                  "cuDevicePrimaryCtxRetain");
-    if (err)
-      initError = llvm::toString(std::move(err));
-  });
-  if (!initError.empty())
-    return llvm::createStringError(initError);
+  static int deviceCount = -1;
+  // Each device's primary context, retained on first use and kept for the
+  // process (PyTorch's own tensors live in the same contexts).
+  static std::map<int, CUcontext> contexts;
+  CUcontext context = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (deviceCount < 0 && initError.empty()) {
+      llvm::Error err = check(*api, api->cuInit(0), "cuInit");
+      int count = 0;
+      if (!err)
+        err = check(*api, api->cuDeviceGetCount(&count), "cuDeviceGetCount");
+      if (err)
+        initError = llvm::toString(std::move(err));
+      else
+        deviceCount = count;
+    }
+    if (!initError.empty())
+      return llvm::createStringError(initError);
+    if (ordinal < 0 || ordinal >= deviceCount)
+      return llvm::createStringError(llvm::formatv(
+          "CUDA device {0} does not exist: the driver sees {1} device{2}{3}",
+          ordinal, deviceCount, deviceCount == 1 ? "" : "s",
+          deviceCount ? llvm::formatv(" (0 to {0})", deviceCount - 1).str()
+                      : std::string()));
+    auto found = contexts.find(ordinal);
+    if (found == contexts.end()) {
+      CUdevice device = 0;
+      llvm::Error err =
+          check(*api, api->cuDeviceGet(&device, ordinal), "cuDeviceGet");
+      if (!err)
+        err = check(*api, api->cuDevicePrimaryCtxRetain(&context, device),
+                    "cuDevicePrimaryCtxRetain");
+      if (err)
+        return std::move(err);
+      found = contexts.emplace(ordinal, context).first;
+    }
+    context = found->second;
+  }
   if (llvm::Error err =
           check(*api, api->cuCtxSetCurrent(context), "cuCtxSetCurrent"))
     return std::move(err);
   return context;
+}
+
+ScopedContext::ScopedContext(int ordinal) {
+  llvm::Expected<const DriverAPI &> api = loadDriver();
+  if (!api) {
+    error = llvm::toString(api.takeError());
+    return;
+  }
+  restore = api->cuCtxGetCurrent(&previous) == CUDA_SUCCESS;
+  if (llvm::Expected<CUcontext> context = currentContext(ordinal); !context)
+    error = llvm::toString(context.takeError());
+}
+
+ScopedContext::~ScopedContext() {
+  // Only a context there was: the null context would leave PyTorch's
+  // runtime to make its own current again, which it does anyway.
+  if (restore && previous)
+    llvm::cantFail(loadDriver()).cuCtxSetCurrent(previous);
+}
+
+llvm::Error ScopedContext::takeError() {
+  if (error.empty())
+    return llvm::Error::success();
+  return llvm::createStringError(std::exchange(error, std::string()));
 }
 
 llvm::Expected<ks::cuda::DeviceAttributes> ks::cuda::readDeviceAttributes(int ordinal) {

@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 
 using namespace ks;
 using namespace ks::cuda;
@@ -15,6 +16,7 @@ namespace {
 std::mutex errorMutex;
 std::string firstError;
 CUstream chosenStream = nullptr;
+int chosenDevice = 0;
 
 void record(std::string message) {
   std::lock_guard<std::mutex> lock(errorMutex);
@@ -29,7 +31,7 @@ const DriverAPI *driver() {
     record(llvm::toString(api.takeError()));
     return nullptr;
   }
-  if (llvm::Expected<CUcontext> ctx = currentContext(); !ctx) {
+  if (llvm::Expected<CUcontext> ctx = currentContext(chosenDevice); !ctx) {
     record(llvm::toString(ctx.takeError()));
     return nullptr;
   }
@@ -96,6 +98,8 @@ bool gridFits(const DriverAPI &api, CUfunction fn, int64_t blocks,
 } // namespace
 
 void runtime::setStream(CUstream stream) { chosenStream = stream; }
+
+void runtime::setDevice(int ordinal) { chosenDevice = ordinal; }
 
 llvm::Error runtime::takeError() {
   std::lock_guard<std::mutex> lock(errorMutex);
@@ -215,9 +219,11 @@ static void *ksTensorMap2D(int64_t rank, void *ranked, int64_t dataType,
           "cuTensorMapEncodeTiled"))
     return nullptr;
   static std::mutex mutex;
-  static std::map<std::string, CUdeviceptr> copies;
+  static std::map<std::pair<int, std::string>, CUdeviceptr> copies;
   std::lock_guard<std::mutex> lock(mutex);
-  std::string key(reinterpret_cast<char *>(map), sizeof(map));
+  // A copy lives on one device.
+  std::pair<int, std::string> key(
+      chosenDevice, std::string(reinterpret_cast<char *>(map), sizeof(map)));
   auto [it, added] = copies.try_emplace(key, 0);
   if (added) {
     if (!ok(*api, api->cuMemAlloc(&it->second, sizeof(map)), "cuMemAlloc") ||
@@ -286,23 +292,31 @@ static void mgpuEventRecord(CUevent event, CUstream stream) {
 }
 
 /// Whether a buffer's lifetime can follow `stream`'s order (the caller's
-/// stream and a driver with stream-ordered allocation). The first time, the
-/// device's default pool is told to keep freed memory: with its default
-/// release threshold (0) every synchronisation hands the memory back and
-/// the next call's allocations map it again, tens of microseconds each.
+/// stream and a driver with stream-ordered allocation). The first time on
+/// each device, its default pool is told to keep freed memory: with its
+/// default release threshold (0) every synchronisation hands the memory
+/// back and the next call's allocations map it again, tens of microseconds
+/// each.
 static bool streamOrdered(const DriverAPI &api, CUstream stream) {
   if (!stream || stream != chosenStream || !api.cuMemAllocAsync ||
       !api.cuMemFreeAsync)
     return false;
-  static const bool poolKept = [&] {
+  static std::mutex mutex;
+  static std::map<int, bool> poolKept;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, added] = poolKept.try_emplace(chosenDevice, false);
+  if (added) {
     constexpr int kReleaseThreshold = 4; // CU_MEMPOOL_ATTR_RELEASE_THRESHOLD
     CUmemoryPool pool = nullptr;
+    CUdevice device = 0;
     unsigned long long keepAll = ~0ull;
-    return api.cuDeviceGetDefaultMemPool(&pool, 0) == CUDA_SUCCESS &&
-           api.cuMemPoolSetAttribute(pool, kReleaseThreshold, &keepAll) ==
-               CUDA_SUCCESS;
-  }();
-  return poolKept;
+    it->second =
+        api.cuDeviceGet(&device, chosenDevice) == CUDA_SUCCESS &&
+        api.cuDeviceGetDefaultMemPool(&pool, device) == CUDA_SUCCESS &&
+        api.cuMemPoolSetAttribute(pool, kReleaseThreshold, &keepAll) ==
+            CUDA_SUCCESS;
+  }
+  return it->second;
 }
 
 static void *mgpuMemAlloc(uint64_t bytes, CUstream stream,

@@ -39,8 +39,9 @@ size_t TensorSpec::bytes() const {
   return *denseBytes(type, shape);
 }
 
-static llvm::Expected<TensorSpec> toSpec(Type type, llvm::StringRef what,
-                                         unsigned index, llvm::StringRef entry) {
+llvm::Expected<TensorSpec>
+ks::runtime::readTensorSpec(Type type, llvm::StringRef what, unsigned index,
+                            llvm::StringRef entry) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape())
     return llvm::createStringError(llvm::formatv(
@@ -69,13 +70,13 @@ llvm::Error ks::runtime::readSignature(ModuleOp module, llvm::StringRef entry,
   if (!func)
     return llvm::createStringError("no function @" + entry + " in the module");
   for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
-    llvm::Expected<TensorSpec> spec = toSpec(t, "argument", i, entry);
+    llvm::Expected<TensorSpec> spec = readTensorSpec(t, "argument", i, entry);
     if (!spec)
       return spec.takeError();
     inputs.push_back(*spec);
   }
   for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
-    llvm::Expected<TensorSpec> spec = toSpec(t, "result", i, entry);
+    llvm::Expected<TensorSpec> spec = readTensorSpec(t, "result", i, entry);
     if (!spec)
       return spec.takeError();
     outputs.push_back(*spec);
@@ -83,28 +84,38 @@ llvm::Error ks::runtime::readSignature(ModuleOp module, llvm::StringRef entry,
   return llvm::Error::success();
 }
 
-llvm::Expected<std::unique_ptr<Program>>
-Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
-                 llvm::StringRef chip, llvm::StringRef plan,
-                 std::optional<int64_t> maxQuadraticScan) {
-  // The JIT compiles for this machine.
-  static std::once_flag nativeTarget;
-  std::call_once(nativeTarget, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+/// What the pipelines compile for, in messages.
+static llvm::StringRef describeTarget(Program::Target target) {
+  switch (target) {
+  case Program::Target::GPU:
+    return "the GPU";
+  case Program::Target::EmulatedGPU:
+    return "the GPU emulated on the CPU";
+  case Program::Target::CPU:
+    return "the CPU";
+  }
+  llvm_unreachable("unknown target");
+}
 
-  std::unique_ptr<Program> program(new Program());
-  program->entry = entry.str();
-  program->target = target;
-  if (llvm::Error err = readSignature(module, entry, program->inputSpecs,
-                                      program->outputSpecs))
+llvm::Expected<Program::Lowered>
+Program::lower(ModuleOp module, llvm::StringRef entry, Target target,
+               llvm::StringRef chip, llvm::StringRef plan,
+               std::optional<int64_t> maxQuadraticScan) {
+  Lowered lowered;
+  lowered.target = target;
+  Signature &signature = lowered.signature;
+  signature.entry = entry.str();
+  if (llvm::Error err = readSignature(module, entry, signature.inputs,
+                                      signature.outputs))
     return std::move(err);
 
-  llvm::StringRef what = target == Target::GPU           ? "the GPU"
-                         : target == Target::EmulatedGPU ? "the GPU emulated on the CPU"
-                                                         : "the CPU";
-  OwningOpRef<ModuleOp> clone = module.clone();
+  llvm::StringRef what = describeTarget(target);
+  auto failure = [&] {
+    return llvm::createStringError("cannot compile the module for " + what +
+                                   " (see the diagnostics above)");
+  };
+  lowered.module = module.clone();
+  ModuleOp clone = *lowered.module;
   PassManager pm(module.getContext());
   if (target == Target::GPU) {
     ks::CompileOptions options;
@@ -118,10 +129,9 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
       seed.maxQuadraticScan = *maxQuadraticScan;
     PassManager seedPm(module.getContext());
     ks::buildSeedLoweringPipeline(seedPm, seed);
-    if (failed(seedPm.run(*clone)))
-      return llvm::createStringError("cannot compile the module for " + what +
-                                     " (see the diagnostics above)");
-    program->dispatches = ks::readKernelDispatches(*clone);
+    if (failed(seedPm.run(clone)))
+      return failure();
+    signature.dispatches = ks::readKernelDispatches(clone);
     ks::buildPtxPipeline(pm, options);
     ks::buildLowerHostPipeline(pm);
   } else if (target == Target::EmulatedGPU) {
@@ -133,19 +143,36 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
   } else {
     ks::buildCpuReferencePipeline(pm);
   }
-  if (failed(pm.run(*clone)))
-    return llvm::createStringError("cannot compile the module for " + what +
-                                   " (see the diagnostics above)");
-  program->spills = ks::readPtxasSpillBytes(*clone);
+  if (failed(pm.run(clone)))
+    return failure();
+  signature.spills = ks::readPtxasSpillBytes(clone);
+  return lowered;
+}
+
+llvm::Expected<std::unique_ptr<Program>> Program::load(Lowered lowered,
+                                                       int device) {
+  // The JIT compiles for this machine.
+  static std::once_flag nativeTarget;
+  std::call_once(nativeTarget, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+
+  std::unique_ptr<Program> program(new Program());
+  program->signature = std::move(lowered.signature);
+  program->target = lowered.target;
+  program->deviceOrdinal = device;
+  const std::string &entry = program->signature.entry;
+  llvm::StringRef what = describeTarget(lowered.target);
 
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
-  auto engine = ExecutionEngine::create(*clone, options);
+  auto engine = ExecutionEngine::create(*lowered.module, options);
   if (!engine)
     return llvm::createStringError("cannot JIT the host code for " + what +
                                    ": " + llvm::toString(engine.takeError()));
   program->engine = std::move(*engine);
-  if (target == Target::GPU)
+  if (lowered.target == Target::GPU)
     program->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
       llvm::orc::SymbolMap map;
       for (auto &symbol : gpuRuntimeSymbols())
@@ -154,8 +181,18 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
             llvm::JITSymbolFlags::Exported};
       return map;
     });
-  // Runs the global constructors: for the GPU they load the kernels.
-  program->engine->initialize();
+  {
+    // Runs the global constructors: for the GPU they load the kernels, into
+    // the program's device.
+    std::optional<cuda::ScopedContext> scope;
+    if (lowered.target == Target::GPU) {
+      scope.emplace(device);
+      if (llvm::Error err = scope->takeError())
+        return std::move(err);
+      setDevice(device);
+    }
+    program->engine->initialize();
+  }
   if (llvm::Error err = takeError())
     return llvm::createStringError("loading the kernels failed: " +
                                    llvm::toString(std::move(err)));
@@ -167,27 +204,51 @@ Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
   return program;
 }
 
+llvm::Expected<std::unique_ptr<Program>>
+Program::compile(ModuleOp module, llvm::StringRef entry, Target target,
+                 llvm::StringRef chip, llvm::StringRef plan,
+                 std::optional<int64_t> maxQuadraticScan) {
+  llvm::Expected<Lowered> lowered =
+      lower(module, entry, target, chip, plan, maxQuadraticScan);
+  if (!lowered)
+    return lowered.takeError();
+  return load(std::move(*lowered), /*device=*/0);
+}
+
 Program::~Program() {
-  if (graphs.empty() && !captureStream)
+  if (target != Target::GPU)
     return;
   llvm::Expected<const cuda::DriverAPI &> api = cuda::loadDriver();
   if (!api) {
     llvm::consumeError(api.takeError());
     return;
   }
+  cuda::ScopedContext scope(deviceOrdinal);
+  if (llvm::Error err = scope.takeError()) {
+    llvm::consumeError(std::move(err));
+    return;
+  }
+  setDevice(deviceOrdinal);
   // An in-flight graph is freed when it completes.
   for (CapturedGraph &g : graphs)
     api->cuGraphExecDestroy(g.exec);
   if (captureStream)
     api->cuStreamDestroy(captureStream);
+  // The global destructors unload the kernels, from the program's device;
+  // a failure there is no later call's.
+  engine.reset();
+  llvm::consumeError(takeError());
 }
 
 llvm::Error Program::invoke(llvm::ArrayRef<void *> buffers, void *stream) {
+  const std::vector<TensorSpec> &inputSpecs = signature.inputs;
+  const std::vector<TensorSpec> &outputSpecs = signature.outputs;
   size_t expected = inputSpecs.size() + outputSpecs.size();
   if (buffers.size() != expected)
     return llvm::createStringError(llvm::formatv(
-        "@{0} takes {1} buffers ({2} inputs, {3} outputs), got {4}", entry,
-        expected, inputSpecs.size(), outputSpecs.size(), buffers.size()));
+        "@{0} takes {1} buffers ({2} inputs, {3} outputs), got {4}",
+        signature.entry, expected, inputSpecs.size(), outputSpecs.size(),
+        buffers.size()));
 
   // The expanded memref arguments (allocated, aligned, offset, sizes,
   // strides) of each buffer, packed for ExecutionEngine.
@@ -240,6 +301,11 @@ llvm::Error Program::launch(llvm::ArrayRef<void *> buffers, void *stream,
   // our own that each call would create, wait for and destroy.
   auto caller = stream ? static_cast<cuda::CUstream>(stream)
                        : cuda::legacyDefaultStream();
+  // The program's device, for this call only.
+  cuda::ScopedContext scope(deviceOrdinal);
+  if (llvm::Error err = scope.takeError())
+    return err;
+  setDevice(deviceOrdinal);
   if (cudaGraphs) {
     // Set only where the driver loaded (useCudaGraphs).
     const cuda::DriverAPI &api = llvm::cantFail(cuda::loadDriver());

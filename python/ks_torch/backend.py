@@ -11,9 +11,9 @@ partition is imported with Torch-MLIR's stateless FX importer, given a plan
 choices without search, or a search under `budget` seconds), and loaded
 through the runtime's C API; it runs on the caller's current stream on the
 very tensors the graph passes it (the model's own parameters included),
-its outputs allocated by torch. cache.py keeps each partition's MLIR and
-plan on disk, so a second process compiling the same model imports and
-tunes nothing.
+its outputs allocated by torch. cache.py keeps each partition's MLIR, plan
+and compiled program on disk, so a second process compiling the same model
+imports, tunes and compiles nothing: it loads the program.
 
 Options (all optional): chip ("sm_90"), precision ("exact", "tf32x3",
 "tf32"), budget (seconds of plan search a partition; 0: none), db (a tuning
@@ -183,11 +183,21 @@ def run_ks_tune(mlir, out, opts, rounds):
     return None
 
 
-def prepare(gm, opts, tuning=False):
-    """The cache entry of partition `gm` (its MLIR, plan and meta.json),
-    made if it is not in the cache: imported, its plan from plan_dir, else
-    from ks-tune: first choices, or a search under the budget if there is
-    one. `tuning` (ks_torch.tune): a search, whatever plan_dir holds."""
+def compile_entry(entry, chip):
+    """The entry's compiled program (ksrt_compile of its MLIR and plan),
+    written into the entry; raises runtime.RuntimeError_ with ks's error."""
+    library().compile(entry.mlir, entry.compiled, ENTRY, chip, entry.plan_path())
+
+
+def prepare(gm, opts, tuning=False, mlir=None):
+    """The cache entry of partition `gm` (its MLIR, plan, compiled program
+    and meta.json), made if it is not in the cache: imported (or `mlir`, its
+    import's text), its plan from plan_dir, else from ks-tune: first
+    choices, or a search under the budget if there is one, then compiled.
+    `tuning` (ks_torch.tune): a search, whatever plan_dir holds, and no
+    compile (the plan goes to plan_dir, whose entry the compile uses). A
+    compile that fails leaves the entry without its program and raises
+    KsError."""
     search = tuning or bool(opts["budget"])
     placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
     inputs = [n.meta["val"] for n in placeholders]
@@ -201,7 +211,7 @@ def prepare(gm, opts, tuning=False):
         log.info("ks: partition %s from the cache (%s)", graph[:12], entry.dir)
         return entry
     os.makedirs(entry.dir, exist_ok=True)
-    write_text(entry.mlir, import_partition(gm))
+    write_text(entry.mlir, mlir if mlir is not None else import_partition(gm))
     if plan_file:
         shutil.copyfile(plan_file, entry.plan)
     else:
@@ -209,12 +219,45 @@ def prepare(gm, opts, tuning=False):
                            SEARCH_ROUNDS if search else 0)
         if plan:
             shutil.copyfile(plan, entry.plan)
+    failure = None
+    if not tuning:
+        try:
+            compile_entry(entry, opts["chip"])
+        except Exception as e:  # noqa: BLE001 -- ks's error, said below
+            failure = e
     entry.finish({"graph": graph, "inputs": [cache.tensor_signature(t) for t in inputs],
                   "outputs": [[list(t.shape), str(t.dtype).removeprefix("torch.")] for t in outputs],
                   "chip": opts["chip"], "precision": opts["precision"], "plan": source,
                   "nodes": sum(n.op == "call_function" for n in gm.graph.nodes)})
-    log.info("ks: partition %s imported and planned (%s)", graph[:12], entry.dir)
+    if failure is not None:
+        raise KsError(f"ks cannot compile partition {graph[:12]}: {failure}")
+    log.info("ks: partition %s imported, planned and compiled (%s)", graph[:12], entry.dir)
     return entry
+
+
+def load_entry(entry, chip, device):
+    """The entry's compiled program loaded on CUDA device `device` (an
+    ordinal); compiled first where the entry has none (an entry of an
+    older ks, or a compile that failed), or where its file is damaged or of
+    another format (its path opens the error)."""
+    from .runtime import RuntimeError_
+    if not os.path.exists(entry.compiled):
+        compile_entry(entry, chip)
+    try:
+        return library().load_compiled(entry.compiled, device)
+    except RuntimeError_ as e:
+        if not str(e).startswith(f"'{entry.compiled}' "):
+            raise
+        log.warning("ks: compiling %s again: %s", entry.dir, e)
+    compile_entry(entry, chip)
+    return library().load_compiled(entry.compiled, device)
+
+
+def _device_index(device):
+    """The ordinal of CUDA device `device` (torch's current one for "cuda")."""
+    if device.index is not None:
+        return device.index
+    return torch.cuda.current_device() if device.type == "cuda" else 0
 
 
 class KsPartition(torch.nn.Module):
@@ -227,7 +270,7 @@ class KsPartition(torch.nn.Module):
         self.entry = entry
         self.outputs = [(tuple(shape), getattr(torch, dtype)) for shape, dtype in meta["outputs"]]
         self.device = device
-        self.program = library().load(entry.mlir, ENTRY, chip, entry.plan_path())
+        self.program = load_entry(entry, chip, _device_index(device))
 
     def forward(self, *args):
         inputs = [a if a.is_contiguous() else a.contiguous() for a in args]
@@ -253,9 +296,6 @@ def compile_forward(opts, gm, example_inputs):
     if tune_report is None and device.type != "cuda":
         log.warning("ks: this graph's tensors are on %s; ks runs CUDA tensors: it runs in eager", device)
         return make_boxed_func(gm.forward)
-    if tune_report is None and (device.index or 0) != 0:
-        raise KsError(f"ks runs on cuda:0 only for now: the C API loads programs on device 0 "
-                      f"(this graph's tensors are on {device})")
     total = sum(n.op == "call_function" for n in gm.graph.nodes)
     fused, names = partition.split(gm)
     if not names:
@@ -286,6 +326,14 @@ def _compile_partition(fused, name, sub, opts, device, tune_report):
         if entry.plan_path():
             os.makedirs(opts["plan_dir"], exist_ok=True)
             shutil.copyfile(entry.plan_path(), os.path.join(opts["plan_dir"], plan_name(graph, opts)))
+            # The entry the compile will look for, its program compiled here
+            # (no GPU needed): a cache to carry to the GPU machine.
+            with open(entry.mlir) as f:
+                mlir = f.read()
+            try:
+                prepare(sub, opts, mlir=mlir)
+            except KsError as e:
+                _warn_once(("compile", graph), "%s (torch.compile tries again)", e)
         tune_report.append({"partition": graph[:12], "nodes": entry.meta()["nodes"],
                             "plan": entry.plan_path(), "dir": entry.dir})
         return

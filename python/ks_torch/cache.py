@@ -4,9 +4,12 @@ An entry is a folder named by the key of a partition: its graph (a hash of
 the aten nodes, their arguments and the shapes and dtypes of its inputs),
 the chip, the precision, where its plan comes from and the version of ks.
 It holds the partition's MLIR (partition.mlir), its plan (plan.json, if
-any) and meta.json, written last: a folder without meta.json is an entry
-being written or left half-written, and is rebuilt. A second compile of the
-same model finds its entries and runs neither the importer nor ks-tune.
+any), the program ks compiled from them (compiled.ksrt, what ksrt_compile
+writes: no GPU needed, so a cache made on a build machine serves a GPU
+machine running the same ks) and meta.json, written last: a folder without
+meta.json is an entry being written or left half-written, and is rebuilt.
+A second compile of the same model finds its entries and runs neither the
+importer nor ks-tune, and loads the compiled programs without compiling.
 """
 
 import hashlib
@@ -119,6 +122,7 @@ class Entry:
         self.dir = os.path.join(root, key[:2], key)
         self.mlir = os.path.join(self.dir, "partition.mlir")
         self.plan = os.path.join(self.dir, "plan.json")
+        self.compiled = os.path.join(self.dir, "compiled.ksrt")
         self.meta_path = os.path.join(self.dir, "meta.json")
 
     def complete(self):

@@ -43,6 +43,13 @@ class Library:
         lib.ksrt_load.argtypes = [ctypes.c_char_p] * 3
         lib.ksrt_load_plan.restype = ctypes.c_void_p
         lib.ksrt_load_plan.argtypes = [ctypes.c_char_p] * 4
+        lib.ksrt_compile.restype = ctypes.c_int
+        lib.ksrt_compile.argtypes = [ctypes.c_char_p, ctypes.c_size_t] + [ctypes.c_char_p] * 4
+        lib.ksrt_load_compiled.restype = ctypes.c_void_p
+        lib.ksrt_load_compiled.argtypes = [ctypes.c_char_p, ctypes.c_int]
+        lib.ksrt_load_module.restype = ctypes.c_void_p
+        lib.ksrt_load_module.argtypes = ([ctypes.c_char_p, ctypes.c_size_t] + [ctypes.c_char_p] * 3
+                                         + [ctypes.c_int])
         lib.ksrt_num_inputs.argtypes = [ctypes.c_void_p]
         lib.ksrt_num_outputs.argtypes = [ctypes.c_void_p]
         lib.ksrt_invoke.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
@@ -53,12 +60,39 @@ class Library:
     def error(self):
         return self.lib.ksrt_last_error().decode(errors="replace")
 
-    def load(self, mlir_path, entry="main", chip="sm_90", plan=None):
-        if plan:
+    def load(self, mlir_path, entry="main", chip="sm_90", plan=None, device=0):
+        """The module in file `mlir_path` compiled and loaded on CUDA device
+        `device` (an ordinal)."""
+        if device:
+            with open(mlir_path, "rb") as f:
+                text = f.read()
+            handle = self.lib.ksrt_load_module(text, len(text), entry.encode(), chip.encode(),
+                                               plan.encode() if plan else None, device)
+        elif plan:
             handle = self.lib.ksrt_load_plan(mlir_path.encode(), entry.encode(), chip.encode(),
                                              plan.encode())
         else:
             handle = self.lib.ksrt_load(mlir_path.encode(), entry.encode(), chip.encode())
+        if not handle:
+            raise RuntimeError_(self.error())
+        return Program(self, handle)
+
+    def compile(self, mlir, out_path, entry="main", chip="sm_90", plan=None):
+        """Compiles `mlir` (MLIR text or bytecode, as bytes or str, or the
+        path of a file holding it) into the program file `out_path`, which
+        load_compiled loads without compiling again. Needs no GPU."""
+        if isinstance(mlir, str) and "\n" not in mlir and os.path.exists(mlir):
+            with open(mlir, "rb") as f:
+                mlir = f.read()
+        elif isinstance(mlir, str):
+            mlir = mlir.encode()
+        if self.lib.ksrt_compile(mlir, len(mlir), entry.encode(), chip.encode(),
+                                 plan.encode() if plan else None, out_path.encode()) != 0:
+            raise RuntimeError_(self.error())
+
+    def load_compiled(self, path, device=0):
+        """The program compile() wrote to `path`, on CUDA device `device`."""
+        handle = self.lib.ksrt_load_compiled(path.encode(), device)
         if not handle:
             raise RuntimeError_(self.error())
         return Program(self, handle)

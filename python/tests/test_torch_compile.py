@@ -295,8 +295,13 @@ class KsPartitionTest(unittest.TestCase):
                 outputs[0].fill_(1.5)
 
         class Library:
-            def load(self, *args):
-                calls["load"] = args
+            def compile(self, *args):
+                calls["compile"] = args
+                with open(args[1], "w") as f:
+                    f.write("program")
+
+            def load_compiled(self, *args):
+                calls["load_compiled"] = args
                 return Program()
 
         with tempfile.TemporaryDirectory() as tmp:
@@ -306,9 +311,18 @@ class KsPartitionTest(unittest.TestCase):
                 with open(path, "w") as f:
                     f.write("{}")
             entry.finish({"outputs": [[[2, 3], "float32"]]})
+            # An entry without its program (an older ks's) is compiled first.
             with mock.patch.object(backend, "library", return_value=Library()):
                 part = backend.KsPartition(entry, "sm_90", torch.device("cpu"))
-            self.assertEqual(calls["load"], (entry.mlir, "main", "sm_90", entry.plan))
+            self.assertEqual(calls["compile"], (entry.mlir, entry.compiled, "main", "sm_90", entry.plan))
+            self.assertEqual(calls["load_compiled"], (entry.compiled, 0))
+            # The graph's device is where the program loads; a compiled
+            # program is not compiled again.
+            del calls["compile"]
+            with mock.patch.object(backend, "library", return_value=Library()):
+                backend.KsPartition(entry, "sm_90", torch.device("cuda", 1))
+            self.assertEqual(calls["load_compiled"], (entry.compiled, 1))
+            self.assertNotIn("compile", calls)
             with mock.patch.object(torch.cuda, "current_stream", return_value="stream"):
                 out = part(torch.randn(3, 2).t(), torch.randn(2))
         contiguous, outputs, stream = calls["invoke"]
@@ -337,6 +351,8 @@ class ApiTest(DynamoTestCase):
         with mock.patch.object(backend, "run_ks_tune", side_effect=AssertionError("tuned")):
             entry = backend.prepare(getattr(fused, names[0]), backend.options_of({"cache_dir": self.dir.name}))
         self.assertIn("file", entry.meta()["plan"])
+        # Its program compiled by the tune (no GPU needed): a cache to carry.
+        self.assertTrue(os.path.exists(entry.compiled))
 
     def test_compile_checks_its_options_at_once(self):
         import ks_torch
@@ -387,6 +403,48 @@ class ImportTest(unittest.TestCase):
         with torch.no_grad():
             want = self.model(self.x).numpy()
         np.testing.assert_allclose(np.load(os.path.join(out, "0.npy")), want, rtol=1e-4, atol=1e-4)
+
+    def test_prepare_writes_the_compiled_program(self):
+        entry = backend.prepare(self.part, self.opts)
+        with open(entry.compiled, "rb") as f:
+            self.assertTrue(f.read(64).startswith(b"ML\xefR\x0dKernelSkill program 1 xxh3="))
+        # What ksrt_compile wrote: the host code in LLVM's dialect, the
+        # kernels' PTX, the partition's signature.
+        proc = subprocess.run([find_tool("ks-opt"), entry.compiled], capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr[-2000:])
+        self.assertIn('entry = "main", format = 1 : i64, inputs = [tensor<32x16xf32>, tensor<32xf32>, '
+                      'tensor<8x32xf32>, tensor<8xf32>, tensor<4x16xf32>], outputs = [tensor<4x8xf32>]',
+                      proc.stdout)
+        self.assertIn("llvm.func @main(", proc.stdout)
+        self.assertIn(".target sm_90", proc.stdout)
+        # A second process loads it: no import, no ks-tune, no compile.
+        with mock.patch.object(backend, "import_partition", side_effect=AssertionError("imported")), \
+                mock.patch.object(backend, "run_ks_tune", side_effect=AssertionError("tuned")), \
+                mock.patch.object(backend, "compile_entry", side_effect=AssertionError("compiled")):
+            second = backend.prepare(self.part, self.opts)
+            loaded = mock.Mock()
+            with mock.patch.object(backend, "library", return_value=loaded):
+                backend.load_entry(second, "sm_90", 0)
+        loaded.load_compiled.assert_called_once_with(entry.compiled, 0)
+
+    def test_a_damaged_program_is_compiled_again(self):
+        from ks_torch.runtime import RuntimeError_
+        entry = backend.prepare(self.part, self.opts)
+        with open(entry.compiled, "rb") as f:
+            good = f.read()
+        with open(entry.compiled, "wb") as f:
+            f.write(good[:len(good) // 2])
+        with self.assertLogs("ks_torch", logging.WARNING) as logs:
+            try:
+                backend.load_entry(entry, "sm_90", 0)
+            except RuntimeError_ as e:  # a machine without a GPU gets as far as the driver
+                self.assertIn("no CUDA driver found", str(e))
+        self.assertIn(f"compiling {entry.dir} again: '{entry.compiled}' is a truncated or corrupt "
+                      "compiled ks program: its contents do not match the hash in its header",
+                      logs.output[0])
+        # The file check passed (it comes before the driver's): whole again.
+        with open(entry.compiled, "rb") as f:
+            self.assertEqual(f.read(64)[:32], good[:32])
 
     def test_second_compile_comes_from_the_cache(self):
         first = backend.prepare(self.part, self.opts)

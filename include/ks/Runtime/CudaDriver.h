@@ -59,10 +59,12 @@ constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 struct DriverAPI {
   CUresult (*cuInit)(unsigned);
   CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetCount)(int *);
   CUresult (*cuDeviceGetName)(char *, int, CUdevice);
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxGetCurrent)(CUcontext *);
   CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned,
                                  CUjit_option *, void **);
   CUresult (*cuModuleUnload)(CUmodule);
@@ -124,8 +126,27 @@ struct DriverAPI {
 llvm::Expected<const DriverAPI &> loadDriver();
 
 /// The primary context of device `ordinal`, made current on this thread
-/// (retained once per process). Fails with the driver's error.
+/// (retained once per process and device). Fails with the driver's error,
+/// or "CUDA device N does not exist: ..." for an ordinal out of range.
 llvm::Expected<CUcontext> currentContext(int ordinal = 0);
+
+/// Makes device `ordinal`'s primary context current for the scope and puts
+/// the thread's previous context back at its end: a library call must not
+/// leave its caller (PyTorch) on another device's context.
+class ScopedContext {
+public:
+  explicit ScopedContext(int ordinal);
+  ~ScopedContext();
+  ScopedContext(const ScopedContext &) = delete;
+  ScopedContext &operator=(const ScopedContext &) = delete;
+  /// The failure to make the context current, if any (taken once).
+  llvm::Error takeError();
+
+private:
+  CUcontext previous = nullptr;
+  bool restore = false;
+  std::string error;
+};
 
 /// What the driver says of device `ordinal` (0 where an attribute is not
 /// reported). Initializes the driver: not for a process that forks GPU

@@ -30,6 +30,10 @@ llvm::StringMap<void *> gpuRuntimeSymbols();
 /// stream, as upstream's runtime does).
 void setStream(cuda::CUstream stream);
 
+/// Programs run on CUDA device `ordinal` from now on (its primary context;
+/// 0 until set).
+void setDevice(int ordinal);
+
 /// The first driver error since the last call, or success; clears it.
 llvm::Error takeError();
 

@@ -39,6 +39,11 @@ struct TensorSpec {
   size_t bytes() const;
 };
 
+/// The spec of `type`, argument or result (`what`) #`index` of `entry`: a
+/// static tensor of a supported element type, else an error saying so.
+llvm::Expected<TensorSpec> readTensorSpec(mlir::Type type, llvm::StringRef what,
+                                          unsigned index, llvm::StringRef entry);
+
 /// The signature of `entry` in `module` (static tensors only), or an error
 /// naming the offending argument or result.
 llvm::Error readSignature(mlir::ModuleOp module, llvm::StringRef entry,
@@ -53,24 +58,61 @@ public:
   /// numerics check where there is no GPU.
   enum class Target { GPU, CPU, EmulatedGPU };
 
-  /// Compiles `entry` of `module` (which is not modified) for `target`; for
-  /// the GPU, `chip` names the chip and `plan`, if given, the skills to apply
-  /// to its dispatches (see ks-apply-skills; also for EmulatedGPU), and
-  /// `maxQuadraticScan`, if given, replaces the seed lowering's limit on
-  /// scans left to the O(n^2) seed kernel. The kernels are loaded into the
-  /// CUDA driver's primary context of device 0.
+  /// What a program needs besides its lowered module, which no longer shows
+  /// it: the entry's name and signature, and for the GPU which kernel
+  /// computes which dispatch and what ptxas spilled.
+  struct Signature {
+    std::string entry;
+    std::vector<TensorSpec> inputs, outputs;
+    /// Kernel name -> the dispatch it computes; kernel name -> bytes ptxas
+    /// spilled to local memory (stores + loads).
+    llvm::StringMap<int64_t> dispatches, spills;
+  };
+
+  /// A module after ks's pipelines for `target` (for the GPU: LLVM dialect
+  /// host code with the kernels' PTX embedded), ready to JIT.
+  struct Lowered {
+    mlir::OwningOpRef<mlir::ModuleOp> module;
+    Signature signature;
+    Target target = Target::GPU;
+  };
+
+  /// Runs ks's pipelines on a copy of `module` (which is not modified) for
+  /// `entry` and `target`; for the GPU, `chip` names the chip and `plan`, if
+  /// given, the skills to apply to its dispatches (see ks-apply-skills; also
+  /// for EmulatedGPU), and `maxQuadraticScan`, if given, replaces the seed
+  /// lowering's limit on scans left to the O(n^2) seed kernel. Needs no GPU
+  /// nor CUDA driver.
+  static llvm::Expected<Lowered>
+  lower(mlir::ModuleOp module, llvm::StringRef entry, Target target,
+        llvm::StringRef chip = ks::kDefaultChip, llvm::StringRef plan = "",
+        std::optional<int64_t> maxQuadraticScan = std::nullopt);
+
+  /// JIT-compiles the host code of `lowered` and, for the GPU, loads its
+  /// kernels into the primary context of CUDA device `device`, which every
+  /// later invocation runs on.
+  static llvm::Expected<std::unique_ptr<Program>> load(Lowered lowered,
+                                                       int device = 0);
+
+  /// lower(), then load() on device 0.
   static llvm::Expected<std::unique_ptr<Program>>
   compile(mlir::ModuleOp module, llvm::StringRef entry, Target target,
           llvm::StringRef chip = ks::kDefaultChip, llvm::StringRef plan = "",
           std::optional<int64_t> maxQuadraticScan = std::nullopt);
   ~Program();
 
-  const std::vector<TensorSpec> &inputs() const { return inputSpecs; }
-  const std::vector<TensorSpec> &outputs() const { return outputSpecs; }
+  const std::vector<TensorSpec> &inputs() const { return signature.inputs; }
+  const std::vector<TensorSpec> &outputs() const { return signature.outputs; }
   /// Kernel name -> the dispatch it computes (GPU programs).
-  const llvm::StringMap<int64_t> &kernelDispatches() const { return dispatches; }
+  const llvm::StringMap<int64_t> &kernelDispatches() const {
+    return signature.dispatches;
+  }
   /// Kernel name -> bytes ptxas spilled to local memory (stores + loads).
-  const llvm::StringMap<int64_t> &kernelSpillBytes() const { return spills; }
+  const llvm::StringMap<int64_t> &kernelSpillBytes() const {
+    return signature.spills;
+  }
+  /// The CUDA device the program's kernels are loaded on.
+  int device() const { return deviceOrdinal; }
 
   /// Runs the entry on `buffers` (inputs, then outputs), dense row-major,
   /// device pointers for the GPU and host pointers for the CPU. GPU work is
@@ -94,10 +136,9 @@ public:
 
 private:
   Program() = default;
-  std::string entry;
+  Signature signature;
   Target target = Target::GPU;
-  std::vector<TensorSpec> inputSpecs, outputSpecs;
-  llvm::StringMap<int64_t> dispatches, spills;
+  int deviceOrdinal = 0;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   /// The entry's packed wrapper, looked up once: a JIT symbol lookup per
   /// call costs more host time than launching a small kernel.

@@ -8,14 +8,21 @@
  *   p = lib.ksrt_load(b"model.mlir", b"main", b"sm_90")
  *   lib.ksrt_invoke(p, ins, outs, torch.cuda.current_stream().cuda_stream)
  *
+ * Compiling (seed lowering, skills, ptxas) takes seconds; ksrt_compile does
+ * it once, anywhere (no GPU needed), and ksrt_load_compiled then loads the
+ * result without compiling again.
+ *
  * Buffers are dense, row-major, of the entry function's static shapes and
- * element types, in the CUDA driver's primary context of device 0 (the one
- * PyTorch uses). Functions that can fail return NULL or non-zero and leave a
- * message for ksrt_last_error(). One invocation at a time per process.
+ * element types, in the CUDA driver's primary context of the program's
+ * device (the one PyTorch uses; device 0 for ksrt_load and ksrt_load_plan).
+ * Functions that can fail return NULL or non-zero and leave a message for
+ * ksrt_last_error(). One invocation at a time per process.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef KS_RUNTIME_KSRT_H
 #define KS_RUNTIME_KSRT_H
+
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,6 +43,28 @@ ksrt_program *ksrt_load(const char *mlir_path, const char *entry,
  * module's dispatches; NULL plan_path: the seed kernels. */
 ksrt_program *ksrt_load_plan(const char *mlir_path, const char *entry,
                              const char *chip, const char *plan_path);
+
+/* Compiles function `entry` of the module in the `size` bytes at `mlir`
+ * (MLIR text or bytecode) for `chip`, with the plan at `plan_path` (NULL:
+ * the seed kernels), as ksrt_load_plan does, and writes the program to
+ * `out_path` (MLIR bytecode: LLVM dialect host code, the kernels' PTX
+ * embedded, the entry's signature in the module attribute `ks.program`).
+ * Needs no GPU nor CUDA driver. The file appears whole or not at all (a
+ * temporary file renamed). 0 on success. */
+int ksrt_compile(const char *mlir, size_t size, const char *entry,
+                 const char *chip, const char *plan_path,
+                 const char *out_path);
+
+/* Loads a program ksrt_compile wrote onto CUDA device `device` (an ordinal,
+ * as torch.device("cuda", device)): no compiling, only the JIT of its host
+ * code and the kernels' load. A file of another kind or format, truncated
+ * or corrupt, is an error (checked before the driver is); NULL on failure. */
+ksrt_program *ksrt_load_compiled(const char *path, int device);
+
+/* ksrt_compile and ksrt_load_compiled in one, without a file. */
+ksrt_program *ksrt_load_module(const char *mlir, size_t size,
+                               const char *entry, const char *chip,
+                               const char *plan_path, int device);
 
 /* Number of inputs (arguments) and outputs (results) of the entry. */
 int ksrt_num_inputs(const ksrt_program *program);

@@ -12,6 +12,7 @@
 #ifndef KS_SUPPORT_SOURCEFILE_H
 #define KS_SUPPORT_SOURCEFILE_H
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
@@ -61,6 +62,9 @@ struct UnparseableText {
   std::string message;
 };
 inline std::optional<UnparseableText> findUnparseable(llvm::StringRef text) {
+  // Bytecode is binary, not text the lexer reads.
+  if (mlir::isBytecode(llvm::MemoryBufferRef(text, "")))
+    return std::nullopt;
   std::optional<size_t> at = unterminatedStringAtEnd(text);
   if (!at)
     return std::nullopt;
