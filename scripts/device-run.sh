@@ -268,6 +268,11 @@ fi
 # bench process each; none starts a problem after KS_TORCH_DEADLINE
 # seconds (480), so a call ends with its table; carried back as
 # dist/NAME-resume.jsonl, a shard's events log lets the next call go on.
+# torch.compile's cold compiles do not fit a call: "--compile-workers N" in
+# KS_<NAME>_BENCH_ARGS compiles the problems first in N processes (no
+# timing; until --compile-warmup-deadline, default 40% of the deadline) into
+# Inductor's cache (--compile-cache, default /tmp/ks-inductor-cache, kept
+# while the machine is), then times as usual; the table's torch.compile rows.
 # Prints the table (with the tuning times where there was a tune).
 # The GPUs a set's problems are shared among: KS_BENCH_GPUS, else all.
 bench_gpus() {
@@ -325,6 +330,50 @@ fi
 blind_table="not run"
 if part blind; then
   blind_table=$(bench_set blind)
+fi
+
+# Measured refinement (not in the default): the blind problems that
+# KS_REFINE_PROBLEMS names (ks_torch bench --filter) tuned again here with
+# `ks_torch tune --refine` (the cost model's search, then each signature's
+# KS_REFINE_N best-estimated candidates and its seed kernel measured on this
+# GPU, KS_REFINE_BUDGET seconds a problem), then benched with the build
+# machine's plans and with the refined ones, side by side.
+refine_table="not run"
+if part refine && [ -n "${KS_REFINE_PROBLEMS:-}" ]; then
+  refine_start=$(date +%s)
+  # shellcheck disable=SC2086
+  KS_TUNE="$bin/ks-tune" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch tune \
+    dist/blind-imports -o "$out/blind-refined-plans" --filter $KS_REFINE_PROBLEMS \
+    --precision="$precision" --device auto --refine "${KS_REFINE_N:-3}" \
+    --refine-budget "${KS_REFINE_BUDGET:-60}" --parallel 2 > "$out/refine-tune.log" 2>&1
+  echo "device-run: refine tune exit $?, $(( $(date +%s) - refine_start )) s" >&2
+  refined=()
+  for plans_dir in dist/blind-plans "$out/blind-refined-plans"; do
+    result="$out/refine_$(basename "$plans_dir").json"
+    # shellcheck disable=SC2086
+    KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" timeout 300 python3 -W ignore \
+      -m ks_torch bench dist/blind-imports -o "$result" --chip="$chip" --plans "$plans_dir" \
+      --filter $KS_REFINE_PROBLEMS --no-compile > "${result%.json}.log" 2>&1
+    refined+=("$result")
+  done
+  refine_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report --side-by-side "${refined[@]}" 2>&1)
+fi
+
+# torch.compile(backend="ks") on whole models (ks_torch.compile_check: a
+# ResNet-18 and a transformer encoder layer with weights of their own,
+# against eager at 1e-4 on 5 inputs, timed beside eager and Inductor, then
+# compiled again from the cache in a second process). This machine has no
+# torch-mlir: the partitions are imported and planned on the build machine
+# into the cache that KS_TORCH_COMPILE_CACHE names (default
+# dist/torch-compile-cache; `python -m ks_torch.compile_check --prepare`).
+compile_table="not run"
+if part torch-compile; then
+  KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" timeout 500 python3 -W ignore \
+    -m ks_torch.compile_check -o "$out/torch-compile.json" \
+    --cache-dir "${KS_TORCH_COMPILE_CACHE:-dist/torch-compile-cache}" \
+    --options '{"device": "h200"}' > "$out/torch-compile.log" 2>&1
+  echo "device-run: torch-compile exit $?" >&2
+  compile_table=$(cat "$out/torch-compile.log")
 fi
 
 # The cost model's ranking checked on the GPU (not in the default): every
@@ -423,6 +472,12 @@ echo "== blind set: ks_torch tune's own plans vs eager vs torch.compile (bench/b
 echo "$blind_table"
 echo "== the cost model's ranking against the GPU's (blind set candidates) =="
 echo "$rank_table"
+echo
+echo "== measured refinement: the build machine's plans vs refined on this GPU =="
+echo "$refine_table"
+echo
+echo "== torch.compile(backend=\"ks\") on whole models =="
+echo "$compile_table"
 echo
 echo "== plan folders side by side (KS_AB_PLANS) =="
 echo "$ab_table"

@@ -33,6 +33,7 @@ def _number(parse, low, above, what):
 positive_int = _number(int, 0, True, "a whole number above 0")
 non_negative_int = _number(int, 0, False, "a whole number, 0 or more")
 positive_float = _number(float, 0, True, "a finite number above 0")
+non_negative_float = _number(float, 0, False, "a finite number, 0 or more")
 
 
 def _import_one(path, out_dir, small):
@@ -332,9 +333,14 @@ def cmd_bench(args):
         failed = failed if args.shard[0] == 1 else []
     results = os.path.join(os.path.dirname(os.path.abspath(args.output)) or ".",
                            os.path.basename(args.output) + ".events.jsonl")
+    if args.no_compile and args.compile_workers:
+        print("bench: --compile-workers is of no use with --no-compile: no warm-up", file=sys.stderr)
     rows = bench.run(manifests, results, chip=args.chip, plans=args.plans,
                      no_compile=args.no_compile, problem_timeout=args.timeout,
-                     deadline_s=args.deadline, resume=args.resume)
+                     deadline_s=args.deadline, resume=args.resume,
+                     compile_workers=args.compile_workers,
+                     compile_warmup_deadline_s=args.compile_warmup_deadline,
+                     compile_cache=args.compile_cache)
     rows = sorted(rows + failed, key=lambda r: r["problem"])
     summary = report.summarize(rows)
     write_json(args.output, {"rows": rows, "summary": summary})
@@ -368,17 +374,27 @@ def cmd_db(args):
     return 0
 
 
+def _read_rows(results):
+    """The rows of a bench's results JSON, or of its .events.jsonl (a
+    cut-off run's)."""
+    if results.endswith(".jsonl"):
+        from .bench import read_events
+        return list(read_events(results).values())
+    with open(results) as f:
+        return json.load(f)["rows"]
+
+
 def cmd_report(args):
     from . import report
     rows = []
     for results in args.results:  # shards of one run are reported together
-        if results.endswith(".jsonl"):  # a bench's events, e.g. of a cut-off run
-            from .bench import read_events
-            rows += list(read_events(results).values())
-        else:
-            with open(results) as f:
-                rows += json.load(f)["rows"]
+        rows += _read_rows(results)
     rows.sort(key=lambda r: r["problem"])
+    if args.side_by_side:
+        named = [(os.path.basename(path).removesuffix(".json"), _read_rows(path))
+                 for path in args.results]
+        print(report.format_side_by_side(named))
+        return 0
     print(report.format_table(rows, report.summarize(rows)))
     judged = report.judged_rows(rows)
     if judged != rows:
@@ -494,6 +510,15 @@ def main(argv=None):
     p.add_argument("--timeout", type=positive_int, default=300, help="seconds per problem")
     p.add_argument("--deadline", type=non_negative_int, help="start no problem after this many seconds (the rest: 'not run')")
     p.add_argument("--resume", help="an earlier run's <results>.events.jsonl: keep its finished problems")
+    p.add_argument("--compile-workers", type=non_negative_int, default=0, metavar="N",
+                   help="before the timed run, N processes compile the problems with torch.compile "
+                        "(no timing), filling Inductor's cache for the timed run (default 0: none)")
+    p.add_argument("--compile-warmup-deadline", type=non_negative_float, metavar="S",
+                   help="hand out no warm-up compile after S seconds, and stop the warm-up there "
+                        "(default: 40%% of --deadline, if given)")
+    p.add_argument("--compile-cache", metavar="DIR",
+                   help="Inductor's cache folder (TORCHINDUCTOR_CACHE_DIR) for the warm-up and the timed "
+                        "run (default: $TORCHINDUCTOR_CACHE_DIR, else <tmp>/ks-inductor-cache)")
     p.set_defaults(fn=cmd_bench)
 
     p = sub.add_parser("tune", help="ks-tune every imported problem; plans for 'bench --plans'")
@@ -545,6 +570,9 @@ def main(argv=None):
     p = sub.add_parser("report", help="print the table of a results JSON (or of its .events.jsonl)")
     p.add_argument("results", nargs="+", help="bench results (.json) or events (.jsonl); several: one table")
     p.add_argument("--tune-report", help="a tune-report.json: adds each level's tuning times")
+    p.add_argument("--side-by-side", action="store_true",
+                   help="the results are runs of the same problems with different plans: each "
+                        "problem's ks time per run, beside eager's")
     p.set_defaults(fn=cmd_report)
 
     p = sub.add_parser("rank-check", help="run every candidate ks-tune built on the GPU: does the cost model rank them right?")
@@ -585,6 +613,11 @@ def main(argv=None):
     p.add_argument("--verbose", action="store_true")
     p.add_argument("manifests", nargs="+")
     p.set_defaults(fn=lambda a: __import__("ks_torch.bench", fromlist=["worker_main"]).worker_main(a) or 0)
+
+    p = sub.add_parser("bench-warmup-worker", help=argparse.SUPPRESS)
+    p.add_argument("--workers", type=positive_int, default=1, help="warm-up workers sharing the GPU")
+    p.set_defaults(fn=lambda a: __import__("ks_torch.bench", fromlist=["warmup_worker_main"])
+                   .warmup_worker_main(a))
 
     args = parser.parse_args(argv)
     return args.fn(args)

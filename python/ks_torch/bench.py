@@ -18,8 +18,10 @@ import json
 import math
 import os
 import statistics
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -133,10 +135,28 @@ def _compare_with_f64(model64, inputs, want, got, err64):
             err64["eager_score"] = max(err64.get("eager_score", 0.0), eager_score)
 
 
+def _problem_of_manifest(manifest):
+    """The problem a manifest was imported from, built as at its import."""
+    from .manifest import REPO_ROOT
+    from .problem import Problem
+    source = manifest["source"]
+    if not os.path.isabs(source):
+        source = os.path.join(REPO_ROOT, source)
+    return Problem(source, small=manifest.get("size") == "small", factory=manifest.get("factory"))
+
+
+def _fx_cache_counts():
+    """(hits, misses) of Inductor's FX graph cache in this process so far."""
+    try:
+        from torch._dynamo.utils import counters
+        return counters["inductor"]["fxgraph_cache_hit"], counters["inductor"]["fxgraph_cache_miss"]
+    except Exception:
+        return None
+
+
 def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     import torch
-    from .manifest import REPO_ROOT, check_inputs, check_parameters, read_manifest
-    from .problem import Problem
+    from .manifest import check_inputs, check_parameters, read_manifest
 
     manifest = read_manifest(manifest_path)
     row = {"problem": manifest["problem"], "status": "error"}
@@ -150,10 +170,7 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
         row.setdefault("phase_s", {})[name] = round(now - phase_start, 2)
         phase_start = now
     here = os.path.dirname(os.path.abspath(manifest_path))
-    source = manifest["source"]
-    if not os.path.isabs(source):
-        source = os.path.join(REPO_ROOT, source)
-    problem = Problem(source, small=manifest.get("size") == "small", factory=manifest.get("factory"))
+    problem = _problem_of_manifest(manifest)
     model = problem.build_model()
     state = check_parameters(manifest, model)  # on the CPU, before any move
     if not torch.cuda.is_available():
@@ -240,10 +257,15 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
         row["eager_ms"], row["eager_median_ms"], row["eager_trials"] = _time_cuda(lambda: model(*inputs), flush)
         if not skip_compile:
             try:
+                before = _fx_cache_counts()
                 compiled = torch.compile(model)
                 t0 = time.time()
                 compiled(*inputs)
                 row["compile_s"] = round(time.time() - t0, 1)
+                after = _fx_cache_counts()
+                if before and after:
+                    # Whether the first call found the graphs a warm-up compiled.
+                    row["compile_fx_cache"] = {"hit": after[0] - before[0], "miss": after[1] - before[1]}
                 row["compile_ms"], row["compile_median_ms"], row["compile_trials"] = _time_cuda(
                     lambda: compiled(*inputs), flush)
             except Exception as e:
@@ -275,6 +297,7 @@ def worker_main(args):
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
     library = Library()
+    warmed = {} if args.no_compile else read_warmups(args.results)
     with open(args.results, "a") as log:
         for path in args.manifests:
             if args.deadline is not None and time.time() > args.deadline:
@@ -291,6 +314,7 @@ def worker_main(args):
                 if args.verbose:
                     traceback.print_exc()
             row["manifest"] = path
+            add_warmup(row, warmed.get(path))
             log.write(json.dumps({"done": path, "row": row}) + "\n")
             log.flush()
             print(f"bench: {row['problem']}: {row['status']}"
@@ -317,6 +341,280 @@ def _problem_of(manifest_path):
         return manifest_path
 
 
+# The torch.compile warm-up (run(..., compile_workers=N)). Inductor's cold
+# compile of a whole problem set one after another does not fit a device
+# session; N worker processes compile the problems first, no timing, filling
+# Inductor's on-disk caches (one folder shared with the timed run), so the
+# timed run's compile is mostly a cache hit. The timed run starts only when
+# every warm-up process is gone; it compiles and times torch.compile as
+# without a warm-up, and what was not warmed it compiles cold.
+WARM_REPLY = "ks-warm-up "  # a reply line's prefix, so stray prints are ignored
+WARMUP_DEADLINE_SHARE = 0.4  # of the bench's deadline, where no warm-up deadline is given
+DEFAULT_COMPILE_CACHE = os.path.join(tempfile.gettempdir(), "ks-inductor-cache")
+
+
+def compile_env(cache_dir, threads=None):
+    """The environment of the warm-up and timed workers: one Inductor cache
+    folder, its FX graph and AOTAutograd caches on; `threads`: Inductor's
+    compile processes a worker (the cores shared among the warm-up workers)."""
+    env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=os.path.abspath(cache_dir),
+               TORCHINDUCTOR_FX_GRAPH_CACHE="1", TORCHINDUCTOR_AUTOGRAD_CACHE="1")
+    if threads is not None:
+        env["TORCHINDUCTOR_COMPILE_THREADS"] = str(threads)
+    return env
+
+
+def _warm_one(manifest_path, workers=1):
+    """torch.compile of one problem as the timed run will do it (the model
+    and inputs _bench_one builds, on the GPU, no_grad, Inductor's default
+    mode): its first call, the compile, in seconds. A problem too large for
+    a `workers`-th of the GPU is left to the timed run."""
+    import gc
+    import torch
+    from .manifest import read_manifest
+    manifest = read_manifest(manifest_path)
+    if not torch.cuda.is_available():
+        raise RuntimeError("PyTorch sees no CUDA GPU here: the harness runs on a GPU machine")
+    share_bytes = MEMORY_MARGIN * torch.cuda.get_device_properties(0).total_memory / workers
+    need = tensor_bytes(manifest["arguments"]) + 2 * tensor_bytes(manifest["results"])
+    if need > share_bytes:
+        raise MemoryError(f"needs {need / 1e9:.1f} GB, a warm-up worker's share is "
+                          f"{share_bytes / 1e9:.1f} GB: compiled in the timed run")
+    problem = _problem_of_manifest(manifest)
+    model = problem.build_model().cuda()
+    inputs = [x.cuda().contiguous() for x in problem.make_inputs(seed=2000, draw_on="cuda")]
+    compiled = None
+    try:
+        with torch.no_grad():
+            compiled = torch.compile(model)
+            t0 = time.time()
+            compiled(*inputs)
+            torch.cuda.synchronize()
+            return time.time() - t0
+    finally:
+        del model, inputs, compiled  # the next problem gets the GPU's memory
+        torch._dynamo.reset()
+        gc.collect()
+        torch.cuda.empty_cache()
+
+
+def warmup_worker_loop(compile_one, requests, replies):
+    """A warm-up worker: a manifest path a line from `requests`, a reply line
+    to `replies` each ({"manifest", "warm_s"} or {"manifest", "error"}).
+    `compile_one(path)` compiles, returning its seconds (None: the call's)."""
+    for line in requests:
+        path = line.strip()
+        if not path:
+            continue
+        reply = {"manifest": path}
+        t0 = time.time()
+        try:
+            seconds = compile_one(path)
+            reply["warm_s"] = round(time.time() - t0 if seconds is None else seconds, 1)
+        except Exception as e:
+            reply["error"] = describe_exception(e, limit=200)
+            if is_sticky_cuda_error(e):
+                reply["restart"] = True  # a fresh worker takes the next problem
+        replies.write(WARM_REPLY + json.dumps(reply) + "\n")
+        replies.flush()
+        if reply.get("restart"):
+            return
+
+
+def warmup_worker_main(args=None, compile_one=None):
+    """`bench-warmup-worker`: warmup_worker_loop on stdin, replies on the
+    original stdout; anything else printed goes to stderr (the log).
+    `compile_one`: a stand-in for the compile (tests)."""
+    replies = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    if compile_one is None:
+        import torch
+        import torch._inductor.config as inductor_config
+        # As worker_main: TF32 off (a part of Inductor's cache key).
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
+        # The runtime autotuning of Triton configs (on the first call) is
+        # left to the timed run on an idle GPU: none measured here, beside
+        # the other warm-up workers, is kept.
+        inductor_config.autotune_local_cache = False
+        workers = getattr(args, "workers", None) or 1
+        compile_one = lambda path: _warm_one(path, workers)  # noqa: E731
+    warmup_worker_loop(compile_one, sys.stdin, replies)
+    return 0
+
+
+def _kill_group(proc):
+    """Kills a worker and every process it started (Inductor's compile
+    processes): none may run on into the timed run."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
+
+
+def warm_up(manifests, workers, command, deadline=None, problem_timeout=None, env=None,
+            stderr=None, on_result=None):
+    """Hands `manifests` out, in order, to at most `workers` processes running
+    `command` (warmup_worker_loop), each problem once; hands none out after
+    `deadline` (seconds since the epoch), when the busy workers are killed.
+    Returns {manifest: {"warm_s": s} or {"error": why}} of every problem
+    handed out; `on_result(manifest, result)` as each ends. Returns when no
+    worker process (nor any process it started) is left."""
+    import selectors
+    pending, results, slots = list(manifests), {}, []
+    poll = selectors.DefaultSelector()
+
+    def start():
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                                env=env, start_new_session=True)
+        slot = {"proc": proc, "buf": b"", "current": None, "started": None}
+        poll.register(proc.stdout, selectors.EVENT_READ, slot)
+        slots.append(slot)
+        return slot
+
+    def stop(slot, graceful=False):
+        poll.unregister(slot["proc"].stdout)
+        slots.remove(slot)
+        try:
+            slot["proc"].stdin.close()
+        except OSError:
+            pass
+        if graceful:
+            try:  # idle: let it leave by itself a moment
+                slot["proc"].wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
+        _kill_group(slot["proc"])
+        slot["proc"].stdout.close()
+
+    def finish(slot, result):
+        manifest, slot["current"] = slot["current"], None
+        results[manifest] = result
+        if on_result:
+            on_result(manifest, result)
+
+    try:
+        while True:
+            now = time.time()
+            open_ = deadline is None or now < deadline
+            while open_ and pending:
+                idle = [s for s in slots if s["current"] is None]
+                if not idle and len(slots) >= workers:
+                    break
+                slot = idle[0] if idle else start()
+                manifest = pending.pop(0)
+                slot["current"], slot["started"] = manifest, time.time()
+                try:
+                    slot["proc"].stdin.write((manifest + "\n").encode())
+                    slot["proc"].stdin.flush()
+                except OSError:
+                    finish(slot, {"error": "the warm-up worker died "
+                                           f"(exit {slot['proc'].poll()})"})
+                    stop(slot)
+            busy = [s for s in slots if s["current"] is not None]
+            if not busy:
+                break
+            if not open_:
+                for slot in busy:
+                    finish(slot, {"error": "not compiled by the warm-up deadline"})
+                    stop(slot)
+                break
+            wait = 0.5 if deadline is None else max(0.0, min(0.5, deadline - now))
+            for key, _ in poll.select(timeout=wait):
+                slot = key.data
+                data = os.read(key.fd, 65536)
+                if not data:
+                    slot["proc"].wait()
+                    if slot["current"] is not None:
+                        finish(slot, {"error": "the warm-up worker died "
+                                               f"(exit {slot['proc'].returncode})"})
+                    stop(slot)
+                    continue
+                slot["buf"] += data
+                restart = False
+                while b"\n" in slot["buf"]:
+                    line, slot["buf"] = slot["buf"].split(b"\n", 1)
+                    text = line.decode(errors="replace")
+                    if not text.startswith(WARM_REPLY):
+                        continue
+                    reply = json.loads(text[len(WARM_REPLY):])
+                    restart |= bool(reply.pop("restart", False))
+                    if reply.pop("manifest", None) == slot["current"]:
+                        finish(slot, reply)
+                if restart:
+                    stop(slot, graceful=True)
+            now = time.time()
+            for slot in [s for s in slots if s["current"] is not None]:
+                if problem_timeout is not None and now - slot["started"] > problem_timeout:
+                    finish(slot, {"error": f"timed out after {problem_timeout} s"})
+                    stop(slot)
+    finally:
+        for slot in list(slots):
+            busy = slot["current"] is not None
+            if busy:
+                finish(slot, {"error": "the warm-up was stopped"})
+            stop(slot, graceful=not busy)
+        poll.close()
+    return results
+
+
+def _run_warmup(manifests, results_path, workers, cache, command, problem_timeout, deadline):
+    """warm_up for run(): its results logged to the events log as they come
+    ({"warm": manifest, "result": ...}, which the timed worker adds to its
+    rows), the workers' output to <results>.warmup.log."""
+    command = command or [sys.executable, "-m", "ks_torch", "bench-warmup-worker",
+                          "--workers", str(workers)]
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    env = compile_env(cache, threads=max(1, cores // workers))
+    from .tools import progress
+    bar = progress(len(manifests), "torch.compile warm-up")
+
+    def logged(manifest, result):
+        with open(results_path, "a") as log:
+            log.write(json.dumps({"warm": manifest, "result": result}) + "\n")
+        bar.update(1)
+        if "error" in result:
+            print(f"bench: warm-up: {_problem_of(manifest)}: {result['error']}", flush=True)
+
+    t0 = time.time()
+    print(f"bench: torch.compile warm-up of {len(manifests)} problems by {workers} workers"
+          + (f", until {deadline - t0:.0f} s from now" if deadline is not None else "")
+          + f"; Inductor cache {cache}", flush=True)
+    with open(results_path + ".warmup.log", "a") as stderr:
+        results = warm_up(manifests, workers, command, deadline=deadline, problem_timeout=problem_timeout,
+                          env=env, stderr=stderr, on_result=logged)
+    bar.close()
+    warmed = sum("warm_s" in r for r in results.values())
+    print(f"bench: warm-up: {warmed} of {len(manifests)} problems compiled in {time.time() - t0:.0f} s, "
+          f"{len(results) - warmed} failed or cut, {len(manifests) - len(results)} not reached "
+          f"(compiled cold in the timed run)", flush=True)
+    return results
+
+
+def read_warmups(path):
+    """manifest -> warm-up result of every warm-up event in an events log."""
+    warmed = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f.read().splitlines():
+                event = json.loads(line)
+                if "warm" in event:
+                    warmed[event["warm"]] = event["result"]
+    return warmed
+
+
+def add_warmup(row, result):
+    """The warm-up's seconds (compile_warm_s) or error (compile_warm_error) in a row."""
+    if result is None:
+        return
+    if "warm_s" in result:
+        row["compile_warm_s"] = result["warm_s"]
+    if "error" in result:
+        row["compile_warm_error"] = result["error"]
+
+
 def read_events(path):
     """manifest -> row of every finished problem in an events log."""
     rows = {}
@@ -329,13 +627,23 @@ def read_events(path):
 
 
 def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
-        problem_timeout=300, deadline_s=None, resume=None):
+        problem_timeout=300, deadline_s=None, resume=None, compile_workers=0,
+        compile_warmup_deadline_s=None, compile_cache=None, worker_cmd=None, warmup_cmd=None):
     """Runs workers until every manifest has a row, or until `deadline_s`
     seconds have passed (the rest: status 'not run'); returns the rows in
     order. `resume`: an earlier run's events log, whose finished problems are
     kept and not run again. Everything finished is logged to `results_path`
-    as it happens, so a run cut short can be resumed from it."""
-    deadline = time.time() + deadline_s if deadline_s is not None else None
+    as it happens, so a run cut short can be resumed from it.
+
+    `compile_workers` N > 0: first the torch.compile warm-up (warm_up) of
+    the problems to run by N processes, until `compile_warmup_deadline_s`
+    seconds (default: WARMUP_DEADLINE_SHARE of `deadline_s`), the Inductor
+    cache in `compile_cache` (default: TORCHINDUCTOR_CACHE_DIR, else
+    DEFAULT_COMPILE_CACHE); then the timed run. `worker_cmd`, `warmup_cmd`:
+    the workers' commands (default: `ks_torch bench-worker` and
+    `bench-warmup-worker`; stand-ins in tests)."""
+    start_time = time.time()
+    deadline = start_time + deadline_s if deadline_s is not None else None
     rows = {}
     if resume:
         rows = {m: r for m, r in read_events(resume).items() if m in manifests}
@@ -356,12 +664,23 @@ def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
     bar.update(len(rows))
     counted = len(rows)
     remaining = [m for m in manifests if m not in rows]
+    env = None
+    if not no_compile and (compile_workers or compile_cache):
+        cache = compile_cache or os.environ.get("TORCHINDUCTOR_CACHE_DIR") or DEFAULT_COMPILE_CACHE
+        os.makedirs(cache, exist_ok=True)
+        env = compile_env(cache)
+        if compile_workers and remaining:
+            if compile_warmup_deadline_s is None and deadline_s is not None:
+                compile_warmup_deadline_s = WARMUP_DEADLINE_SHARE * deadline_s
+            _run_warmup(remaining, results_path, compile_workers, cache, warmup_cmd, problem_timeout,
+                        None if compile_warmup_deadline_s is None
+                        else start_time + compile_warmup_deadline_s)
     while remaining:
-        cmd = [sys.executable, "-m", "ks_torch", "bench-worker", "--results", results_path,
-               "--chip", chip] + (["--plans", plans] if plans else []) + \
+        cmd = (worker_cmd or [sys.executable, "-m", "ks_torch", "bench-worker"]) + \
+              ["--results", results_path, "--chip", chip] + (["--plans", plans] if plans else []) + \
               (["--no-compile"] if no_compile else []) + \
               (["--deadline", str(deadline)] if deadline is not None else []) + remaining
-        worker = subprocess.Popen(cmd)
+        worker = subprocess.Popen(cmd, env=env)
         current, started = None, time.time()
         with open(results_path) as f:
             seen = len(f.read().splitlines())
@@ -373,7 +692,7 @@ def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
                 event = json.loads(line)
                 if "start" in event:
                     current, started = event["start"], time.time()
-                else:
+                elif "done" in event:
                     rows[event["done"]] = event["row"]
                     current = None
             seen = len(lines)

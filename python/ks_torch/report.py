@@ -6,8 +6,10 @@ A result row: {"problem": "level1/01_x", "status": one of STATUSES,
 model run in fp64), ...}.
 fast_p is the share of all problems of a level that are correct AND faster
 than p times the baseline (fast_0: the share correct); means are over the
-correct problems. "vs f64": the share correct at 1e-4 against eager or, where
-not, no farther from the model run in fp64 than eager is (judged_against_f64).
+correct problems ("in mean": how many; "timed": the problems with the
+baseline's time, torch.compile's fewer where it failed or was skipped).
+"vs f64": the share correct at 1e-4 against eager or, where not, no farther
+from the model run in fp64 than eager is (judged_against_f64).
 """
 
 import math
@@ -89,6 +91,11 @@ def summarize(rows):
             # The issue's floor: correct and at least 0.8x, and none under 0.5x.
             entry[base]["at_least_0.8"] = sum(v is not None and v >= 0.8 for v in s) / n if n else 0.0
             entry[base]["under_0.5"] = sum(v is not None and v < 0.5 for v in s)
+            # How many problems the baseline was timed on, and how many the
+            # means are over (correct, both timed): torch.compile's can be
+            # fewer than eager's (a compile error, a run without it).
+            entry[base]["timed"] = sum(r.get(base + "_ms") is not None for r in rs)
+            entry[base]["in_means"] = sum(v is not None for v in s)
         out[level] = entry
     return out
 
@@ -156,6 +163,9 @@ def format_table(rows, summary):
             f"{_fmt(r.get('ks_error_vs_f64'), '9.2e')}/{_fmt(r.get('eager_error_vs_f64'), '9.2e')}")
     lines.append("")
     lines.append(format_summary(summary))
+    compile_line = format_compile_seconds(rows)
+    if compile_line:
+        lines.append(compile_line)
     memory = format_memory_bound(rows)
     if memory:
         lines.append("")
@@ -185,7 +195,8 @@ def format_summary(summary):
     """The per-level lines of the table."""
     lines = []
     head = (f"{'level':8} {'n':>3} {'compiled':>8} {'correct':>8} {'vs f64':>6}  baseline  {'fast_0':>6} "
-            f"{'fast_1':>6} {'fast_1.5':>8} {'fast_2':>6} {'geomean':>8} {'mean':>7} {'>=0.8x':>6} {'<0.5x':>5}")
+            f"{'fast_1':>6} {'fast_1.5':>8} {'fast_2':>6} {'geomean':>8} {'mean':>7} {'>=0.8x':>6} {'<0.5x':>5} "
+            f"{'timed':>5} {'in mean':>7}")
     lines.append(head)
     lines.append("-" * len(head))
     for level, s in summary.items():
@@ -196,8 +207,36 @@ def format_summary(summary):
                 f"{s.get('as_exact_as_eager', s['correct']):6.0%}  {base:8}  "
                 f"{b['fast_0']:6.0%} {b['fast_1']:6.0%} {b['fast_1.5']:8.0%} {b['fast_2']:6.0%} "
                 f"{_fmt(b['geomean_speedup'], '7.2f'):>8} {_fmt(b['mean_speedup'], '6.2f'):>7} "
-                f"{b['at_least_0.8']:6.0%} {b['under_0.5']:5d}")
+                f"{b['at_least_0.8']:6.0%} {b['under_0.5']:5d} "
+                f"{b.get('timed', 0):5d} {b.get('in_means', 0):7d}")
     return "\n".join(lines)
+
+
+def format_compile_seconds(rows):
+    """torch.compile's side of a bench: how many problems have its time,
+    how many failed to compile, the seconds of its first call in the timed
+    run (compile_s; mostly a cache hit after a warm-up) and of the warm-up's
+    compile (compile_warm_s, cold, beside the other warm-up workers)."""
+    rows = [r for r in rows if r.get("status") != "not run"]  # as the summary
+    timed = sum(r.get("compile_ms") is not None for r in rows)
+    errors = sum(bool(r.get("compile_error")) for r in rows)
+    first = sorted(r["compile_s"] for r in rows if r.get("compile_s") is not None)
+    warm = sorted(r["compile_warm_s"] for r in rows if r.get("compile_warm_s") is not None)
+    warm_failed = sum(bool(r.get("compile_warm_error")) for r in rows)
+    if not (timed or errors or first or warm or warm_failed):
+        return ""
+    text = f"torch.compile: {timed} of {len(rows)} problems timed, {errors} compile errors"
+    if first:
+        hits = sum(r.get("compile_fx_cache", {}).get("hit", 0) > 0 and
+                   r.get("compile_fx_cache", {}).get("miss", 1) == 0 for r in rows)
+        text += (f"; the timed run's compile: median {first[len(first) // 2]:.1f} s, max {first[-1]:.1f} s, "
+                 f"{hits} all from the FX graph cache")
+    if warm or warm_failed:
+        text += f"; warm-up: {len(warm)} compiled"
+        if warm:
+            text += f" (median {warm[len(warm) // 2]:.1f} s, max {warm[-1]:.1f} s)"
+        text += f", {warm_failed} failed or cut"
+    return text
 
 
 def judged_rows(rows):
@@ -222,4 +261,31 @@ def format_tuning_times(tune_rows):
                       if level == "all" or level_of(r) == level)
         lines.append(f"{level:12} {len(times):3d} {times[len(times) // 2]:9.1f} {times[-1]:7.1f} "
                      f"{planned:8d}")
+    return "\n".join(lines)
+
+
+def format_side_by_side(named_rows):
+    """Problems benched with several plan folders (named_rows: [(name,
+    rows)]): each problem's eager time and ks's time and speedup per folder,
+    and the geometric mean of each folder's speedups over the problems
+    correct in all of them (judged against fp64 as in judged_rows)."""
+    by_name = [(name, {r["problem"]: r for r in rows}) for name, rows in named_rows]
+    problems = sorted(set().union(*(set(rows) for _, rows in by_name)))
+    head = f"{'problem':<44} {'eager ms':>9}" + "".join(f" {name[:18]:>18}" for name, _ in by_name)
+    lines = [head]
+    common = []
+    for p in problems:
+        rows = [rows.get(p) for _, rows in by_name]
+        eager = next((r["eager_ms"] for r in rows if r and r.get("eager_ms")), None)
+        cells = []
+        for r in rows:
+            ok = r is not None and judged_against_f64(r) and r.get("ks_ms")
+            cells.append(f"{r['ks_ms']:.3f} ({eager / r['ks_ms']:.2f}x)" if ok and eager
+                         else (r or {}).get("status", "-"))
+        lines.append(f"{p:<44} {_fmt(eager, '9.3f')}" + "".join(f" {c:>18}" for c in cells))
+        if eager and all(r is not None and judged_against_f64(r) and r.get("ks_ms") for r in rows):
+            common.append([eager / r["ks_ms"] for r in rows])
+    means = [geometric_mean([c[i] for c in common]) for i in range(len(by_name))]
+    lines.append(f"{'geomean vs eager (' + str(len(common)) + ' problems)':<44} {'':>9}" +
+                 "".join(f" {_fmt_speedup(m, '17.2f'):>18}" for m in means))
     return "\n".join(lines)

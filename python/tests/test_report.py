@@ -95,6 +95,29 @@ class ReportTest(unittest.TestCase):
         self.assertRegex(text, r"level1\s+4\s+75%\s+50%\s+50%\s+eager\s+50%\s+25%\s+25%\s+0%\s+1.00\s+1.25\s+25%\s+0")
 
 
+def row(problem, status, eager_ms, compile_ms, ks_ms):
+    return {"problem": problem, "status": status, "eager_ms": eager_ms, "compile_ms": compile_ms,
+            "ks_ms": ks_ms}
+
+
+class SideBySideTest(unittest.TestCase):
+    def test_each_plan_folder_beside_eager_and_its_geomean_over_common_problems(self):
+        model = [row("level1/01_a", "correct", 2.0, None, 1.0),
+                 row("level1/02_b", "correct", 3.0, None, 2.0),
+                 row("level1/03_c", "incorrect", 1.0, None, 1.0)]
+        refined = [row("level1/01_a", "correct", 2.0, None, 0.5),
+                   row("level1/02_b", "incorrect", 3.0, None, 1.0)]
+        text = report.format_side_by_side([("model", model), ("refined", refined)])
+        lines = text.splitlines()
+        self.assertIn("model", lines[0])
+        self.assertIn("refined", lines[0])
+        self.assertRegex(lines[1], r"level1/01_a +2\.000 +1\.000 \(2\.00x\) +0\.500 \(4\.00x\)")
+        self.assertRegex(lines[2], r"level1/02_b +3\.000 +2\.000 \(1\.50x\) +incorrect")
+        self.assertRegex(lines[3], r"level1/03_c .* incorrect +-")
+        # Only level1/01_a is correct in both: 2x and 4x.
+        self.assertRegex(lines[-1], r"geomean vs eager \(1 problems\) +2\.00x +4\.00x")
+
+
 class MemoryBoundTest(unittest.TestCase):
     MB = [
         # 90% and 50% of a same-bytes copy; a matmul and an incorrect one left out
