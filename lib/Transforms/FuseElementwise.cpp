@@ -358,8 +358,12 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
 
   LogicalResult matchAndRewrite(linalg::GenericOp producer,
                                 PatternRewriter &rewriter) const override {
+    // A generic may have no result: one left for its payload's side effects
+    // (a cf.assert) once its unused result is dropped.
+    if (producer->getNumResults() != 1 || !isCheap(producer))
+      return failure();
     Value result = producer->getResult(0);
-    if (result.hasOneUse() || result.use_empty() || !isCheap(producer))
+    if (result.hasOneUse() || result.use_empty())
       return failure();
     // The reads: (the reshape in between or null, the generic's operand).
     SmallVector<std::pair<Operation *, OpOperand *>> reads;
