@@ -285,23 +285,64 @@ void Tuner::calibrate(Measurement &m, const PlanSteps &plan) const {
   }
 }
 
+int Tuner::takeGpu() {
+  std::lock_guard<std::mutex> lock(gpuMutex);
+  if (gpuInFlight.size() != opts.gpus.size())
+    gpuInFlight.assign(opts.gpus.size(), 0);
+  auto least = std::min_element(gpuInFlight.begin(), gpuInFlight.end());
+  ++*least;
+  return int(least - gpuInFlight.begin());
+}
+
+void Tuner::giveBackGpu(int slot) {
+  std::lock_guard<std::mutex> lock(gpuMutex);
+  --gpuInFlight[slot];
+}
+
+/// What CUDA_VISIBLE_DEVICES a child must see to have this process's
+/// device `ordinal` alone (ordinals count the devices this process sees).
+static std::string visibleDeviceOf(int ordinal) {
+  const char *visible = std::getenv("CUDA_VISIBLE_DEVICES");
+  llvm::SmallVector<llvm::StringRef> list;
+  if (visible && *visible)
+    llvm::StringRef(visible).split(list, ',', -1, false);
+  if (ordinal < int(list.size()))
+    return list[ordinal].trim().str();
+  return std::to_string(ordinal);
+}
+
 int Tuner::runKsRun(const std::vector<std::string> &args, llvm::StringRef logFile,
-                    unsigned timeoutSeconds, std::string &error) {
+                    unsigned timeoutSeconds, std::string &error, int *gpu) {
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
-  // ks-run finds skills on the skill path: hand it ours.
+  // ks-run finds skills on the skill path: hand it ours; with several
+  // GPUs, it sees the one it is handed alone (its GPU lock is that GPU's).
+  int slot = opts.gpus.empty() ? -1 : takeGpu();
   std::optional<llvm::ArrayRef<llvm::StringRef>> env;
   std::vector<std::string> envStrings;
   std::vector<llvm::StringRef> envRefs;
-  if (!skillRoots.empty()) {
-    for (char **e = environ; *e; ++e)
-      if (!llvm::StringRef(*e).starts_with("KS_SKILL_PATH="))
-        envStrings.push_back(*e);
-    envStrings.push_back("KS_SKILL_PATH=" + llvm::join(skillRoots, ":"));
+  if (!skillRoots.empty() || slot >= 0) {
+    for (char **e = environ; *e; ++e) {
+      llvm::StringRef var(*e);
+      if ((!skillRoots.empty() && var.starts_with("KS_SKILL_PATH=")) ||
+          (slot >= 0 && var.starts_with("CUDA_VISIBLE_DEVICES=")))
+        continue;
+      envStrings.push_back(*e);
+    }
+    if (!skillRoots.empty())
+      envStrings.push_back("KS_SKILL_PATH=" + llvm::join(skillRoots, ":"));
+    if (slot >= 0)
+      envStrings.push_back("CUDA_VISIBLE_DEVICES=" + visibleDeviceOf(opts.gpus[slot]));
     envRefs.assign(envStrings.begin(), envStrings.end());
     env = envRefs;
   }
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, logFile, logFile};
-  return llvm::sys::ExecuteAndWait(ksRun, argRefs, env, redirects, timeoutSeconds, 0, &error);
+  int rc = llvm::sys::ExecuteAndWait(ksRun, argRefs, env, redirects, timeoutSeconds, 0, &error);
+  if (slot >= 0) {
+    giveBackGpu(slot);
+    if (gpu)
+      *gpu = opts.gpus[slot];
+  }
+  return rc;
 }
 
 void Tuner::prepareCpuCheck() {
@@ -539,7 +580,9 @@ Measurement Tuner::measureOnGpu(llvm::StringRef planFile, llvm::StringRef label)
     args.push_back("--reference=gpu:" + opts.module);
   }
   std::string error;
-  int rc = runKsRun(args, logFile, opts.timeoutSeconds * 4, error);
+  int gpu = -1;
+  int rc = runKsRun(args, logFile, opts.timeoutSeconds * 4, error, &gpu);
+  m.gpu = gpu;
   auto buffer = llvm::MemoryBuffer::getFile(jsonFile);
   llvm::Expected<json::Value> report =
       buffer ? ks::parseJson((*buffer)->getBuffer())
@@ -1170,6 +1213,8 @@ llvm::Error Tuner::run() {
           }
           attempt["speedup_vs_base"] = coveredUs / us;
           attempt["time_ms"] = m.timeMs;
+          if (m.gpu >= 0)
+            attempt["gpu"] = m.gpu;
           attempt["net_us"] = netUs(m, d);
           // A candidate also moves the base when it reaches the speed of
           // light the base is short of: a base at 78% can never be beaten
@@ -1385,6 +1430,8 @@ llvm::Error Tuner::run() {
     l["decisions"] = json::Object(decisions);
     report["llm"] = std::move(l);
   }
+  if (!opts.gpus.empty())
+    report["gpus"] = json::Array(opts.gpus);
   if (llvm::Error err = writeJsonFile(path("report.json"), json::Value(json::Object(report))))
     return err;
   if (llvm::Error err = renderReport(opts.outDir))

@@ -51,6 +51,7 @@
 #include <atomic>
 #include <chrono>
 #include <map>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -101,6 +102,7 @@ struct Measurement {
   std::map<int64_t, double> kernelUs;
   std::map<int64_t, json::Object> metrics;
   unsigned kernelsPerRun = 0;
+  int gpu = -1; ///< TuneOptions::gpus: the GPU it was measured on.
   /// How the candidate's numbers were checked (or why they were not).
   std::string numerics;
   json::Value raw = nullptr;
@@ -219,6 +221,12 @@ private:
     return opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds;
   }
   std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
+  /// TuneOptions::gpus: ks-runs in flight on each, and the GPU a ks-run
+  /// is handed (the least busy) and gives back.
+  std::mutex gpuMutex;
+  std::vector<unsigned> gpuInFlight;
+  int takeGpu();
+  void giveBackGpu(int slot);
   unsigned jobs = 1;             ///< Candidates built and measured at once.
   std::unique_ptr<LlmClient> llm; ///< None: the policy decides alone.
   /// The skill roots candidates are built with: the library's, and the
@@ -269,7 +277,7 @@ private:
   /// Runs ks-run (with our skill path) with stdout and stderr to `logFile`;
   /// its exit code, -2 with `error` set when it crashed or timed out.
   int runKsRun(const std::vector<std::string> &args, llvm::StringRef logFile,
-               unsigned timeoutSeconds, std::string &error);
+               unsigned timeoutSeconds, std::string &error, int *gpu = nullptr);
   /// The numerics check without a GPU: the program shrunk (ks-shrink-shapes)
   /// to a size the CPU runs in moments, its seed kernels emulated once.
   void prepareCpuCheck();

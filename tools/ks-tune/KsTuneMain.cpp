@@ -26,6 +26,42 @@
 namespace cl = llvm::cl;
 
 /// The GPU the driver reports, if any, for the cost model's device.
+/// --gpus: "all" (every device the driver shows this process) or a list of
+/// ordinals such as 0,1; an error names what is wrong.
+static llvm::Expected<std::vector<int>> parseGpus(llvm::StringRef spec) {
+  std::vector<int> gpus;
+  if (spec.empty())
+    return gpus;
+  if (spec == "all") {
+    llvm::Expected<const ks::cuda::DriverAPI &> api = ks::cuda::loadDriver();
+    if (!api)
+      return llvm::createStringError("--gpus=all: " + llvm::toString(api.takeError()));
+    int count = 0;
+    if (llvm::Error err = ks::cuda::check(*api, api->cuInit(0), "cuInit"))
+      return llvm::createStringError("--gpus=all: " + llvm::toString(std::move(err)));
+    if (llvm::Error err =
+            ks::cuda::check(*api, api->cuDeviceGetCount(&count), "cuDeviceGetCount"))
+      return llvm::createStringError("--gpus=all: " + llvm::toString(std::move(err)));
+    if (count == 0)
+      return llvm::createStringError("--gpus=all: the CUDA driver sees no device");
+    for (int i = 0; i < count; ++i)
+      gpus.push_back(i);
+    return gpus;
+  }
+  llvm::SmallVector<llvm::StringRef> parts;
+  spec.split(parts, ',');
+  for (llvm::StringRef part : parts) {
+    int ordinal;
+    if (part.trim().getAsInteger(10, ordinal) || ordinal < 0)
+      return llvm::createStringError("--gpus takes 'all' or CUDA ordinals such as 0,1, not '" +
+                                     spec + "'");
+    if (llvm::is_contained(gpus, ordinal))
+      return llvm::createStringError("--gpus names GPU " + std::to_string(ordinal) + " twice");
+    gpus.push_back(ordinal);
+  }
+  return gpus;
+}
+
 static std::optional<ks::agents::DriverFacts> gpuAtHand() {
   llvm::Expected<ks::cuda::DeviceAttributes> a = ks::cuda::readDeviceAttributes();
   if (!a) {
@@ -78,6 +114,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
       "db", cl::desc("Tuning database: reuse its answers, add this run's (SQLite where the path "
                      "ends .db, shared by concurrent tuners; JSON otherwise)"));
   cl::opt<std::string> calibration("calibration", cl::desc("A tuning database read only for its GPU samples: estimates are multiplied by measured / estimated per skill and op class"));
+  cl::opt<std::string> gpus("gpus", cl::desc("Measure candidates on these GPUs at once: 'all' or ordinals such as 0,1 (each ks-run sees one GPU alone)"));
   cl::opt<bool> quiet("quiet", cl::desc("No progress lines"));
   ks::agents::registerLlmCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "Tune a linalg-on-tensors module's kernels on the GPU\n");
@@ -125,6 +162,12 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.db = db;
   options.calibration = calibration;
   options.quiet = quiet;
+  llvm::Expected<std::vector<int>> gpuList = parseGpus(gpus);
+  if (!gpuList) {
+    llvm::errs() << "ks-tune: " << llvm::toString(gpuList.takeError()) << "\n";
+    return 1;
+  }
+  options.gpus = std::move(*gpuList);
   options.llm = ks::agents::llmOptionsFromCL();
   options.learnedDir = learnedDir;
   if (llvm::Error err = ks::agents::tune(options)) {

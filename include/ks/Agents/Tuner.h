@@ -23,6 +23,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ks::agents {
 
@@ -67,6 +68,11 @@ struct TuneOptions {
   /// limit), largest estimated share first.
   unsigned refine = 0;
   double refineSeconds = 0;
+  /// The GPUs candidates are measured on (CUDA ordinals as this process
+  /// sees them): each ks-run sees one of them alone, the one with the
+  /// fewest ks-runs in flight, so a batch of `jobs` candidates is measured
+  /// on all of them at once. Empty: ks-run sees what this process sees.
+  std::vector<int> gpus;
   /// "gpu": measure with ks-run; "model": estimate with the cost model;
   /// "auto": measure where there is a GPU, else estimate.
   std::string measure = "auto";
