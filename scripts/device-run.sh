@@ -41,6 +41,20 @@ if [ "${1:-}" = "--prepare-blind" ]; then
     --precision="$precision"
 fi
 
+if [ "${1:-}" = "--prepare-torch-compile" ]; then
+  # The cache of part 'torch-compile': ResNet-18's and the encoder layer's
+  # partitions imported (Torch-MLIR, which the GPU machine lacks), planned
+  # and compiled with the bundle's ks, so that the GPU machine finds them
+  # (the cache key holds the bundle's build).
+  [ -f dist/ks-bundle.tar.xz ] || { echo "device-run: run 'scripts/make-bundle.sh' first" >&2; exit 2; }
+  root=$(mktemp -d /tmp/ks-bundle.XXXXXX)
+  tar -C "$root" -xJf dist/ks-bundle.tar.xz
+  rm -rf dist/torch-compile-cache
+  PATH="$root/ks/bin:$PATH" KS_LIB="$root/ks/lib/libKernelSkill.so" KS_TUNE="$root/ks/bin/ks-tune" \
+    PYTHONPATH=python exec .venv/bin/python -W ignore -m ks_torch.compile_check --cpu \
+    --cache-dir dist/torch-compile-cache --options '{"device": "h200"}'
+fi
+
 out=${OUT:-$PWD/device-out}
 mkdir -p "$out"
 bundle=dist/ks-bundle.tar.xz
@@ -365,11 +379,11 @@ fi
 # compiled again from the cache in a second process). This machine has no
 # torch-mlir: the partitions are imported and planned on the build machine
 # into the cache that KS_TORCH_COMPILE_CACHE names (default
-# dist/torch-compile-cache; `python -m ks_torch.compile_check --prepare`).
+# dist/torch-compile-cache; `scripts/device-run.sh --prepare-torch-compile`).
 compile_table="not run"
 if part torch-compile; then
-  KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" timeout 500 python3 -W ignore \
-    -m ks_torch.compile_check -o "$out/torch-compile.json" \
+  KS_LIB="$root/ks/lib/libKernelSkill.so" KS_TUNE="$bin/ks-tune" PYTHONPATH="$PWD/python" \
+    timeout 500 python3 -W ignore -m ks_torch.compile_check -o "$out/torch-compile.json" \
     --cache-dir "${KS_TORCH_COMPILE_CACHE:-dist/torch-compile-cache}" \
     --options '{"device": "h200"}' > "$out/torch-compile.log" 2>&1
   echo "device-run: torch-compile exit $?" >&2

@@ -227,7 +227,6 @@ llvm::Error Tuner::refineOnGpu(Measurement &seed, PlanSteps &best, Measurement &
   });
   unsigned refined = 0, changed = 0;
   for (json::Object *e : leaders) {
-    int64_t d = *e->getInteger("dispatch");
     if (spent()) {
       (*e)["refined"] = json::Object{{"skipped", "the refinement's budget was spent"}};
       continue;
