@@ -193,8 +193,11 @@ static double coveredUs(const Measurement &m, int64_t d, const std::vector<int64
   return us;
 }
 
-/// The dispatches whose kernel one of `x`, `y` runs and the other does not,
-/// nearest (in program order) to `d` among the dispatches of `choices`.
+/// The dispatches whose kernel one of `x`, `y` runs and the other does not
+/// and that `d`'s kernel took in where it is missing: in that plan, `d` is
+/// the nearest dispatch before it with a step and a kernel (a kernel takes
+/// in the ops after it: an epilogue, a row or grid chain), or, with none
+/// before it, the nearest after it (a fill taken in by its reader).
 static std::vector<int64_t> takenInByOne(const Measurement &x, const Measurement &y, int64_t d,
                                          const PlanSteps &choices) {
   std::set<int64_t> all;
@@ -203,13 +206,19 @@ static std::vector<int64_t> takenInByOne(const Measurement &x, const Measurement
       all.insert(a);
   std::vector<int64_t> out;
   for (int64_t a : all) {
-    if (a == d || x.kernelUs.count(a) == y.kernelUs.count(a) || choices.count(a))
+    if (a == d || x.kernelUs.count(a) == y.kernelUs.count(a))
       continue;
-    std::optional<int64_t> nearest;
-    for (const auto &[c, step] : choices)
-      if (!nearest || std::abs(c - a) < std::abs(*nearest - a))
-        nearest = c;
-    if (nearest == d)
+    const Measurement &lacking = x.kernelUs.count(a) ? y : x;
+    std::optional<int64_t> before, after;
+    for (const auto &[c, step] : choices) {
+      if (!lacking.kernelUs.count(c))
+        continue;
+      if (c < a)
+        before = c;
+      else if (!after)
+        after = c;
+    }
+    if ((before ? before : after) == d)
       out.push_back(a);
   }
   return out;
