@@ -41,6 +41,36 @@ if [ "${1:-}" = "--prepare-blind" ]; then
     --precision="$precision"
 fi
 
+if [ "${1:-}" = "--prepare-iree" ]; then
+  # Part 'iree': the example and the corpus exported with the bundle's
+  # ks-opt --ks-export-iree and compiled with IREE's compiler (the venv's
+  # iree-base-compiler, which the GPU machine does not have) into
+  # dist/iree/NAME.vmfb; and IREE's runtime as wheels in .whl/ for the GPU
+  # machine's Python (no network there), as lit travels.
+  [ -f dist/ks-bundle.tar.xz ] || { echo "device-run: run 'scripts/make-bundle.sh' first" >&2; exit 2; }
+  root=$(mktemp -d /tmp/ks-bundle.XXXXXX)
+  tar -C "$root" -xJf dist/ks-bundle.tar.xz
+  rm -rf dist/iree && mkdir -p dist/iree
+  for f in examples/*.mlir test/corpus/*.mlir; do
+    name=$(basename "$f" .mlir)
+    if "${KS_OPT:-$root/ks/bin/ks-opt}" "$f" --ks-export-iree -o "dist/iree/$name.iree.mlir" 2>"dist/iree/$name.log" &&
+       .venv/bin/iree-compile --iree-hal-target-device=cuda "dist/iree/$name.iree.mlir" \
+         -o "dist/iree/$name.vmfb" 2>>"dist/iree/$name.log"; then
+      echo "exported $name"
+    else
+      echo "NOT exported $name: $(grep -m1 error "dist/iree/$name.log")"
+    fi
+  done
+  # The GPU machine's Python (KS_GPU_PYTHON, default 3.12): one wheel, not
+  # one per version, within what a device call carries.
+  for py in ${KS_GPU_PYTHON:-3.12}; do
+    .venv/bin/python -m pip download -q --no-deps --only-binary=:all: --python-version "$py" \
+      --platform manylinux_2_28_x86_64 -d .whl iree-base-runtime==3.13.0 ||
+      echo "device-run: no iree-base-runtime wheel for Python $py" >&2
+  done
+  exit 0
+fi
+
 if [ "${1:-}" = "--prepare-torch-compile" ]; then
   # The cache of part 'torch-compile': ResNet-18's and the encoder layer's
   # partitions imported (Torch-MLIR, which the GPU machine lacks), planned
@@ -82,6 +112,7 @@ chip=${KS_CHIP:-sm_${cap:-90}}
 # KS_TORCH_DEADLINE seconds, default 480, so one call of 10 minutes ends with
 # its table; to go on in a next call, carry the events log back as
 # dist/torch-resume.jsonl), ab (plan folders side by side on those problems;
+# not in the default, see below), iree (ks's kernels run by IREE's runtime;
 # not in the default, see below).
 # One device call may be too short for all of them: split them over calls.
 part() { [[ " ${KS_DEVICE_PARTS:-corpus lit bench gemm tune} " == *" $1 "* ]]; }
@@ -334,6 +365,43 @@ bench_set() {
     $([ -f "$plans/tune-report.json" ] && echo --tune-report "$plans/tune-report.json") 2>&1
 }
 
+# ks kernels in IREE (not in the default): each module of dist/iree (made
+# by --prepare-iree) run by IREE's runtime (iree-run-module --device=cuda,
+# from the iree-base-runtime wheel in .whl/) and by ks-run on the same
+# inputs (.npy), outputs compared at 1e-4, times side by side
+# (scripts/iree_check.py; iree-benchmark-module's median).
+iree_table="not run"
+if part iree; then
+  iree_table="not run: no dist/iree (run 'scripts/device-run.sh --prepare-iree' on the build machine)"
+  if ! command -v iree-run-module >/dev/null && ls .whl/iree_base_runtime-*.whl >/dev/null 2>&1; then
+    python3 -m pip install -q --no-index --no-deps --find-links .whl --target /tmp/ks-iree-site \
+      iree-base-runtime==3.13.0 &&
+      export PYTHONPATH=/tmp/ks-iree-site${PYTHONPATH:+:$PYTHONPATH} PATH=/tmp/ks-iree-site/bin:$PATH
+  fi
+  vmfbs=(dist/iree/*.vmfb)
+  if (( ${#vmfbs[@]} > 0 )); then
+    : > "$out/iree.jsonl"
+    for v in "${vmfbs[@]}"; do
+      name=$(basename "$v" .vmfb)
+      src=examples/$name.mlir
+      [ -f "$src" ] || src=test/corpus/$name.mlir
+      timeout 300 python3 scripts/iree_check.py "$src" "dist/iree/$name.iree.mlir" "$v" \
+        "$out/iree/$name" --chip="$chip" >>"$out/iree.jsonl" 2>>"$out/iree.log"
+    done
+    iree_table=$(python3 - "$out/iree.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+f = lambda v, spec: "-" if v is None else spec % v
+print("%-32s %-9s %-10s %-12s %-12s %s" % ("module", "vs ks-run", "max abs err", "ks-run ms", "IREE ms", "error"))
+for r in rows:
+    print("%-32s %-9s %-10s %-12s %-12s %s" % (r["name"], "match" if r["match"] else "MISMATCH",
+          f(r["max_abs_err"], "%.1e"), f(r["ks_ms"], "%.4f"), f(r["iree_ms"], "%.4f"), r["error"] or ""))
+print("modules: %d, matched ks-run at 1e-4: %d" % (len(rows), sum(r["match"] for r in rows)))
+PY
+)
+  fi
+fi
+
 torch_table="not run"
 if part torch; then
   torch_table=$(bench_set torch)
@@ -495,6 +563,9 @@ echo "$compile_table"
 echo
 echo "== plan folders side by side (KS_AB_PLANS) =="
 echo "$ab_table"
+echo
+echo "== ks kernels in IREE: iree-run-module vs ks-run (dist/iree) =="
+echo "$iree_table"
 echo
 if ! part corpus; then
   echo "device-run: lit GPU tests: $lit_summary"

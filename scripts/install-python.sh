@@ -6,10 +6,10 @@ cd "$(dirname "$0")/.."
 
 venv=.venv
 # The pins, read back from python/requirements.txt.
-want=$(grep -E '^(torch|torch-mlir)==' python/requirements.txt | sort | tr '\n' ' ')
+want=$(grep -E '^(torch|torch-mlir|iree-base-compiler)==' python/requirements.txt | sort | tr '\n' ' ')
 if [ -x "$venv/bin/python" ] && have=$("$venv/bin/python" -c "
 import importlib.metadata as m, numpy, torch, torch_mlir
-print(' '.join(sorted(f'{p}=={m.version(p)}' for p in ('torch', 'torch-mlir'))), end=' ')
+print(' '.join(sorted(f'{p}=={m.version(p)}' for p in ('torch', 'torch-mlir', 'iree-base-compiler'))), end=' ')
 " 2>/dev/null) && [ "$have" = "$want" ]; then
   exit 0
 fi

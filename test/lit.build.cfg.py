@@ -44,6 +44,15 @@ if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
 
+# IREE's compiler (iree-base-compiler, python/requirements.txt) in the venv
+# or on PATH: the exports of ks-export-iree are compiled with it.
+iree_compile = os.path.join(config.ks_src_root, ".venv", "bin", "iree-compile")
+if not os.access(iree_compile, os.X_OK):
+    iree_compile = shutil.which("iree-compile")
+if iree_compile:
+    config.available_features.add("iree-compile")
+    config.substitutions.append(("%iree_compile", iree_compile))
+
 # GPU tests run only where a CUDA driver and a device are present (the repo's
 # device script sets KS_CUDA_GPU=1 there after checking nvidia-smi).
 if os.environ.get("KS_CUDA_GPU") == "1":

@@ -172,7 +172,8 @@ void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) 
   buildPtxPipeline(pm, options);
 }
 
-void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
+void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options,
+                           bool barePtrCallConv) {
   KSAttachNVVMTargetOptions target;
   target.chip = options.chip;
   target.optLevel = options.optLevel;
@@ -200,7 +201,9 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options) {
   device.addPass(createSCFToControlFlowPass());
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
-  device.addPass(createConvertGpuOpsToNVVMOps());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.useBarePtrCallConv = barePtrCallConv;
+  device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
   // NVVM ops written as inline PTX (mbarrier waits with a time limit,
   // wgmma fences) become llvm.inline_asm.
   device.addPass(createConvertNVVMToLLVMPass());

@@ -7,6 +7,7 @@
 
 #include "ks/Agents/LlmClient.h"
 #include "ks/Agents/Passes.h"
+#include "ks/Export/Passes.h"
 #include "ks/Support/SourceFile.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
@@ -51,6 +52,24 @@ bool parserCrashes(const llvm::MemoryBuffer &file, mlir::DialectRegistry &regist
   return true;
 }
 
+/// Forwards to `out` until a pass has set a replacement output, then
+/// drops what is written (the module printed after the passes).
+class ReplaceableOutput : public llvm::raw_ostream {
+public:
+  explicit ReplaceableOutput(llvm::raw_ostream &out) : out(out) { SetUnbuffered(); }
+
+private:
+  void write_impl(const char *ptr, size_t size) override {
+    position += size;
+    if (!ks::hasReplacementOutput())
+      out.write(ptr, size);
+  }
+  uint64_t current_pos() const override { return position; }
+
+  llvm::raw_ostream &out;
+  uint64_t position = 0;
+};
+
 /// mlir-opt's own main (MlirOptMain(argc, argv, ...)), with the input
 /// checked before it reaches the parser (ks/Support/SourceFile.h).
 mlir::LogicalResult runOpt(int argc, char **argv, mlir::DialectRegistry &registry) {
@@ -78,8 +97,15 @@ mlir::LogicalResult runOpt(int argc, char **argv, mlir::DialectRegistry &registr
     llvm::errs() << error << "\n";
     return mlir::failure();
   }
-  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+  // An export pass may ask to print its own text instead of the module
+  // (ks-export-iree's output=-): the module's text, printed after the
+  // passes ran, is then dropped.
+  ReplaceableOutput stream(output->os());
+  if (mlir::failed(mlir::MlirOptMain(stream, std::move(file), registry, config)))
     return mlir::failure();
+  stream.flush();
+  if (std::optional<std::string> text = ks::takeReplacementOutput())
+    output->os() << *text;
   // Only a successful run leaves its output file.
   output->keep();
   return mlir::success();
@@ -95,6 +121,7 @@ int ks::tools::ksOptMain(int argc, char **argv) {
   mlir::registerAllGPUToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   ks::registerKSPasses();
+  ks::registerKSExportPasses();
   ks::agents::registerKSAgentsPasses();
   ks::registerPipelines();
   ks::agents::registerLlmCLOptions();

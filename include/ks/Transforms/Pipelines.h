@@ -91,8 +91,10 @@ void buildSeedLoweringPipeline(mlir::OpPassManager &pm,
 void buildCompilePipeline(mlir::OpPassManager &pm,
                           const CompileOptions &options);
 /// The part of `ks-compile` after the seed lowering: NVVM target, PTX,
-/// ptxas check.
-void buildPtxPipeline(mlir::OpPassManager &pm, const CompileOptions &options);
+/// ptxas check. `barePtrCallConv`: kernels take their memrefs as bare
+/// pointers (IREE's CUDA ABI, ks-export-iree), which needs static shapes.
+void buildPtxPipeline(mlir::OpPassManager &pm, const CompileOptions &options,
+                      bool barePtrCallConv = false);
 
 /// The host side of a `ks-compile`d module to the LLVM dialect, calling the
 /// `mgpu*` runtime ABI (ks/Runtime/GpuRuntime.h); all launches of one call
