@@ -28,3 +28,11 @@ mkdir -p dist
 tar -C "$stage" -cf - ks | xz -T0 -9 > dist/ks-bundle.tar.xz.tmp
 mv dist/ks-bundle.tar.xz.tmp dist/ks-bundle.tar.xz
 echo "make-bundle: dist/ks-bundle.tar.xz, $(du -m dist/ks-bundle.tar.xz | cut -f1) MB ($(stat -c %s dist/ks-bundle.tar.xz) bytes)"
+
+# The PyTorch package as a wheel carrying this bundle's ks (setup.py copies
+# it from KS_TORCH_BUNDLE): `pip install dist/ks_torch-*.whl` on a machine
+# with torch and torch-mlir, no build needed.
+rm -f dist/ks_torch-*.whl
+KS_TORCH_BUNDLE="$stage/ks" .venv/bin/python -m pip wheel --no-deps -q -w dist . ||
+  { echo "make-bundle: building the ks-torch wheel failed (pip wheel: see above)" >&2; exit 1; }
+echo "make-bundle: $(ls dist/ks_torch-*.whl), $(du -m dist/ks_torch-*.whl | cut -f1) MB"
