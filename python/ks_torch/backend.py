@@ -363,7 +363,7 @@ def ks_backend(gm, example_inputs, options=None, **kwargs):
         raise KsError(NO_GPU)
     compiler = functools.partial(compile_forward, opts)
     return aot_autograd(fw_compiler=compiler, inference_compiler=compiler,
-                        bw_compiler=eager_backward, decompositions=decompositions())(gm, example_inputs)
+                        bw_compiler=eager_backward, decompositions=decompositions(cache.cache_dir(opts["cache_dir"])))(gm, example_inputs)
 
 
 def register():

@@ -114,11 +114,54 @@ def _group_norm_of_rows(stock):
     return group_norm
 
 
-def decompositions():
-    """Torch-MLIR's decomposition table plus ks's scans (see _row_scan) and
-    GroupNorm over rows (see _group_norm_of_rows)."""
-    from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+DECOMPOSITIONS_FILE = "decompositions.json"
+
+
+def _op_of(name):
+    """torch.ops.aten.addmm.default for 'aten.addmm.default'."""
+    namespace, op, overload = name.split(".")
+    return getattr(getattr(getattr(torch.ops, namespace), op), overload)
+
+
+def _torch_mlir_table(cache_dir):
+    """Torch-MLIR's decomposition table; with `cache_dir`, its ops are kept
+    there (DECOMPOSITIONS_FILE) so that a machine without torch-mlir, which
+    compiles from that cache, traces the same aten graphs. There it is
+    rebuilt from torch's own decompositions of those ops."""
+    path = os.path.join(cache_dir, DECOMPOSITIONS_FILE) if cache_dir else None
+    try:
+        from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+    except ImportError:
+        if not path or not os.path.exists(path):
+            raise ImportError(
+                "ks imports models with torch-mlir, which is not installed (pip install "
+                "torch-mlir, see python/requirements.txt); a compile cache prepared where it is "
+                f"(its {DECOMPOSITIONS_FILE}) serves without it") from None
+        import json
+        from torch._decomp import core_aten_decompositions, get_decompositions
+        with open(path) as f:
+            names = set(json.load(f)["ops"])
+        table = {op: fn for op, fn in core_aten_decompositions().items() if str(op) in names}
+        table.update(get_decompositions([_op_of(n) for n in sorted(names - {str(op) for op in table})]))
+        return table
     table = dict(get_decomposition_table())
+    if path:
+        import json
+        os.makedirs(cache_dir, exist_ok=True)
+        names = sorted(str(op) for op in table)
+        kept = None
+        if os.path.exists(path):
+            with open(path) as f:
+                kept = json.load(f).get("ops")
+        if kept != names:
+            write_text(path, json.dumps({"torch": torch.__version__, "ops": names}) + "\n")
+    return table
+
+
+def decompositions(cache_dir=None):
+    """Torch-MLIR's decomposition table (_torch_mlir_table) plus ks's scans
+    (see _row_scan) and GroupNorm over rows (see _group_norm_of_rows)."""
+    table = _torch_mlir_table(cache_dir)
     table[torch.ops.aten.cumsum.default] = _row_scan(torch.sum, 0.0)
     table[torch.ops.aten.cumprod.default] = _row_scan(torch.prod, 1.0)
     group_norm = torch.ops.aten.native_group_norm.default

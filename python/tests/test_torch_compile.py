@@ -149,6 +149,36 @@ class CacheKeyTest(unittest.TestCase):
             self.assertEqual(cache.cache_dir(), os.path.join(os.path.expanduser("~"), ".cache", "ks-torch"))
 
 
+class DecompositionsTest(unittest.TestCase):
+    """A machine without torch-mlir (the GPU machine) compiles from a cache
+    prepared where it is: the decompositions are those the cache names."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="ks-decomp-")
+        self.addCleanup(shutil.rmtree, self.dir, ignore_errors=True)
+
+    def test_the_same_table_without_torch_mlir_from_the_cache(self):
+        with_mlir = decompositions(self.dir)
+        self.assertTrue(os.path.exists(os.path.join(self.dir, "decompositions.json")))
+        with mock.patch.dict(sys.modules, {"torch_mlir.extras.fx_decomp_util": None}):
+            without = decompositions(self.dir)
+        self.assertEqual(sorted(map(str, with_mlir)), sorted(map(str, without)))
+        # The same graph: a layer norm and an addmm decompose alike.
+        def fn(x, w, b):
+            return torch.nn.functional.layer_norm(torch.addmm(b, x, w), (8,))
+        args = (torch.randn(4, 8), torch.randn(8, 8), torch.randn(8))
+        graphs = [make_fx(fn, decomposition_table=table, tracing_mode="fake")(*args)
+                  for table in (with_mlir, without)]
+        self.assertEqual(cache.graph_hash(graphs[0]), cache.graph_hash(graphs[1]))
+
+    def test_no_torch_mlir_and_no_cache_says_what_to_do(self):
+        with mock.patch.dict(sys.modules, {"torch_mlir.extras.fx_decomp_util": None}):
+            with self.assertRaises(ImportError) as e:
+                decompositions(self.dir)
+        self.assertIn("ks imports models with torch-mlir, which is not installed", str(e.exception))
+        self.assertIn("decompositions.json", str(e.exception))
+
+
 class DynamoTestCase(unittest.TestCase):
     """Fresh dynamo state and a scratch folder around each test."""
 
