@@ -82,7 +82,8 @@ if [ "${1:-}" = "--prepare-torch-compile" ]; then
   rm -rf dist/torch-compile-cache
   PATH="$root/ks/bin:$PATH" KS_LIB="$root/ks/lib/libKernelSkill.so" KS_TUNE="$root/ks/bin/ks-tune" \
     PYTHONPATH=python exec .venv/bin/python -W ignore -m ks_torch.compile_check --cpu \
-    --cache-dir dist/torch-compile-cache --options '{"device": "h200"}'
+    --cache-dir dist/torch-compile-cache \
+    --options '{"device": "h200", "precision": "tf32x3", "budget": 20}'
 fi
 
 out=${OUT:-$PWD/device-out}
@@ -453,7 +454,7 @@ if part torch-compile; then
   KS_LIB="$root/ks/lib/libKernelSkill.so" KS_TUNE="$bin/ks-tune" PYTHONPATH="$PWD/python" \
     timeout 500 python3 -W ignore -m ks_torch.compile_check -o "$out/torch-compile.json" \
     --cache-dir "${KS_TORCH_COMPILE_CACHE:-dist/torch-compile-cache}" \
-    --options '{"device": "h200"}' > "$out/torch-compile.log" 2>&1
+    --options '{"device": "h200", "precision": "tf32x3"}' > "$out/torch-compile.log" 2>&1
   echo "device-run: torch-compile exit $?" >&2
   compile_table=$(cat "$out/torch-compile.log")
 fi

@@ -33,6 +33,7 @@ import operator
 import os
 import shutil
 import subprocess
+import time
 import warnings
 
 import torch
@@ -260,6 +261,11 @@ def _device_index(device):
     return torch.cuda.current_device() if device.type == "cuda" else 0
 
 
+# Seconds each partition's program took to load in this process (the
+# compile check prints them: a cache hit should only load).
+LOAD_SECONDS = []
+
+
 class KsPartition(torch.nn.Module):
     """A partition as a ks program: its inputs in, its outputs (a tuple of
     new tensors) out, on the current stream of the inputs' device."""
@@ -270,7 +276,10 @@ class KsPartition(torch.nn.Module):
         self.entry = entry
         self.outputs = [(tuple(shape), getattr(torch, dtype)) for shape, dtype in meta["outputs"]]
         self.device = device
+        started = time.perf_counter()
         self.program = load_entry(entry, chip, _device_index(device))
+        LOAD_SECONDS.append(time.perf_counter() - started)
+        log.info("ks: partition %s loaded in %.3f s", entry.dir, LOAD_SECONDS[-1])
 
     def forward(self, *args):
         inputs = [a if a.is_contiguous() else a.contiguous() for a in args]
