@@ -23,7 +23,7 @@ log = logging.getLogger("ks_torch")
 def compile(model, example_inputs=None, **options):  # noqa: A001 -- ks_torch.compile, as torch.compile
     """`model` compiled by ks (a callable module: torch's OptimizedModule).
     Options: those of the backend (chip, precision, budget, db, plan_dir,
-    device, cache_dir). With `example_inputs`, it compiles now, on them."""
+    device, cache_dir, rest). With `example_inputs`, it compiles now, on them."""
     backend.options_of(options)  # an unknown option fails here, not at the first call
     compiled = torch.compile(model, backend=functools.partial(backend.ks_backend, options=options),
                              dynamic=False)

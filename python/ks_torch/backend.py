@@ -5,7 +5,9 @@
 
 The graph dynamo captures goes through aot_autograd with ks's
 decompositions (the importer's table) to aten ops; partition.py splits it
-into the partitions ks compiles and the rest, which runs in eager. Each
+into the partitions ks compiles and the rest, which runs in eager, or is
+compiled by Inductor with option rest="inductor" (inductor.py: the
+partitions are extern kernels to it, custom op ks::partition). Each
 partition is imported with Torch-MLIR's stateless FX importer, given a plan
 (a tuned one from `plan_dir` or the tuning database, else ks-tune's first
 choices without search, or a search under `budget` seconds), and loaded
@@ -20,7 +22,8 @@ Options (all optional): chip ("sm_90"), precision ("exact", "tf32x3",
 database ks-tune reuses and adds to), plan_dir (plans ks_torch.tune wrote;
 default: the cache's plans/), device (the cost model's GPU for ks-tune:
 "auto", "h200", ...), cache_dir (default $KS_TORCH_CACHE or
-~/.cache/ks-torch).
+~/.cache/ks-torch), rest (what runs the rest of the graph: "eager", the
+default, or "inductor").
 
 Inference only: under autograd the backward runs in eager. Static shapes
 only: compile with dynamic=False; a new shape recompiles through torch's
@@ -45,7 +48,9 @@ log = logging.getLogger("ks_torch")
 
 ENTRY = "main"
 DEFAULTS = {"chip": "sm_90", "precision": "exact", "budget": 0, "db": None, "plan_dir": None,
-            "device": "auto", "cache_dir": None}
+            "device": "auto", "cache_dir": None, "rest": "eager"}
+# What runs what ks does not compile (option rest), as the log says it.
+RESTS = {"eager": "eager", "inductor": "Inductor"}
 # Rounds of search a partition when a budget is given, as `ks_torch tune`.
 SEARCH_ROUNDS = 6
 
@@ -68,6 +73,8 @@ def options_of(options):
     merged.update(options)
     if merged["precision"] not in ("exact", "tf32x3", "tf32"):
         raise KsError(f"backend 'ks': precision {merged['precision']!r} is not exact, tf32x3 or tf32")
+    if merged["rest"] not in RESTS:
+        raise KsError(f"backend 'ks': rest {merged['rest']!r} is not eager or inductor")
     if not merged["plan_dir"]:
         merged["plan_dir"] = os.path.join(cache.cache_dir(merged["cache_dir"]), "plans")
     return merged
@@ -295,35 +302,48 @@ def _graph_device(gm):
     return torch.device("cpu")
 
 
-def compile_forward(opts, gm, example_inputs):
+def compile_forward(opts, gm, example_inputs, is_inference=False):
     """aot_autograd's forward (or inference) compiler: `gm` with its
-    partitions on ks. In tune mode (opts["tune_report"], a list), the
-    partitions are planned with search into plan_dir and `gm` stays eager."""
-    from torch._functorch.aot_autograd import make_boxed_func
+    partitions on ks, the rest as option rest says. In tune mode
+    (opts["tune_report"], a list), the partitions are planned with search
+    into plan_dir and `gm` stays eager."""
     tune_report = opts.get("tune_report")
     device = _graph_device(gm)
+    rest = RESTS[opts["rest"]]
     if tune_report is None and device.type != "cuda":
-        log.warning("ks: this graph's tensors are on %s; ks runs CUDA tensors: it runs in eager", device)
-        return make_boxed_func(gm.forward)
+        log.warning("ks: this graph's tensors are on %s; ks runs CUDA tensors: it runs in %s", device, rest)
+        return compile_rest(opts, gm, [], example_inputs, is_inference)
     total = sum(n.op == "call_function" for n in gm.graph.nodes)
     fused, names = partition.split(gm)
     if not names:
-        log.warning("ks: none of this graph's %d operations is one ks compiles: it runs in eager", total)
-        return make_boxed_func(fused.forward)
+        log.warning("ks: none of this graph's %d operations is one ks compiles: it runs in %s", total, rest)
+        return compile_rest(opts, fused, [], example_inputs, is_inference)
     for name in list(names):
         sub = getattr(fused, name)
         try:
             _compile_partition(fused, name, sub, opts, device, tune_report)
         except ImportError:
             raise  # no torch-mlir: every partition would fail
-        except Exception as e:  # noqa: BLE001 -- Torch-MLIR's or ks's failure: eager runs it
+        except Exception as e:  # noqa: BLE001 -- Torch-MLIR's or ks's failure: the rest runs it
             names.remove(name)
-            log.warning("ks: a partition of %d operations runs in eager: %s",
-                        sum(n.op == "call_function" for n in sub.graph.nodes),
+            log.warning("ks: a partition of %d operations runs in %s: %s",
+                        sum(n.op == "call_function" for n in sub.graph.nodes), rest,
                         first_error(str(e)) or type(e).__name__)
-    log.info("ks: %d partition(s) of %d operations on ks, %d operation(s) in eager", len(names), total,
-             sum(n.op == "call_function" and n.target is not operator.getitem for n in fused.graph.nodes))
-    return make_boxed_func(fused.forward)
+    log.info("ks: %d partition(s) of %d operations on ks, %d operation(s) in %s", len(names), total,
+             sum(n.op == "call_function" and n.target is not operator.getitem for n in fused.graph.nodes),
+             rest)
+    return compile_rest(opts, fused, names, example_inputs, is_inference)
+
+
+def compile_rest(opts, gm, ks_names, example_inputs, is_inference):
+    """`gm` (its submodules `ks_names` on ks) as aot_autograd's compiler
+    returns it: run as it is, or, with rest="inductor" outside tune mode,
+    compiled by Inductor."""
+    from torch._functorch.aot_autograd import make_boxed_func
+    if opts["rest"] == "eager" or opts.get("tune_report") is not None:
+        return make_boxed_func(gm.forward)
+    from . import inductor
+    return inductor.compile_graph(gm, ks_names, example_inputs, is_inference)
 
 
 def _compile_partition(fused, name, sub, opts, device, tune_report):
@@ -370,8 +390,8 @@ def ks_backend(gm, example_inputs, options=None, **kwargs):
     check_static(gm, example_inputs)
     if opts.get("tune_report") is None and not cuda_available():
         raise KsError(NO_GPU)
-    compiler = functools.partial(compile_forward, opts)
-    return aot_autograd(fw_compiler=compiler, inference_compiler=compiler,
+    return aot_autograd(fw_compiler=functools.partial(compile_forward, opts),
+                        inference_compiler=functools.partial(compile_forward, opts, is_inference=True),
                         bw_compiler=eager_backward, decompositions=decompositions(cache.cache_dir(opts["cache_dir"])))(gm, example_inputs)
 
 

@@ -241,13 +241,17 @@ class BackendTest(DynamoTestCase):
 
 
 class EmulatedPartition(torch.nn.Module):
-    """backend.KsPartition with ks-run's emulated GPU kernels for the C API."""
+    """backend.KsPartition with ks-run's emulated GPU kernels for the C API;
+    `calls` counts the runs of all of them."""
+    calls = 0
 
     def __init__(self, entry, chip, device):
         super().__init__()
         self.entry = entry
+        self.device = device
 
     def forward(self, *args):
+        EmulatedPartition.calls += 1
         with tempfile.TemporaryDirectory() as tmp:
             files = []
             for i, t in enumerate(args):
@@ -262,42 +266,80 @@ class EmulatedPartition(torch.nn.Module):
                          for i in range(len(self.entry.meta()["outputs"])))
 
 
+class TwiceModel(torch.nn.Module):
+    """An MLP and a softmax (ks's) around a custom op (not ks's)."""
+
+    def __init__(self):
+        super().__init__()
+        self.mlp = mlp()
+
+    def forward(self, x):
+        return torch.softmax(twice(self.mlp(x)), dim=1)
+
+
 class EndToEndTest(DynamoTestCase):
     """torch.compile(model, backend="ks") with the program run by ks-run's
     GPU emulation instead of the C API: the whole path but the GPU."""
 
-    def test_model_with_an_unsupported_op_matches_eager(self):
-        class Model(torch.nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.mlp = mlp()
-
-            def forward(self, x):
-                return torch.softmax(twice(self.mlp(x)), dim=1)
-
-        model = Model().eval()
-        x = torch.randn(4, 16)
+    def run_on_a_pretend_gpu(self, model, x, calls=1, **options):
+        """model's outputs compiled (partitions emulated) over `calls` calls, and eager's."""
         backend.register()
-        compiled = torch.compile(model, backend="ks", dynamic=False, options={"cache_dir": self.dir.name})
+        compiled = torch.compile(model, backend="ks", dynamic=False,
+                                 options=dict(options, cache_dir=self.dir.name))
         with mock.patch.object(backend, "cuda_available", return_value=True), \
                 mock.patch.object(backend, "_graph_device", return_value=torch.device("cuda", 0)), \
                 mock.patch.object(backend, "KsPartition", EmulatedPartition), torch.no_grad():
-            got = compiled(x)
+            got = [compiled(x) for _ in range(calls)]
             want = model(x)
-        np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-5)
+        for out in got:
+            np.testing.assert_allclose(out.numpy(), want.numpy(), rtol=1e-4, atol=1e-5)
+
+    def test_model_with_an_unsupported_op_matches_eager(self):
+        self.run_on_a_pretend_gpu(TwiceModel().eval(), torch.randn(4, 16))
         # Two partitions (the MLP; the softmax), around the custom op.
         entries = glob.glob(os.path.join(self.dir.name, "*", "*", "meta.json"))
         self.assertEqual(len(entries), 2)
 
-    def compile_on_a_pretend_gpu(self, fn, x):
-        backend.register()
-        compiled = torch.compile(fn, backend="ks", dynamic=False, options={"cache_dir": self.dir.name})
-        with mock.patch.object(backend, "cuda_available", return_value=True), \
-                mock.patch.object(backend, "_graph_device", return_value=torch.device("cuda", 0)), \
-                mock.patch.object(backend, "KsPartition", EmulatedPartition), torch.no_grad(), \
+    def on_inductor(self, model, x, calls=1):
+        """run_on_a_pretend_gpu with rest="inductor": the graphs Inductor
+        compiled (a fresh Inductor cache in the scratch folder)."""
+        from torch._dynamo.utils import counters
+        from torch._inductor import compile_fx
+        from torch._inductor.utils import fresh_cache
+        counters.clear()
+        inner = mock.Mock(wraps=compile_fx.compile_fx_inner)
+        with fresh_cache(dir=self.dir.name), \
+                mock.patch.object(compile_fx, "compile_fx_inner", inner):
+            self.run_on_a_pretend_gpu(model, x, calls=calls, rest="inductor")
+        self.assertGreaterEqual(counters["inductor"]["fxgraph_cache_miss"], 1)
+        return [targets(c.args[0]) for c in inner.call_args_list]
+
+    def test_rest_on_inductor_matches_eager_and_partitions_stay_on_ks(self):
+        before = EmulatedPartition.calls
+        graphs = self.on_inductor(TwiceModel().eval(), torch.randn(4, 16), calls=2)
+        # One graph for Inductor: ks's two partitions as extern calls
+        # around the op ks does not compile; each call ran both partitions.
+        self.assertEqual(graphs, [["ks.partition.default", "<built-in function getitem>",
+                                   "ks_test.twice.default", "ks.partition.default",
+                                   "<built-in function getitem>"]])
+        self.assertEqual(EmulatedPartition.calls - before, 4)
+
+    def test_rest_on_inductor_takes_a_partition_ks_fails_on(self):
+        with mock.patch.object(backend, "import_partition", side_effect=RuntimeError("error: no way")), \
                 self.assertLogs("ks_torch", logging.WARNING) as logs:
-            got = compiled(x)
-        np.testing.assert_allclose(got.numpy(), fn(x).numpy(), rtol=1e-4, atol=1e-5)
+            graphs = self.on_inductor(lambda x: torch.relu(x) * 2, torch.randn(4))
+        self.assertEqual(logs.output, ["WARNING:ks_torch:ks: a partition of 2 operations runs in "
+                                       "Inductor: error: no way"])
+        self.assertEqual(graphs, [["aten.relu.default", "aten.mul.Tensor"]])
+
+    def test_rest_unknown_is_an_error(self):
+        with self.assertRaises(backend.KsError) as e:
+            backend.options_of({"rest": "tvm"})
+        self.assertEqual(str(e.exception), "backend 'ks': rest 'tvm' is not eager or inductor")
+
+    def compile_on_a_pretend_gpu(self, fn, x):
+        with self.assertLogs("ks_torch", logging.WARNING) as logs:
+            self.run_on_a_pretend_gpu(fn, x)
         return logs.output
 
     def test_nothing_supported_runs_in_eager_with_a_notice(self):
