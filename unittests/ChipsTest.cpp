@@ -30,3 +30,14 @@ TEST(Chips, ListIsOrderedOldestFirst) {
   EXPECT_EQ(listSupportedChips(),
             "sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_100a, sm_120");
 }
+
+TEST(Chips, WgmmaAndTmaTargetSm90aFromSm90AndItself) {
+  for (const char *chip : {"sm_90", "sm_90a"}) {
+    const ChipInfo *arch = lookupArchSpecific(*lookupChip(chip));
+    ASSERT_NE(arch, nullptr) << chip;
+    EXPECT_EQ(arch->name, "sm_90a") << chip;
+  }
+  for (const char *chip : {"sm_80", "sm_89", "sm_100", "sm_100a", "sm_120"})
+    EXPECT_EQ(lookupArchSpecific(*lookupChip(chip)), nullptr) << chip;
+  EXPECT_EQ(lookupChip(kDefaultChip)->name, kDefaultChip);
+}

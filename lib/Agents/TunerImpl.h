@@ -111,6 +111,38 @@ struct Measurement {
 /// Why an attempt failed, and what follows for the next one.
 std::string diagnose(const Measurement &m);
 
+// What ks-run's outputs say (shared by the GPU's measurement and the CPU check).
+/// The first output of a ks-run JSON report that did not match; empty if all did.
+std::string firstMismatch(const json::Object &report);
+/// The last line of a log file (ks-run's last word on what went wrong).
+std::string lastLineOf(llvm::StringRef logFile);
+/// The first diagnostic a log holds, else its last line.
+std::string firstErrorOf(llvm::StringRef logFile);
+
+/// One dispatch's search as its rounds hand it on to each other: the base
+/// to beat, what stopped the search, what the next batch must repair.
+struct DispatchSearch {
+  const DispatchFeatures &f;
+  json::Object featureJson; ///< What the planner reads (plannerFeatures).
+  std::string baseName;     ///< The label of the plan the base was measured as.
+  double baseUs = 0;
+  json::Object baseMetrics;
+  std::string firstBottleneck, firstRule; ///< The planner's first decision's.
+  unsigned rounds = 0;
+  std::string stopped = "round budget";
+  /// The Diagnoser's verdict on the last attempt, when it can be repaired.
+  std::optional<PlanInput::Repair> repair;
+  bool authorAsked = false; ///< The LLM skill author is asked once per dispatch.
+  json::Object authorNote;
+};
+
+/// Candidates planned on the same evidence, then built and measured at once.
+struct Batch {
+  std::vector<Decision> decisions;
+  /// Per decision: who decided it, and the LLM planner's rejected answer.
+  std::vector<std::string> decidedBy, llmRejected;
+};
+
 class Tuner {
 public:
   Tuner(const TuneOptions &options) : opts(options) {}
@@ -119,9 +151,75 @@ public:
       llvm::sys::Process::SafelyCloseFileDescriptor(lockFd);
   }
 
+  /// Tunes opts.module: setUp, the tuning database's answers, resume, the
+  /// first choices, the search, refinement, then the report.
   llvm::Error run();
 
 private:
+  // run()'s phases, each short enough to read at once.
+  /// The output folder locked, ks-run found, the measure chosen, the
+  /// knowledge (skills, policy, devices), the LLM and the features loaded.
+  llvm::Error setUp();
+  /// Earlier attempts read back (their accepted steps and the database's
+  /// `known` ones in `best`), the seed measured and the resumed `base`.
+  llvm::Error resume(const PlanSteps &known, PlanSteps &best, Measurement &seed,
+                     Measurement &base);
+  /// The dispatches to search, in the order they are decided; `untuned`:
+  /// those beyond TuneOptions::maxDispatches' groups, kept as seeds.
+  std::vector<const DispatchFeatures *> searchOrder(Measurement &seed,
+                                                    const std::set<int64_t> &fromDb,
+                                                    std::vector<const DispatchFeatures *> &untuned);
+  /// Each group's leader searched, the others following it; an entry each
+  /// in `entries`; `followed` set when a follower took a step.
+  llvm::Error searchDispatches(const std::vector<const DispatchFeatures *> &order,
+                               Measurement &seed, PlanSteps &best, Measurement &base,
+                               json::Array &entries, bool &followed);
+  /// One dispatch's rounds, until the round budget, the speed of light or
+  /// the planner stops them; its report entry.
+  llvm::Expected<json::Object> searchDispatch(const DispatchFeatures &f, Measurement &seed,
+                                              PlanSteps &best, Measurement &base);
+  /// The base's speed of light, measured ones capped by the dispatch's
+  /// ideal time: the search stops at TuneOptions::solTarget.
+  std::optional<double> baseSpeedOfLight(const DispatchSearch &s) const;
+  /// The planner's (and the LLM planner's) next candidates, up to `jobs`.
+  llvm::Error planBatch(DispatchSearch &s, PlanInput &input, unsigned round, Batch &batch);
+  /// The LLM skill author's draft as the batch, when the library has nothing left.
+  llvm::Error askAuthor(DispatchSearch &s, PlanInput &input, Batch &batch);
+  /// The batch built and measured in parallel, then judged in order.
+  llvm::Error runBatch(DispatchSearch &s, const Batch &batch, unsigned round, PlanSteps &best,
+                       Measurement &base);
+  /// Batch candidate `i` measured as `m`: accepted or diagnosed, remembered.
+  llvm::Error judgeAttempt(DispatchSearch &s, const Batch &batch, size_t i, unsigned round,
+                           Measurement &m, const PlanSteps &candidate, const std::string &label,
+                           PlanSteps &best, Measurement &base);
+  /// A candidate that ran weighed against the base (what it absorbs or
+  /// restores counted); whether it won and became the base.
+  llvm::Expected<bool> weighAttempt(DispatchSearch &s, const Decision &decision, Measurement &m,
+                                    const PlanSteps &candidate, const std::string &label,
+                                    json::Object &attempt, PlanSteps &best, Measurement &base);
+  /// A winning LLM draft kept for review in learnedDir(), with its evidence.
+  void saveWinningDraft(const DispatchSearch &s, const DraftSkill &draft, const Measurement &m,
+                        double us, json::Object &attempt);
+  /// The LLM Diagnoser on a failed attempt: its action may change `failure`.
+  llvm::Error askDiagnoser(const DispatchSearch &s, const Decision &decision, Measurement &m,
+                           json::Object &attempt, std::string &failure);
+  /// The dispatch's report entry, and its record in the tuning database.
+  json::Object finishDispatch(DispatchSearch &s, bool fused, double seedUs, Measurement &seed,
+                              PlanSteps &best);
+  /// Every dispatch was in the tuning database: its plan and report only.
+  llvm::Error reportAllKnown(const PlanSteps &known, json::Array entries);
+  /// The untuned dispatches' seeds recorded too, and the database saved.
+  llvm::Error saveDatabase(const std::vector<const DispatchFeatures *> &untuned,
+                           Measurement &seed);
+  /// plan.json, report.json and report.html written, the summary printed.
+  llvm::Error writeReport(const PlanSteps &best, const Measurement &seed,
+                          const Measurement &base, json::Array dispatches);
+  /// The summary: one line per dispatch, then the whole program's.
+  void printSummary(const json::Object &report, const Measurement &seed,
+                    const Measurement &base);
+  /// Who decided what, and what the LLM cost.
+  void printLlmSummary(const json::Object &llmStats);
+
   const TuneOptions &opts;
   std::string ksRun;
   std::vector<DispatchFeatures> features;

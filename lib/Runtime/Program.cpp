@@ -121,14 +121,12 @@ Program::lower(ModuleOp module, llvm::StringRef entry, Target target,
     ks::CompileOptions options;
     options.chip = chip.str();
     options.plan = plan.str();
+    if (maxQuadraticScan)
+      options.maxQuadraticScan = *maxQuadraticScan;
     // Seed lowering first, to read which kernel computes which dispatch
     // before the kernel modules become binaries.
-    ks::SeedLoweringOptions seed;
-    seed.plan = options.plan;
-    if (maxQuadraticScan)
-      seed.maxQuadraticScan = *maxQuadraticScan;
     PassManager seedPm(module.getContext());
-    ks::buildSeedLoweringPipeline(seedPm, seed);
+    ks::buildSeedLoweringPipeline(seedPm, options);
     if (failed(seedPm.run(clone)))
       return failure();
     signature.dispatches = ks::readKernelDispatches(clone);

@@ -14,7 +14,7 @@ static const ChipInfo kChips[] = {
     {"sm_86", 71, "RTX 30xx, A40"},
     {"sm_89", 78, "L40S, RTX 40xx"},
     {"sm_90", 78, "H100, H200", "sm_90a"},
-    {"sm_90a", 80, "H100, H200 with wgmma/TMA"},
+    {"sm_90a", 80, "H100, H200 with wgmma/TMA", "sm_90a"},
     {"sm_100", 86, "B200"},
     {"sm_100a", 86, "B200 with tcgen05"},
     {"sm_120", 87, "RTX 50xx"},
@@ -44,6 +44,10 @@ const ChipInfo *ks::lookupChip(llvm::StringRef name) {
   const ChipInfo *it =
       llvm::find_if(kChips, [&](const ChipInfo &c) { return c.name == name; });
   return it == std::end(kChips) ? nullptr : it;
+}
+
+const ChipInfo *ks::lookupArchSpecific(const ChipInfo &chip) {
+  return chip.archSpecific.empty() ? nullptr : lookupChip(chip.archSpecific);
 }
 
 std::string ks::listSupportedChips() {

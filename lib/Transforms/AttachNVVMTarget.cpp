@@ -63,9 +63,9 @@ struct AttachNVVMTarget
                                                             targetChip,
                                                             "+ptx" + std::to_string(targetPtx))});
     };
-    // wgmma and TMA exist only in sm_90's arch-specific ISA (sm_90a): a
-    // kernel module holding them targets it.
-    std::string archSpecific = info->archSpecific.str();
+    // wgmma and TMA exist only in an arch-specific ISA: a kernel module
+    // holding them targets it, at the PTX version it needs.
+    const ks::ChipInfo *archSpecific = ks::lookupArchSpecific(*info);
     WalkResult walk = module.walk([&](gpu::GPUModuleOp gpuModule) {
       Operation *needsArch = nullptr;
       // A relaxed cluster arrive (row chains split among a cluster's
@@ -85,12 +85,14 @@ struct AttachNVVMTarget
         gpuModule.setTargetsAttr(targets(chip, needsPtx80 ? std::max(ptx, 80u) : ptx));
         return WalkResult::advance();
       }
-      if (archSpecific.empty()) {
-        needsArch->emitError() << "'" << needsArch->getName() << "' needs sm_90a; chip is " << chip;
+      if (!archSpecific) {
+        needsArch->emitError() << "'" << needsArch->getName()
+                               << "' needs an arch-specific ISA with wgmma and TMA; " << chip
+                               << " has none";
         return WalkResult::interrupt();
       }
-      // sm_90a needs PTX 8.0 or newer.
-      gpuModule.setTargetsAttr(targets(archSpecific, std::max(ptx, 80u)));
+      gpuModule.setTargetsAttr(
+          targets(archSpecific->name, std::max(ptx, archSpecific->minPtxVersion)));
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())

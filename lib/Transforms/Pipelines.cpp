@@ -163,12 +163,7 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
 }
 
 void ks::buildCompilePipeline(OpPassManager &pm, const CompileOptions &options) {
-  SeedLoweringOptions seed;
-  seed.blockSize = options.blockSize;
-  seed.plan = options.plan;
-  seed.skillDirs = options.skillDirs;
-  seed.maxQuadraticScan = options.maxQuadraticScan;
-  buildSeedLoweringPipeline(pm, seed);
+  buildSeedLoweringPipeline(pm, options);
   buildPtxPipeline(pm, options);
 }
 

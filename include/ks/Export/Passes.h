@@ -2,6 +2,7 @@
 #ifndef KS_EXPORT_PASSES_H
 #define KS_EXPORT_PASSES_H
 
+#include "ks/Target/Chips.h"
 #include "mlir/Pass/Pass.h"
 
 #include <optional>

@@ -72,7 +72,7 @@ def KSExportIREE : Pass<"ks-export-iree", "mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"chip", "chip", "std::string", "\"sm_90\"",
+    Option<"chip", "chip", "std::string", /*default=*/"ks::kDefaultChip.str()",
            "Target chip (the executable target's target_arch)">,
     Option<"plan", "plan", "std::string", "\"\"",
            "JSON plan of skills to apply to dispatches (ks-apply-skills)">,

@@ -12,8 +12,8 @@ struct ChipInfo {
   llvm::StringRef name;       ///< As ptxas and LLVM spell it, e.g. "sm_90a".
   unsigned minPtxVersion;     ///< Lowest PTX ISA (x10) that targets it.
   llvm::StringRef description;
-  /// The arch-specific variant a kernel module with its own instructions
-  /// targets (sm_90's wgmma and TMA: "sm_90a"); empty if none.
+  /// The chip a kernel module with wgmma or TMA targets: the arch-specific
+  /// ISA that has them ("sm_90a" for sm_90 and sm_90a); empty if none.
   llvm::StringRef archSpecific = "";
 };
 
@@ -25,6 +25,10 @@ llvm::ArrayRef<ChipInfo> getSupportedChips();
 
 /// The entry for `name`, or null.
 const ChipInfo *lookupChip(llvm::StringRef name);
+
+/// The entry a kernel module with wgmma or TMA targets when compiling for
+/// `chip`, or null if `chip` has no such variant.
+const ChipInfo *lookupArchSpecific(const ChipInfo &chip);
 
 /// Whether LLVM's NVPTX backend (LLVM 22) can emit PTX ISA `version` (x10):
 /// it takes an unknown version's feature with a warning and emits its

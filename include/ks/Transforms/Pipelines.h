@@ -33,7 +33,10 @@ struct SeedLoweringOptions
 };
 
 /// The whole path: seed lowering, NVVM target, PTX emission, ptxas check.
-struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
+/// The seed lowering's options are a base: `ks-compile` parses them with
+/// its own, and the seed pipeline takes them as they are.
+struct CompileOptions : public SeedLoweringOptions,
+                        public mlir::PassPipelineOptions<CompileOptions> {
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Target chip, e.g. sm_90"),
                            llvm::cl::init(ks::kDefaultChip.str())};
@@ -44,9 +47,6 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
       *this, "ptx-version",
       llvm::cl::desc("PTX ISA version x10 (0 = the chip's default)"),
       llvm::cl::init(0)};
-  Option<int64_t> blockSize{*this, "block-size",
-                            llvm::cl::desc("Threads per block of seed kernels"),
-                            llvm::cl::init(256)};
   Option<bool> verifyPtx{
       *this, "verify-ptx",
       llvm::cl::desc("Assemble every kernel with ptxas (default true)"),
@@ -67,19 +67,6 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
       *this, "print-report",
       llvm::cl::desc("Print the ptxas report table to stderr"),
       llvm::cl::init(false)};
-  Option<std::string> plan{
-      *this, "plan",
-      llvm::cl::desc("JSON plan of skills to apply to dispatches (ks-apply-skills)"),
-      llvm::cl::init("")};
-  Option<std::string> skillDirs{
-      *this, "skill-dirs",
-      llvm::cl::desc("Skill directories, comma-separated (default: the skill path)"),
-      llvm::cl::init("")};
-  Option<int64_t> maxQuadraticScan{
-      *this, "max-quadratic-scan",
-      llvm::cl::desc("Longest scan left to the O(n^2) seed kernel; longer ones "
-                     "are refused (0: no limit)"),
-      llvm::cl::init(8192)};
 };
 
 /// The first half of the seed lowering: linalg-on-tensors to linalg on
