@@ -23,3 +23,19 @@ TEST(Json, DeepNestingIsRefusedBeforeParsing) {
   llvm::Expected<llvm::json::Value> ok = ks::parseJson(fine);
   EXPECT_TRUE(bool(ok)) << (ok ? "" : llvm::toString(ok.takeError()));
 }
+
+TEST(Json, NonFiniteNumbersPrintAsParsableJson) {
+  llvm::json::Object o{{"finite", ks::jsonNumber(0.5)},
+                       {"inf", ks::jsonNumber(std::numeric_limits<double>::infinity())},
+                       {"minus_inf", ks::jsonNumber(-std::numeric_limits<double>::infinity())},
+                       {"nan", ks::jsonNumber(std::nan(""))}};
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::json::Value(std::move(o));
+  llvm::Expected<llvm::json::Value> back = ks::parseJson(text);
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError()) << ": " << text;
+  const llvm::json::Object &r = *back->getAsObject();
+  EXPECT_EQ(r.getNumber("finite"), 0.5);
+  EXPECT_EQ(r.getString("inf"), "inf");
+  EXPECT_EQ(r.getString("minus_inf"), "-inf");
+  EXPECT_EQ(r.getString("nan"), "nan");
+}

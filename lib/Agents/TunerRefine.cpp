@@ -186,7 +186,9 @@ bool Tuner::refineDispatch(json::Object &e, const Measurement &gpuSeed, PlanStep
 
 llvm::Error Tuner::refineOnGpu(Measurement &seed, PlanSteps &best, Measurement &base,
                                json::Array &entries) {
-  auto refineStarted = std::chrono::steady_clock::now();
+  // The budget is the candidates': the seed and the model's plan are
+  // measured whatever it is.
+  std::chrono::steady_clock::time_point refineStarted;
   auto spent = [&] {
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - refineStarted)
                    .count();
@@ -215,6 +217,7 @@ llvm::Error Tuner::refineOnGpu(Measurement &seed, PlanSteps &best, Measurement &
     best.clear();
     current = gpuSeed;
   }
+  refineStarted = std::chrono::steady_clock::now();
   // Leaders (the followers take their decision), largest estimated share first.
   std::vector<json::Object *> leaders;
   for (json::Value &v : entries) {

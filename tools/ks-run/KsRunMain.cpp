@@ -49,6 +49,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <numeric>
 #include <thread>
@@ -968,8 +969,8 @@ int ks::tools::ksRunMain(int argc, char **argv) {
     if (compared) {
       Comparison c = compare(result, reference[i], opts->absTol, opts->relTol);
       allPassed &= c.passed();
-      o["max_abs_error"] = c.maxAbsError;
-      o["max_rel_error"] = c.maxRelError;
+      o["max_abs_error"] = ks::jsonNumber(c.maxAbsError);
+      o["max_rel_error"] = ks::jsonNumber(c.maxRelError);
       o["mismatches"] = c.mismatches;
       o["passed"] = c.passed();
       line += llvm::formatv(": {0}, max abs err {1:e2}, max rel err {2:e2}, "
@@ -980,8 +981,8 @@ int ks::tools::ksRunMain(int argc, char **argv) {
         std::string at = formatIndex(result.shape, c.firstMismatch);
         o["first_mismatch"] = llvm::json::Object{
             {"index", at},
-            {"actual", result.get(c.firstMismatch)},
-            {"expected", reference[i].get(c.firstMismatch)}};
+            {"actual", ks::jsonNumber(result.get(c.firstMismatch))},
+            {"expected", ks::jsonNumber(reference[i].get(c.firstMismatch))}};
         line += llvm::formatv(" (first at {0}: {1} vs {2})", at,
                               result.get(c.firstMismatch),
                               reference[i].get(c.firstMismatch));

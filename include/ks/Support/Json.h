@@ -12,11 +12,21 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
+#include <cmath>
 #include <string>
 
 namespace ks {
 
 inline constexpr int kMaxJsonDepth = 256;
+
+/// A double as a JSON value that JSON readers accept: JSON has no inf or
+/// nan (llvm::json prints them bare), so they become the strings "inf",
+/// "-inf" and "nan" (a relative error against an expected 0 is inf).
+inline llvm::json::Value jsonNumber(double v) {
+  if (std::isfinite(v))
+    return v;
+  return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+}
 
 /// The deepest nesting of arrays and objects in `text`, outside strings.
 inline int jsonNesting(llvm::StringRef text) {
