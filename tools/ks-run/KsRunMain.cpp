@@ -709,35 +709,34 @@ llvm::json::Value checkAtSmallerSize(const char *argv0, bool &passed) {
   return std::move(*report);
 }
 
-} // namespace
-
-int ks::tools::ksRunMain(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  // A fault in MLIR's parser on a damaged input becomes an error.
-  llvm::CrashRecoveryContext::Enable();
-  Options options;
-  opts = &options;
-  cl::ParseCommandLineOptions(argc, argv,
-                              "Run a linalg-on-tensors module on the GPU and "
-                              "check it against the CPU\n");
-  std::unique_ptr<MLIRContext> context = createContext();
-
+/// What the steps of ksRunMain share: the module, its signature and inputs,
+/// and what its result is checked against.
+struct RunState {
+  // Declared first so that it outlives the module parsed from it.
   llvm::SourceMgr sourceMgr;
-  std::string error;
-  auto file = openInputFile(opts->inputFile, &error);
-  if (!file)
-    fail(error);
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = ks::parseCheckedModule(sourceMgr, context.get());
-  if (!module)
-    fail("cannot parse " + opts->inputFile);
+  OwningOpRef<ModuleOp> module;
   std::vector<TensorSpec> inSpecs, outSpecs;
-  if (llvm::Error err = readSignature(*module, opts->entry, inSpecs, outSpecs))
-    fail(llvm::toString(std::move(err)));
+  std::vector<HostBuffer> inputs;
+  ks::agents::WorkEstimate work;
+  /// 'cpu', 'gpu:FILE' or 'none', after the option checks.
+  std::string referenceKind;
+  OwningOpRef<ModuleOp> referenceModule;
+  /// Whether the check at a smaller size passed (true without one).
+  bool allChecksPassed = true;
+  /// Whether the outputs are compared against a reference here.
+  bool compared = false;
+};
 
-  checkHostMemoryFor(inSpecs, outSpecs);
+/// Fresh buffers for the entry's outputs.
+std::vector<HostBuffer> newOutputs(const std::vector<TensorSpec> &outSpecs) {
+  std::vector<HostBuffer> outs;
+  for (const TensorSpec &spec : outSpecs)
+    outs.emplace_back(spec.type, spec.shape);
+  return outs;
+}
 
-  // Inputs: .npy files where given, else seeded random.
+/// Inputs: .npy files where given, else seeded random, so that runs repeat.
+std::vector<HostBuffer> readInputs(const std::vector<TensorSpec> &inSpecs) {
   if (!opts->inputNpy.empty() && opts->inputNpy.size() != inSpecs.size())
     fail(llvm::formatv("@{0} takes {1} inputs, {2} --input files given", opts->entry,
                        inSpecs.size(), opts->inputNpy.size()));
@@ -755,27 +754,41 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       fillRandom(inputs.back(), opts->seed + i, opts->intLow, opts->intHigh);
     }
   }
+  return inputs;
+}
+
+/// Parses the module and reads its inputs; the report's header, so that every
+/// later step has what it needs in `run`.
+llvm::json::Object loadModule(RunState &run, MLIRContext *context) {
+  std::string error;
+  auto file = openInputFile(opts->inputFile, &error);
+  if (!file)
+    fail(error);
+  run.sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  run.module = ks::parseCheckedModule(run.sourceMgr, context);
+  if (!run.module)
+    fail("cannot parse " + opts->inputFile);
+  if (llvm::Error err = readSignature(*run.module, opts->entry, run.inSpecs, run.outSpecs))
+    fail(llvm::toString(std::move(err)));
+
+  checkHostMemoryFor(run.inSpecs, run.outSpecs);
+  run.inputs = readInputs(run.inSpecs);
 
   llvm::json::Object report{{"module", opts->inputFile.getValue()},
                             {"entry", opts->entry.getValue()},
                             {"seed", int64_t(opts->seed)}};
   // The work the program must do, for achieved bandwidth and FLOP rate.
-  ks::agents::WorkEstimate work =
-      ks::agents::estimateWork(module->lookupSymbol<func::FuncOp>(opts->entry));
-  report["work"] = llvm::json::Object{{"flops", work.flops},
-                                      {"transcendentals", work.transcendentals},
-                                      {"min_bytes", work.minBytes}};
-  auto newOutputs = [&] {
-    std::vector<HostBuffer> outs;
-    for (const TensorSpec &spec : outSpecs)
-      outs.emplace_back(spec.type, spec.shape);
-    return outs;
-  };
+  run.work = ks::agents::estimateWork(run.module->lookupSymbol<func::FuncOp>(opts->entry));
+  report["work"] = llvm::json::Object{{"flops", run.work.flops},
+                                      {"transcendentals", run.work.transcendentals},
+                                      {"min_bytes", run.work.minBytes}};
+  return report;
+}
 
-  // What the result is checked against, said in the report.
+/// Refuses the option combinations that contradict each other, before any
+/// work; the reference kind that remains ('none' under --check-at).
+std::string checkOptionCombinations() {
   std::string referenceKind = opts->noReference ? "none" : opts->reference.getValue();
-  bool allChecksPassed = true;
-  llvm::json::Object referenceInfo;
   if (opts->emulateGpu) {
     if (opts->cpuOnly)
       fail("--emulate-gpu runs the GPU kernels on the CPU; it does not go with --cpu-only");
@@ -791,34 +804,50 @@ int ks::tools::ksRunMain(int argc, char **argv) {
       fail("--check-at and --reference=" + referenceKind + " exclude each other");
     referenceKind = "none";
   }
-  OwningOpRef<ModuleOp> referenceModule;
+  return referenceKind;
+}
+
+/// Loads a GPU reference (--reference=gpu:FILE), which must have the module's
+/// signature for its outputs to be comparable.
+OwningOpRef<ModuleOp> loadGpuReference(const RunState &run, const std::string &path,
+                                       MLIRContext *context) {
+  if (opts->cpuOnly)
+    fail("--reference=gpu:" + path + " runs on the GPU; it does not go with --cpu-only");
+  OwningOpRef<ModuleOp> referenceModule = ks::parseCheckedModuleFile(path, context);
+  if (!referenceModule)
+    fail("cannot parse the reference " + path);
+  std::vector<TensorSpec> refIn, refOut;
+  if (llvm::Error err = readSignature(*referenceModule, opts->entry, refIn, refOut))
+    fail("reference " + path + ": " + llvm::toString(std::move(err)));
+  auto describe = [](const std::vector<TensorSpec> &specs) {
+    std::string text;
+    for (const TensorSpec &spec : specs)
+      text += (text.empty() ? "" : ", ") + describeArray(spec.type, spec.shape);
+    return "(" + text + ")";
+  };
+  if (describe(refIn) + describe(refOut) != describe(run.inSpecs) + describe(run.outSpecs))
+    fail(llvm::formatv("the reference {0} has the signature {1} -> {2}, the module {3} -> {4}",
+                       path, describe(refIn), describe(refOut), describe(run.inSpecs),
+                       describe(run.outSpecs)));
+  return referenceModule;
+}
+
+/// Chooses what the result is checked against (and runs --check-at); the
+/// report's "reference", said before any output is computed.
+llvm::json::Object chooseReference(RunState &run, MLIRContext *context, const char *argv0) {
+  run.referenceKind = checkOptionCombinations();
+  const std::string &referenceKind = run.referenceKind;
+  llvm::json::Object referenceInfo;
   if (llvm::StringRef(referenceKind).starts_with("gpu:")) {
     std::string path = referenceKind.substr(4);
-    if (opts->cpuOnly)
-      fail("--reference=gpu:" + path + " runs on the GPU; it does not go with --cpu-only");
-    referenceModule = ks::parseCheckedModuleFile(path, context.get());
-    if (!referenceModule)
-      fail("cannot parse the reference " + path);
-    std::vector<TensorSpec> refIn, refOut;
-    if (llvm::Error err = readSignature(*referenceModule, opts->entry, refIn, refOut))
-      fail("reference " + path + ": " + llvm::toString(std::move(err)));
-    auto describe = [](const std::vector<TensorSpec> &specs) {
-      std::string text;
-      for (const TensorSpec &spec : specs)
-        text += (text.empty() ? "" : ", ") + describeArray(spec.type, spec.shape);
-      return "(" + text + ")";
-    };
-    if (describe(refIn) + describe(refOut) != describe(inSpecs) + describe(outSpecs))
-      fail(llvm::formatv("the reference {0} has the signature {1} -> {2}, the module {3} -> {4}",
-                         path, describe(refIn), describe(refOut), describe(inSpecs),
-                         describe(outSpecs)));
+    run.referenceModule = loadGpuReference(run, path, context);
     referenceInfo = llvm::json::Object{{"kind", "gpu"}, {"module", path}};
   } else if (referenceKind == "cpu" || referenceKind == "none") {
     referenceInfo = llvm::json::Object{{"kind", referenceKind}};
   } else {
     fail("unknown --reference '" + referenceKind + "': expected cpu, gpu:FILE or none");
   }
-  bool compared = !opts->cpuOnly && referenceKind != "none";
+  run.compared = !opts->cpuOnly && referenceKind != "none";
 
   // Fail before the CPU reference, and clearly, where there is no GPU.
   if (!opts->cpuOnly && !opts->emulateGpu) {
@@ -834,139 +863,146 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   // Correctness checked at a smaller size, in a ks-run of its own.
   if (!opts->checkAt.empty()) {
     bool passed = false;
-    llvm::json::Value check = checkAtSmallerSize(argv[0], passed);
-    allChecksPassed = passed;
+    llvm::json::Value check = checkAtSmallerSize(argv0, passed);
+    run.allChecksPassed = passed;
     referenceInfo = llvm::json::Object{{"kind", "cpu, at a smaller size"},
                                        {"module", opts->checkAt.getValue()},
                                        {"passed", passed},
                                        {"check", std::move(check)}};
   }
+  return referenceInfo;
+}
 
+/// Runs a program compiled for the CPU on the inputs; its outputs. Shared by
+/// the CPU reference and the emulated GPU run so both see the same buffers.
+std::vector<HostBuffer> runOnHost(RunState &run, Program &program, llvm::StringRef what) {
+  std::vector<HostBuffer> outputs = newOutputs(run.outSpecs);
+  std::vector<void *> buffers;
+  for (HostBuffer &b : run.inputs)
+    buffers.push_back(b.bytes.data());
+  for (HostBuffer &b : outputs)
+    buffers.push_back(b.bytes.data());
+  if (llvm::Error err = program.invoke(buffers))
+    fail(what + " failed: " + llvm::toString(std::move(err)));
+  return outputs;
+}
 
-  // Runs a program compiled for the CPU on the inputs; its outputs.
-  auto runOnHost = [&](Program &program, llvm::StringRef what) {
-    std::vector<HostBuffer> outputs = newOutputs();
-    std::vector<void *> buffers;
-    for (HostBuffer &b : inputs)
-      buffers.push_back(b.bytes.data());
-    for (HostBuffer &b : outputs)
-      buffers.push_back(b.bytes.data());
-    if (llvm::Error err = program.invoke(buffers))
-      fail(what + " failed: " + llvm::toString(std::move(err)));
-    return outputs;
-  };
+/// Runs the GPU kernels emulated on the CPU; their outputs. A program that
+/// cannot be emulated exits with 4, apart from a mismatch (1).
+std::vector<HostBuffer> runEmulated(RunState &run, llvm::json::Object &report) {
+  llvm::Expected<std::unique_ptr<Program>> compiled =
+      Program::compile(*run.module, opts->entry, Program::Target::EmulatedGPU, opts->chip,
+                       opts->plan, quadraticScanLimit());
+  if (!compiled)
+    fail("GPU kernels emulated on the CPU: " + llvm::toString(compiled.takeError()), 4);
+  std::vector<HostBuffer> results = runOnHost(run, **compiled, "the emulated run");
+  report["status"] = "ok";
+  report["emulated_on_cpu"] = true;
+  return results;
+}
 
-  // The CPU reference.
-  std::vector<HostBuffer> reference;
-  if (referenceKind == "cpu")
-    reference = runOnHost(*orFail(Program::compile(*module, opts->entry, Program::Target::CPU),
-                                  "CPU reference"),
-                          "CPU reference run");
-  report["reference"] = std::move(referenceInfo);
-  if (!opts->plan.empty())
-    report["plan"] = opts->plan.getValue();
+/// Adds the GPU run's times (and what they achieved) to the report, kept
+/// apart from the outputs so the summary can print them from the report.
+void reportGpuTimes(const RunState &run, const GpuOutcome &gpu, llvm::json::Object &report) {
+  const std::vector<double> &times = gpu.timesMs;
+  if (times.empty())
+    return;
+  double mean = std::accumulate(times.begin(), times.end(), 0.0) / times.size();
+  report["time_ms"] = llvm::json::Object{
+      {"min", *std::min_element(times.begin(), times.end())},
+      {"median", median(times)},
+      {"mean", mean},
+      {"trials", int64_t(times.size())},
+      {"warmup", int64_t(opts->warmup)},
+      {"l2_flush", !opts->noL2Flush}};
+  if (opts->cudaGraphs)
+    report["cuda_graphs"] = llvm::json::Object{{"captured", int64_t(gpu.graphsCaptured)},
+                                               {"launches", int64_t(gpu.graphLaunches)}};
+  double seconds = median(times) / 1e3;
+  if (seconds > 0)
+    report["achieved"] = llvm::json::Object{
+        {"gbps", double(run.work.minBytes) / seconds / 1e9},
+        {"gflops", double(run.work.flops) / seconds / 1e9}};
+}
 
-  std::vector<HostBuffer> results = reference;
-  bool allPassed = allChecksPassed;
-  if (opts->emulateGpu) {
-    // Exit code 4: this program cannot be emulated (e.g. a skill that does
-    // not apply at this size), as opposed to a mismatch (1).
-    llvm::Expected<std::unique_ptr<Program>> compiled =
-        Program::compile(*module, opts->entry, Program::Target::EmulatedGPU, opts->chip, opts->plan,
-                         quadraticScanLimit());
-    if (!compiled)
-      fail("GPU kernels emulated on the CPU: " + llvm::toString(compiled.takeError()), 4);
-    results = runOnHost(**compiled, "the emulated run");
-    report["status"] = "ok";
-    report["emulated_on_cpu"] = true;
-  } else if (!opts->cpuOnly) {
-    // With a GPU reference, the worker returns its outputs after ours.
-    std::vector<HostBuffer> outputs = newOutputs();
-    if (referenceModule)
-      for (HostBuffer &b : newOutputs())
-        outputs.push_back(std::move(b));
-    GpuOutcome gpu = opts->isolate
-                         ? runIsolated(*module, inputs, std::move(outputs),
-                                       referenceModule.get(), opts->timeoutSeconds)
-                         : runOnGpu(*module, inputs, std::move(outputs),
-                                    referenceModule.get());
-    report["status"] = gpu.status;
-    if (gpu.status != "ok") {
-      report["message"] = gpu.message;
-      llvm::outs() << llvm::formatv("{0} @{1}: {2}: {3}\n",
-                                    opts->inputFile.getValue(),
-                                    opts->entry.getValue(), gpu.status,
-                                    gpu.message);
-      writeJson(std::move(report));
-      return 3;
-    }
-    results = std::move(gpu.outputs);
-    report["gpu_turn"] = llvm::json::Object{{"waited_ms", gpu.lockWaitMs},
-                                            {"start_ms", gpu.turnStartMs},
-                                            {"end_ms", gpu.turnEndMs}};
-    if (referenceModule) {
-      reference.assign(std::make_move_iterator(results.begin() + outSpecs.size()),
-                       std::make_move_iterator(results.end()));
-      results.resize(outSpecs.size());
-    }
-    if (!gpu.kernelsJson.empty()) {
-      llvm::Expected<llvm::json::Value> kernels = ks::parseJson(gpu.kernelsJson);
-      if (kernels)
-        report["cupti"] = std::move(*kernels);
-      else
-        llvm::consumeError(kernels.takeError());
-    }
-    if (!gpu.tracingNote.empty()) {
-      // Said once; the event timings below still stand.
-      llvm::errs() << "ks-run: note: no per-kernel times: " << gpu.tracingNote << "\n";
-      report["cupti_note"] = gpu.tracingNote;
-    }
-    if (!gpu.metricsNote.empty()) {
-      llvm::errs() << "ks-run: note: no hardware counters: " << gpu.metricsNote << "\n";
-      report["metrics_note"] = gpu.metricsNote;
-    }
-    std::vector<double> &times = gpu.timesMs;
-    if (!times.empty()) {
-      double mean =
-          std::accumulate(times.begin(), times.end(), 0.0) / times.size();
-      report["time_ms"] = llvm::json::Object{
-          {"min", *std::min_element(times.begin(), times.end())},
-          {"median", median(times)},
-          {"mean", mean},
-          {"trials", int64_t(times.size())},
-          {"warmup", int64_t(opts->warmup)},
-          {"l2_flush", !opts->noL2Flush}};
-      if (opts->cudaGraphs)
-        report["cuda_graphs"] = llvm::json::Object{
-            {"captured", int64_t(gpu.graphsCaptured)},
-            {"launches", int64_t(gpu.graphLaunches)}};
-      double seconds = median(times) / 1e3;
-      if (seconds > 0)
-        report["achieved"] = llvm::json::Object{
-            {"gbps", double(work.minBytes) / seconds / 1e9},
-            {"gflops", double(work.flops) / seconds / 1e9}};
-    }
+/// Runs the module on the GPU (with a GPU reference after it, if any) and
+/// fills the report: times, CUPTI, notes. False, with the report written,
+/// where the GPU run did not finish, so the caller exits with 3.
+bool runGpuAndReport(RunState &run, llvm::json::Object &report,
+                     std::vector<HostBuffer> &results, std::vector<HostBuffer> &reference) {
+  // With a GPU reference, the worker returns its outputs after ours.
+  std::vector<HostBuffer> outputs = newOutputs(run.outSpecs);
+  if (run.referenceModule)
+    for (HostBuffer &b : newOutputs(run.outSpecs))
+      outputs.push_back(std::move(b));
+  GpuOutcome gpu = opts->isolate
+                       ? runIsolated(*run.module, run.inputs, std::move(outputs),
+                                     run.referenceModule.get(), opts->timeoutSeconds)
+                       : runOnGpu(*run.module, run.inputs, std::move(outputs),
+                                  run.referenceModule.get());
+  report["status"] = gpu.status;
+  if (gpu.status != "ok") {
+    report["message"] = gpu.message;
+    llvm::outs() << llvm::formatv("{0} @{1}: {2}: {3}\n", opts->inputFile.getValue(),
+                                  opts->entry.getValue(), gpu.status, gpu.message);
+    writeJson(std::move(report));
+    return false;
   }
+  results = std::move(gpu.outputs);
+  report["gpu_turn"] = llvm::json::Object{{"waited_ms", gpu.lockWaitMs},
+                                          {"start_ms", gpu.turnStartMs},
+                                          {"end_ms", gpu.turnEndMs}};
+  if (run.referenceModule) {
+    reference.assign(std::make_move_iterator(results.begin() + run.outSpecs.size()),
+                     std::make_move_iterator(results.end()));
+    results.resize(run.outSpecs.size());
+  }
+  if (!gpu.kernelsJson.empty()) {
+    llvm::Expected<llvm::json::Value> kernels = ks::parseJson(gpu.kernelsJson);
+    if (kernels)
+      report["cupti"] = std::move(*kernels);
+    else
+      llvm::consumeError(kernels.takeError());
+  }
+  if (!gpu.tracingNote.empty()) {
+    // Said once; the event timings below still stand.
+    llvm::errs() << "ks-run: note: no per-kernel times: " << gpu.tracingNote << "\n";
+    report["cupti_note"] = gpu.tracingNote;
+  }
+  if (!gpu.metricsNote.empty()) {
+    llvm::errs() << "ks-run: note: no hardware counters: " << gpu.metricsNote << "\n";
+    report["metrics_note"] = gpu.metricsNote;
+  }
+  reportGpuTimes(run, gpu, report);
+  return true;
+}
 
-  // Report per output.
+/// The headline: what the outputs below were checked against.
+std::string checkedAgainst(const RunState &run) {
+  return opts->cpuOnly ? "CPU reference only"
+         : opts->emulateGpu
+             ? (run.compared ? "GPU kernels emulated on the CPU vs CPU reference"
+                             : "GPU kernels emulated on the CPU, not checked")
+         : run.referenceModule ? "GPU vs the GPU reference " + run.referenceKind.substr(4)
+         : run.compared        ? "GPU vs CPU reference"
+         : !opts->checkAt.empty()
+             ? "GPU, checked at a smaller size (" + opts->checkAt + "): " +
+                   (run.allChecksPassed ? "match" : "MISMATCH")
+             : "GPU, not checked";
+}
+
+/// Compares, prints and writes each output against the reference; whether
+/// all checks (the one at a smaller size included) passed.
+bool compareOutputs(const RunState &run, const std::vector<HostBuffer> &results,
+                    const std::vector<HostBuffer> &reference, llvm::json::Object &report) {
+  bool allPassed = run.allChecksPassed;
   llvm::json::Array outputs;
-  std::string checkedAgainst =
-      opts->cpuOnly ? "CPU reference only"
-      : opts->emulateGpu
-          ? (compared ? "GPU kernels emulated on the CPU vs CPU reference"
-                      : "GPU kernels emulated on the CPU, not checked")
-      : referenceModule ? "GPU vs the GPU reference " + referenceKind.substr(4)
-      : compared        ? "GPU vs CPU reference"
-      : !opts->checkAt.empty()
-          ? "GPU, checked at a smaller size (" + opts->checkAt + "): " +
-                (allChecksPassed ? "match" : "MISMATCH")
-          : "GPU, not checked";
   llvm::outs() << llvm::formatv("{0} @{1}: {2}\n", opts->inputFile.getValue(),
-                                opts->entry.getValue(), checkedAgainst);
+                                opts->entry.getValue(), checkedAgainst(run));
   for (auto [i, result] : llvm::enumerate(results)) {
     llvm::json::Object o{{"index", int64_t(i)}, {"type", result.describe()}};
     std::string line = llvm::formatv("  output #{0} {1}", i, result.describe());
-    if (compared) {
+    if (run.compared) {
       Comparison c = compare(result, reference[i], opts->absTol, opts->relTol);
       allPassed &= c.passed();
       o["max_abs_error"] = ks::jsonNumber(c.maxAbsError);
@@ -1003,6 +1039,40 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   }
   report["outputs"] = std::move(outputs);
   report["tolerance"] = llvm::json::Object{{"atol", opts->absTol.getValue()}, {"rtol", opts->relTol.getValue()}};
+  return allPassed;
+}
+
+/// Prints the per-kernel CUPTI table, read back from the report so the text
+/// and the JSON cannot disagree.
+void printCuptiTable(const llvm::json::Object &cupti) {
+  llvm::outs() << llvm::formatv("  kernels (CUPTI): {0:f4} ms per trial\n",
+                                *cupti.getNumber("kernel_time_ms_per_trial"));
+  llvm::outs() << llvm::formatv(
+      "    {0,-24} {1,8} {2,10} {3,6} {4,6} {5,6} {6,6} {7,6}  {8}\n", "kernel",
+      "launches", "median us", "DRAM%", "L2%", "SM%", "occ%", "SOL%", "occupancy limit");
+  for (const llvm::json::Value &k : *cupti.getArray("kernels")) {
+    const llvm::json::Object &o = *k.getAsObject();
+    const llvm::json::Object *m = o.getObject("metrics");
+    auto pct = [&](llvm::StringRef key) -> std::string {
+      std::optional<double> v = m ? m->getNumber(key) : std::nullopt;
+      return v ? llvm::formatv("{0:f1}", *v).str() : "-";
+    };
+    const llvm::json::Object *occ = o.getObject("occupancy");
+    llvm::outs() << llvm::formatv(
+        "    {0,-24} {1,8} {2,10:f2} {3,6} {4,6} {5,6} {6,6} {7,6}  {8}\n",
+        *o.getString("name"), *o.getInteger("launches"), *o.getNumber("median_us"),
+        pct("dram_throughput_pct"), pct("l2_throughput_pct"),
+        pct("sm_throughput_pct"), pct("achieved_occupancy_pct"),
+        pct("speed_of_light_pct"),
+        occ ? llvm::formatv("{0:f0}% ({1})", *occ->getNumber("theoretical_pct"),
+                            *occ->getString("limiter")).str()
+            : std::string("-"));
+  }
+}
+
+/// Prints the summary lines (time, CUDA graphs, achieved, CUPTI) from the
+/// report, so the text says exactly what the JSON does.
+void printSummary(llvm::json::Object &report, const ks::agents::WorkEstimate &work) {
   if (auto *t = report.getObject("time_ms"))
     llvm::outs() << llvm::formatv("  time: min {0:f4} ms, median {1:f4} ms, mean "
                                   "{2:f4} ms over {3} trials\n",
@@ -1016,31 +1086,46 @@ int ks::tools::ksRunMain(int argc, char **argv) {
                                   "program must move, {2:f1} GFLOP/s of its {3} FLOPs\n",
                                   *a->getNumber("gbps"), work.minBytes,
                                   *a->getNumber("gflops"), work.flops);
-  if (auto *cupti = report.getObject("cupti")) {
-    llvm::outs() << llvm::formatv("  kernels (CUPTI): {0:f4} ms per trial\n",
-                                  *cupti->getNumber("kernel_time_ms_per_trial"));
-    llvm::outs() << llvm::formatv(
-        "    {0,-24} {1,8} {2,10} {3,6} {4,6} {5,6} {6,6} {7,6}  {8}\n", "kernel",
-        "launches", "median us", "DRAM%", "L2%", "SM%", "occ%", "SOL%", "occupancy limit");
-    for (const llvm::json::Value &k : *cupti->getArray("kernels")) {
-      const llvm::json::Object &o = *k.getAsObject();
-      const llvm::json::Object *m = o.getObject("metrics");
-      auto pct = [&](llvm::StringRef key) -> std::string {
-        std::optional<double> v = m ? m->getNumber(key) : std::nullopt;
-        return v ? llvm::formatv("{0:f1}", *v).str() : "-";
-      };
-      const llvm::json::Object *occ = o.getObject("occupancy");
-      llvm::outs() << llvm::formatv(
-          "    {0,-24} {1,8} {2,10:f2} {3,6} {4,6} {5,6} {6,6} {7,6}  {8}\n",
-          *o.getString("name"), *o.getInteger("launches"), *o.getNumber("median_us"),
-          pct("dram_throughput_pct"), pct("l2_throughput_pct"),
-          pct("sm_throughput_pct"), pct("achieved_occupancy_pct"),
-          pct("speed_of_light_pct"),
-          occ ? llvm::formatv("{0:f0}% ({1})", *occ->getNumber("theoretical_pct"),
-                              *occ->getString("limiter")).str()
-              : std::string("-"));
-    }
-  }
+  if (auto *cupti = report.getObject("cupti"))
+    printCuptiTable(*cupti);
+}
+
+} // namespace
+
+int ks::tools::ksRunMain(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  // A fault in MLIR's parser on a damaged input becomes an error.
+  llvm::CrashRecoveryContext::Enable();
+  Options options;
+  opts = &options;
+  cl::ParseCommandLineOptions(argc, argv,
+                              "Run a linalg-on-tensors module on the GPU and "
+                              "check it against the CPU\n");
+  std::unique_ptr<MLIRContext> context = createContext();
+
+  RunState run;
+  llvm::json::Object report = loadModule(run, context.get());
+  llvm::json::Object referenceInfo = chooseReference(run, context.get(), argv[0]);
+
+  // The CPU reference.
+  std::vector<HostBuffer> reference;
+  if (run.referenceKind == "cpu")
+    reference = runOnHost(run,
+                          *orFail(Program::compile(*run.module, opts->entry, Program::Target::CPU),
+                                  "CPU reference"),
+                          "CPU reference run");
+  report["reference"] = std::move(referenceInfo);
+  if (!opts->plan.empty())
+    report["plan"] = opts->plan.getValue();
+
+  std::vector<HostBuffer> results = reference;
+  if (opts->emulateGpu)
+    results = runEmulated(run, report);
+  else if (!opts->cpuOnly && !runGpuAndReport(run, report, results, reference))
+    return 3;
+
+  bool allPassed = compareOutputs(run, results, reference, report);
+  printSummary(report, run.work);
   writeJson(std::move(report));
   return allPassed ? 0 : 1;
 }
