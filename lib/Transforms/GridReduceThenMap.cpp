@@ -14,7 +14,7 @@
 #include "KernelInit.h"
 #include "WarpReduce.h"
 #include "ks/Agents/GridChain.h"
-#include "ks/Runtime/GpuRuntime.h"
+#include "ks/RuntimeAbi/GridArrivals.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -10,6 +10,7 @@
 #ifndef KS_RUNTIME_GPURUNTIME_H
 #define KS_RUNTIME_GPURUNTIME_H
 
+#include "ks/RuntimeAbi/GridArrivals.h"
 #include "ks/Runtime/CudaDriver.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -17,11 +18,6 @@
 #include <string>
 
 namespace ks::runtime {
-
-/// The module global whose presence marks a kernel that synchronizes its
-/// whole grid (transform.ks.grid_reduce_then_map's arrival counter): it is
-/// launched only where all its blocks fit the GPU at once.
-inline constexpr const char kGridArrivalsGlobal[] = "ks_grid_arrivals";
 
 /// Name -> address of every `mgpu*` entry point, for a JIT's symbol map.
 llvm::StringMap<void *> gpuRuntimeSymbols();
