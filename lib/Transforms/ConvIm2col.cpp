@@ -106,10 +106,3 @@ transform::KSConvIm2colOp::apply(transform::TransformRewriter &rewriter,
   results.set(cast<OpResult>(getMatmul()), matmuls);
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSConvIm2colOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

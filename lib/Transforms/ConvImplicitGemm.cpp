@@ -169,10 +169,3 @@ transform::KSConvImplicitGemmOp::apply(transform::TransformRewriter &rewriter,
   results.set(cast<OpResult>(getContraction()), contractions);
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSConvImplicitGemmOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

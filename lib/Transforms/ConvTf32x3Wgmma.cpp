@@ -654,10 +654,3 @@ transform::KSConvTf32x3WgmmaOp::apply(transform::TransformRewriter &rewriter,
   results.set(cast<OpResult>(getLaunch()), launches);
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSConvTf32x3WgmmaOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

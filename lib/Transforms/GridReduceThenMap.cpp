@@ -366,10 +366,3 @@ DiagnosedSilenceableFailure transform::KSGridReduceThenMapOp::apply(
   results.set(cast<OpResult>(getLaunch()), {launch.getOperation()});
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSGridReduceThenMapOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

@@ -1093,11 +1093,3 @@ DiagnosedSilenceableFailure transform::KSMatmulMmaSyncOp::apply(
   results.set(cast<OpResult>(getLaunch()), launches);
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSMatmulMmaSyncOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  consumesHandle(getEpilogueMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

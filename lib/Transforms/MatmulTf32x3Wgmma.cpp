@@ -310,11 +310,3 @@ DiagnosedSilenceableFailure transform::KSMatmulTf32x3WgmmaOp::apply(
   results.set(cast<OpResult>(getLaunch()), launches);
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSMatmulTf32x3WgmmaOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  consumesHandle(getEpilogueMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

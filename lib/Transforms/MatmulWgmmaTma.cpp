@@ -285,10 +285,3 @@ DiagnosedSilenceableFailure transform::KSMatmulWgmmaTmaOp::apply(
   results.set(cast<OpResult>(getLaunch()), launches);
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSMatmulWgmmaTmaOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

@@ -154,10 +154,3 @@ DiagnosedSilenceableFailure transform::KSReadPaddingInPlaceOp::apply(
   results.set(cast<OpResult>(getResult()), rewritten);
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSReadPaddingInPlaceOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

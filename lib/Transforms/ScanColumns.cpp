@@ -234,10 +234,3 @@ transform::KSScanColumnsOp::apply(transform::TransformRewriter &rewriter,
         return ScanColumnsText(shape, columns, chunks, unroll).text();
       });
 }
-
-void transform::KSScanColumnsOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

@@ -268,9 +268,3 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
                           shape.identity, chunk, segment, threads);
       });
 }
-
-void transform::KSScanRowsOp::getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

@@ -199,10 +199,3 @@ transform::KSScanRowsThreadOp::apply(transform::TransformRewriter &rewriter,
         return ScanThreadText(shape, threads, unroll).text();
       });
 }
-
-void transform::KSScanRowsThreadOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

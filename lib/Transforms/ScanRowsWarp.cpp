@@ -361,10 +361,3 @@ transform::KSScanRowsWarpOp::apply(transform::TransformRewriter &rewriter,
         return ScanWarpText(shape, chunk, threads).text();
       });
 }
-
-void transform::KSScanRowsWarpOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}

@@ -230,12 +230,6 @@ DiagnosedSilenceableFailure transform::KSInitFromProducerOp::apply(
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::KSInitFromProducerOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
-}
-
 //===----------------------------------------------------------------------===//
 // ks.accumulate_atomically
 //===----------------------------------------------------------------------===//
@@ -529,12 +523,6 @@ DiagnosedSilenceableFailure transform::KSPadInnermostOp::apply(
       rewriter.eraseOp(alloca);
   }
   return DiagnosedSilenceableFailure::success();
-}
-
-void transform::KSPadInnermostOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1136,13 +1124,6 @@ DiagnosedSilenceableFailure transform::KSFuseRowChainOp::apply(
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::KSFuseRowChainOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}
-
 //===----------------------------------------------------------------------===//
 // ks.fold_epilogue_into_copy_back
 //===----------------------------------------------------------------------===//
@@ -1236,12 +1217,6 @@ DiagnosedSilenceableFailure transform::KSFoldEpilogueIntoCopyBackOp::apply(
   }
   ks::eraseFolded(rewriter, folded);
   return DiagnosedSilenceableFailure::success();
-}
-
-void transform::KSFoldEpilogueIntoCopyBackOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
 }
 
 #define GET_OP_CLASSES

@@ -28,8 +28,9 @@ def KSApplyFuseMultiplyAddPatternsOp : Op<Transform_Dialect,
 }
 
 def KSInitFromProducerOp : Op<Transform_Dialect, "ks.init_from_producer",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Compute a private accumulator's initial value instead of reading it back";
   let description = [{
     For each `linalg.copy` in `target` that copies a tile of a buffer B into
@@ -81,8 +82,9 @@ def KSAccumulateAtomicallyOp : Op<Transform_Dialect, "ks.accumulate_atomically",
 }
 
 def KSPadInnermostOp : Op<Transform_Dialect, "ks.pad_innermost",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Pad the rows of promoted buffers against shared-memory bank conflicts";
   let description = [{
     For each `memref.view` in `target` that gives a byte buffer
@@ -234,7 +236,7 @@ def KSHoistBodyLoadsOp : Op<Transform_Dialect, "ks.hoist_body_loads",
 def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Compute a row reduction and the row ops after it in one loop over the rows";
   let description = [{
     `target` is a reduction whose parallel loops come first (softmax's row
@@ -298,7 +300,7 @@ def KSFuseRowChainOp : Op<Transform_Dialect, "ks.fuse_row_chain",
 def KSGridReduceThenMapOp : Op<Transform_Dialect, "ks.grid_reduce_then_map",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace a split f32 sum of a whole buffer and the elementwise op that uses it by one persistent kernel whose blocks meet at a grid barrier";
   let description = [{
     `target` is the partial stage of an f32 sum of a whole buffer X that
@@ -346,7 +348,7 @@ def KSGridReduceThenMapOp : Op<Transform_Dialect, "ks.grid_reduce_then_map",
 def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace an f32 contraction on buffers by a tensor-core (mma.sync, TF32) or an FMA kernel";
   let description = [{
     `target` is an f32 contraction on static buffers (`linalg.matmul`, a
@@ -451,7 +453,7 @@ def KSMatmulMmaSyncOp : Op<Transform_Dialect, "ks.matmul_mma_sync",
 def KSMatmulTf32x3WgmmaOp : Op<Transform_Dialect, "ks.matmul_tf32x3_wgmma",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace an f32 GEMM with K-contiguous operands by an sm_90a 3xTF32 kernel of TMA loads and wgmma";
   let description = [{
     `target` is a contraction C[M, N] += A[M, K] * B[N, K] (both operands
@@ -505,7 +507,7 @@ def KSMatmulTf32x3WgmmaOp : Op<Transform_Dialect, "ks.matmul_tf32x3_wgmma",
 def KSConvTf32x3WgmmaOp : Op<Transform_Dialect, "ks.conv_tf32x3_wgmma",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace an f32 NCHW convolution by an sm_90a 3xTF32 implicit GEMM of gathered windows, TMA-loaded filters and wgmma";
   let description = [{
     `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers, seen as
@@ -549,7 +551,7 @@ def KSConvTf32x3WgmmaOp : Op<Transform_Dialect, "ks.conv_tf32x3_wgmma",
 def KSMatmulWgmmaTmaOp : Op<Transform_Dialect, "ks.matmul_wgmma_tma",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace a bf16/f16 GEMM on buffers by an sm_90a kernel of TMA loads and wgmma";
   let description = [{
     `target` is a contraction C[M, N] += A[M, K] * B[K, N] on static,
@@ -592,7 +594,7 @@ def KSMatmulWgmmaTmaOp : Op<Transform_Dialect, "ks.matmul_wgmma_tma",
 def KSConvIm2colOp : Op<Transform_Dialect, "ks.conv_im2col",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Rewrite an NCHW convolution on buffers as an im2col copy and a batched GEMM";
   let description = [{
     `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers (any
@@ -623,7 +625,7 @@ def KSConvIm2colOp : Op<Transform_Dialect, "ks.conv_im2col",
 def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Rewrite an NCHW (NCW, NCDHW, NGCHW) convolution on buffers as a GEMM that reads its windows in place";
   let description = [{
     `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers (any
@@ -685,7 +687,7 @@ def KSFitGridToLimitsOp : Op<Transform_Dialect, "ks.fit_grid_to_limits",
 def KSScanRowsOp : Op<Transform_Dialect, "ks.scan_rows",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace a triangular masked reduction on buffers (a scan) by a chunked scan kernel";
   let description = [{
     `target` is a `linalg.generic` on static buffers with loops (rows...,
@@ -728,7 +730,7 @@ def KSScanRowsOp : Op<Transform_Dialect, "ks.scan_rows",
 def KSScanRowsWarpOp : Op<Transform_Dialect, "ks.scan_rows_warp",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace a triangular masked reduction on buffers (a scan) by a warp-a-chunk scan kernel";
   let description = [{
     The scans `transform.ks.scan_rows` takes (an inclusive cumsum or
@@ -767,7 +769,7 @@ def KSScanRowsWarpOp : Op<Transform_Dialect, "ks.scan_rows_warp",
 def KSScanRowsThreadOp : Op<Transform_Dialect, "ks.scan_rows_thread",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace a triangular masked reduction on buffers (a scan) by a thread-a-row scan kernel";
   let description = [{
     The scans `transform.ks.scan_rows` takes (an inclusive cumsum or
@@ -796,7 +798,7 @@ def KSScanRowsThreadOp : Op<Transform_Dialect, "ks.scan_rows_thread",
 def KSScanColumnsOp : Op<Transform_Dialect, "ks.scan_columns",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Replace a triangular masked reduction along a non-innermost dim by a column scan kernel";
   let description = [{
     The scans `transform.ks.scan_rows` takes (an inclusive cumsum or
@@ -832,7 +834,7 @@ def KSScanColumnsOp : Op<Transform_Dialect, "ks.scan_columns",
 def KSReadPaddingInPlaceOp : Op<Transform_Dialect, "ks.read_padding_in_place",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+     MemoryEffectsOpInterface]> {
   let summary = "Read a padded input's source in place, the padding checked per element";
   let description = [{
     `target` is a linalg op on buffers (a pooling, a convolution) one of
@@ -855,8 +857,9 @@ def KSReadPaddingInPlaceOp : Op<Transform_Dialect, "ks.read_padding_in_place",
 }
 
 def KSFoldEpilogueIntoCopyBackOp : Op<Transform_Dialect, "ks.fold_epilogue_into_copy_back",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Apply the elementwise op after a kernel where its results leave registers";
   let description = [{
     `target` holds the `linalg.copy` ops of a kernel's loop nest that write
