@@ -20,6 +20,14 @@ namespace ks::agents::tuner {
 
 json::Object paramsJson(const ParamValues &params) { return paramsToJson(params); }
 
+ParamValues paramsOf(const json::Object &attempt) {
+  ParamValues params;
+  if (const json::Object *p = attempt.getObject("params"))
+    for (const auto &kv : *p)
+      params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
+  return params;
+}
+
 json::Value planJson(const PlanSteps &steps) {
   Plan plan;
   for (const auto &[id, step] : steps)
@@ -454,11 +462,8 @@ llvm::Error Tuner::readTrajectory(const std::string &trajectoryPath, PlanSteps &
           (program ? program->str() : std::string("no program hash")) + ", this one is " +
           programHash + "); give this run another --out");
     if (o.getBoolean("accepted").value_or(false)) {
-      Step s{o.getString("skill").value_or("").str(), {}};
-      if (const json::Object *p = o.getObject("params"))
-        for (const auto &kv : *p)
-          s.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
-      best[o.getInteger("dispatch").value_or(-1)] = s;
+      best[o.getInteger("dispatch").value_or(-1)] =
+          Step{o.getString("skill").value_or("").str(), paramsOf(o)};
     }
     trajectory.push_back(o);
   }

@@ -72,6 +72,8 @@ struct Step {
 using PlanSteps = std::map<int64_t, Step>;
 
 json::Object paramsJson(const ParamValues &params);
+/// The parameters of a trajectory attempt (paramsJson's inverse).
+ParamValues paramsOf(const json::Object &attempt);
 json::Value planJson(const PlanSteps &plan);
 /// Writes `value` to `path` atomically (llvm::writeToOutput writes a
 /// temporary and renames it), so a reader never sees half a file.

@@ -75,14 +75,10 @@ std::vector<Step> Tuner::bestEstimated(int64_t d, unsigned n) const {
       continue;
     std::optional<double> net = a.getNumber("net_us");
     std::optional<llvm::StringRef> skill = a.getString("skill");
-    const json::Object *params = a.getObject("params");
     // A choice whose kernel another dispatch's took in has no time of its own.
-    if (!net || !skill || !params || a.getNumber("kernel_us").value_or(0) <= 0)
+    if (!net || !skill || !a.getObject("params") || a.getNumber("kernel_us").value_or(0) <= 0)
       continue;
-    Step step{skill->str(), {}};
-    for (const auto &kv : *params)
-      if (std::optional<int64_t> v = kv.second.getAsInteger())
-        step.params[kv.first.str()] = *v;
+    Step step{skill->str(), paramsOf(a)};
     auto same = [&](const std::pair<double, Step> &p) {
       return p.second.skill == step.skill && p.second.params == step.params;
     };

@@ -65,9 +65,7 @@ std::vector<Attempt> Tuner::attemptsOn(int64_t d) const {
     a.skill = t.getString("skill").value_or("").str();
     a.outcome = t.getString("outcome").value_or("").str();
     a.diagnosis = t.getString("diagnosis").value_or("").str();
-    if (const json::Object *p = t.getObject("params"))
-      for (const auto &kv : *p)
-        a.params[kv.first.str()] = kv.second.getAsInteger().value_or(0);
+    a.params = paramsOf(t);
     attempts.push_back(std::move(a));
   }
   return attempts;

@@ -593,16 +593,20 @@ def _run_warmup(manifests, results_path, workers, cache, command, problem_timeou
     return results
 
 
+def _events(path, key, value):
+    """manifest -> event[value] of every event of an events log that has `key`."""
+    found = {}
+    with open(path) as f:
+        for line in f.read().splitlines():
+            event = json.loads(line)
+            if key in event:
+                found[event[key]] = event[value]
+    return found
+
+
 def read_warmups(path):
     """manifest -> warm-up result of every warm-up event in an events log."""
-    warmed = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            for line in f.read().splitlines():
-                event = json.loads(line)
-                if "warm" in event:
-                    warmed[event["warm"]] = event["result"]
-    return warmed
+    return _events(path, "warm", "result") if os.path.exists(path) else {}
 
 
 def add_warmup(row, result):
@@ -617,13 +621,7 @@ def add_warmup(row, result):
 
 def read_events(path):
     """manifest -> row of every finished problem in an events log."""
-    rows = {}
-    with open(path) as f:
-        for line in f.read().splitlines():
-            event = json.loads(line)
-            if "done" in event:
-                rows[event["done"]] = event["row"]
-    return rows
+    return _events(path, "done", "row")
 
 
 def run(manifests, results_path, chip="sm_90", plans=None, no_compile=False,
