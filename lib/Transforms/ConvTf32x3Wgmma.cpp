@@ -25,10 +25,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
-
-#include <type_traits>
 
 using namespace mlir;
 
@@ -43,133 +40,102 @@ int64_t paddedK(int64_t K) { return (K + kTileK - 1) / kTileK * kTileK; }
 /// Shared memory an SM gives its blocks.
 constexpr int64_t kSharedPerSM = 227 * 1024;
 
-/// The kernel. `@{NAME}` stands for a size or a generated piece (see
-/// kernelText); the line macros (LOAD, GATHER_STEP, TAP_MASK, STORE_A,
-/// PIXEL and WgmmaKernelText's) are expanded after.
+/// The kernel. Its slots are sizes or generated pieces (see kernelText);
+/// the line macros (LOAD, GATHER_STEP, TAP_MASK, STORE_A, PIXEL and
+/// WgmmaKernelText's) are expanded after.
 constexpr const char *kKernel = R"mlir(
-!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = @{STAGES}>
-!tmaB = !nvgpu.tensormap.descriptor<tensor = memref<@{BN}x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
-!box = memref<@{BN}x32xf32, #gpu.address_space<workgroup>>
+!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {stages}>
+!tmaB = !nvgpu.tensormap.descriptor<tensor = memref<{block_n}x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+!box = memref<{block_n}x32xf32, #gpu.address_space<workgroup>>
 !quad = memref<4xf32, #gpu.address_space<workgroup>>
 !smem = memref<?xi8, #gpu.address_space<workgroup>>
-!acc = @{ACC}
-!table = memref<@{K_ROWS}x2x@{MASK_T}>
-memref.global @@{TABLE} : !table
-func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: memref<@{Y_SHAPE}xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c3 = arith.constant 3 : index
-  %c4 = arith.constant 4 : index
-  %c8 = arith.constant 8 : index
-  %c16 = arith.constant 16 : index
-  %c32 = arith.constant 32 : index
-  %c64 = arith.constant 64 : index
-  %c128 = arith.constant 128 : index
-  %c256 = arith.constant 256 : index
+!acc = {acc_type}
+!table = memref<{table_rows}x2x{mask_type}>
+memref.global @{table} : !table
+func.func @gemm(%image: memref<{x_shape}xf32>, %w: memref<{f}x{k}xf32>, %y: memref<{y_shape}xf32>) {{
+  INDEX_CONSTANTS(0, 1, 2, 3, 4, 8, 16, 32, 64, 128, 256)
   // The filter's TF32 parts and remainders, split once by a kernel of
   // their own rather than by every block for every pixel tile.
   // K is padded with zeros to Kp, a multiple of 32 (the K step).
-  %w_hi = memref.alloc() {alignment = 128 : i64} : memref<@{F}x@{KP}xf32>
-  %w_lo = memref.alloc() {alignment = 128 : i64} : memref<@{F}x@{KP}xf32>
-  %w_flat = memref.collapse_shape %w [[0, 1]] : memref<@{F}x@{K}xf32> into memref<@{FK}xf32>
-  %hi_flat = memref.collapse_shape %w_hi [[0, 1]] : memref<@{F}x@{KP}xf32> into memref<@{FKP}xf32>
-  %lo_flat = memref.collapse_shape %w_lo [[0, 1]] : memref<@{F}x@{KP}xf32> into memref<@{FKP}xf32>
-  %split_blocks = arith.constant @{SPLIT_BLOCKS} : index
-  %fkp = arith.constant @{FKP} : index
-  %w_k = arith.constant @{K} : index
-  %w_kp = arith.constant @{KP} : index
+  %w_hi = memref.alloc() {{alignment = 128 : i64} : memref<{f}x{k_padded}xf32>
+  %w_lo = memref.alloc() {{alignment = 128 : i64} : memref<{f}x{k_padded}xf32>
+  %w_flat = memref.collapse_shape %w [[0, 1]] : memref<{f}x{k}xf32> into memref<{fk}xf32>
+  %hi_flat = memref.collapse_shape %w_hi [[0, 1]] : memref<{f}x{k_padded}xf32> into memref<{fk_padded}xf32>
+  %lo_flat = memref.collapse_shape %w_lo [[0, 1]] : memref<{f}x{k_padded}xf32> into memref<{fk_padded}xf32>
+  %split_blocks = arith.constant {split_blocks} : index
+  %fkp = arith.constant {fk_padded} : index
+  %w_k = arith.constant {k} : index
+  %w_kp = arith.constant {k_padded} : index
   %w_zero = arith.constant 0.0 : f32
   gpu.launch blocks(%sbx, %sby, %sbz) in (%ssx = %split_blocks, %ssy = %c1, %ssz = %c1)
-             threads(%stx, %sty, %stz) in (%snx = %c256, %sny = %c1, %snz = %c1) {
+             threads(%stx, %sty, %stz) in (%snx = %c256, %sny = %c1, %snz = %c1) {{
     %s_block = arith.muli %sbx, %c256 : index
     %s_thread = arith.addi %s_block, %stx : index
     %s_at = arith.muli %s_thread, %c4 : index
     %s_in = arith.cmpi ult, %s_at, %fkp : index
-    scf.if %s_in {
+    scf.if %s_in {{
       // Four elements of a padded row (Kp is a multiple of 4).
       %s_f = arith.divui %s_at, %w_kp : index
       %s_k = arith.remui %s_at, %w_kp : index
       %s_row = arith.muli %s_f, %w_k : index
       %s_src = arith.addi %s_row, %s_k : index
-@{FILTER_QUAD}
+{filter_quad}
       %w4 = vector.from_elements %s_v0, %s_v1, %s_v2, %s_v3 : vector<4xf32>
       SPLIT_TF32(%w4, %w4_hi, %w4_lo)
-      vector.store %w4_hi, %hi_flat[%s_at] : memref<@{FKP}xf32>, vector<4xf32>
-      vector.store %w4_lo, %lo_flat[%s_at] : memref<@{FKP}xf32>, vector<4xf32>
+      vector.store %w4_hi, %hi_flat[%s_at] : memref<{fk_padded}xf32>, vector<4xf32>
+      vector.store %w4_lo, %lo_flat[%s_at] : memref<{fk_padded}xf32>, vector<4xf32>
     }
     gpu.terminator
   }
   // Their TMA descriptors (cuTensorMapEncodeTiled, FLOAT32): BN x 32 boxes
   // (128-byte rows of K), 128-byte swizzled.
-  %hi_any = memref.cast %w_hi : memref<@{F}x@{KP}xf32> to memref<*xf32>
-  %lo_any = memref.cast %w_lo : memref<@{F}x@{KP}xf32> to memref<*xf32>
-  %dtype = arith.constant 7 : i64
-  %four = arith.constant 4 : i64
-  %b32 = arith.constant 32 : i64
-  %box_rows = arith.constant @{BN} : i64
-  %tma_hi_ptr = func.call @ksTensorMap2D_f32(%hi_any, %dtype, %four, %box_rows, %b32) : (memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
-  %tma_lo_ptr = func.call @ksTensorMap2D_f32(%lo_any, %dtype, %four, %box_rows, %b32) : (memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
-  %x_flat = memref.collapse_shape %image [[0, 1, 2, 3]] : memref<@{X_SHAPE}xf32> into memref<@{X_ELEMENTS}xf32>
-  %tiles = arith.constant @{TILES} : index
-  %smem_bytes = arith.constant @{SMEM_BYTES} : i32
+  %hi_any = memref.cast %w_hi : memref<{f}x{k_padded}xf32> to memref<*xf32>
+  %lo_any = memref.cast %w_lo : memref<{f}x{k_padded}xf32> to memref<*xf32>
+  F32_TENSOR_MAPS(%tma_hi_ptr = %hi_any, %tma_lo_ptr = %lo_any, {block_n})
+  %x_flat = memref.collapse_shape %image [[0, 1, 2, 3]] : memref<{x_shape}xf32> into memref<{x_elements}xf32>
+  %tiles = arith.constant {tiles} : index
+  %smem_bytes = arith.constant {smem_bytes} : i32
   gpu.launch blocks(%bx, %by, %bz) in (%sx = %tiles, %sy = %c1, %sz = %c1)
              threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c2, %nz = %c1)
-             dynamic_shared_memory_size %smem_bytes {
+             dynamic_shared_memory_size %smem_bytes {{
     %tma_hi = builtin.unrealized_conversion_cast %tma_hi_ptr : !llvm.ptr to !tmaB
     %tma_lo = builtin.unrealized_conversion_cast %tma_lo_ptr : !llvm.ptr to !tmaB
-    %table = memref.get_global @@{TABLE} : !table
+    %table = memref.get_global @{table} : !table
     // A masked-out element is loaded from the table's last row, a zero,
     // rather than selected after its load: the load's result then goes
     // straight into the registers the next step stores.
     %table_at = memref.extract_aligned_pointer_as_index %table : !table -> index
     %table_i = arith.index_cast %table_at : index to i64
-    %zero_row = arith.constant @{ZERO_ROW_BYTES} : i64
+    %zero_row = arith.constant {zero_row_bytes} : i64
     %zero_ptr = arith.addi %table_i, %zero_row : i64
-    %x_at = memref.extract_aligned_pointer_as_index %x_flat : memref<@{X_ELEMENTS}xf32> -> index
+    %x_at = memref.extract_aligned_pointer_as_index %x_flat : memref<{x_elements}xf32> -> index
     %x_ptr = arith.index_cast %x_at : index to i64
     %c2_i64 = arith.constant 2 : i64
-    %stages = arith.constant @{STAGES} : index
-    %ahead = arith.constant @{AHEAD} : index
-    %k_steps = arith.constant @{K_STEPS} : index
-    %slot_bytes = arith.constant @{SLOT_BYTES} : index
-    %b_offset = arith.constant 16384 : index
-    %lo_offset = arith.constant @{LO_OFFSET} : index
-    %tx_bytes = arith.constant @{B_BYTES} : index
-    %ticks = arith.constant 10000000 : index
-    %true = arith.constant true
-    %false = arith.constant false
-    %block_n = arith.constant @{BN} : index
+    PIPELINE_CONSTANTS({stages}, {k_steps}, %slot_bytes = {slot_bytes}, %b_offset = 16384, %lo_offset = {lo_offset}, %tx_bytes = {tx_bytes})
+    %block_n = arith.constant {block_n} : index
     // The filter tiles of a pixel tile go to consecutive blocks, which run
     // together: each window is gathered from DRAM about once.
-    %tiles_n = arith.constant @{TILES_N} : index
+    %tiles_n = arith.constant {tiles_n} : index
     %tile_n = arith.remui %bx, %tiles_n : index
     %tile_m = arith.divui %bx, %tiles_n : index
     %m0 = arith.muli %tile_m, %c128 : index
     %n0 = arith.muli %tile_n, %block_n : index
-    %wg_at = arith.muli %ty, %c128 : index
-    %linear = arith.addi %wg_at, %tx : index
-    %thread0 = arith.cmpi eq, %linear, %c0 : index
-    %dyn = gpu.dynamic_shared_memory : !smem
+    THREAD0()
     ALIGNED_SLOTS()
-    INIT_BARRIERS(%tma_hi : !tmaB, %tma_lo : !tmaB)
-    gpu.barrier
-    scf.for %s = %c0 to %ahead step %c1 {
-      LOAD(%s, %s, %thread0)
-    }
+    START_PIPELINE(%tma_hi : !tmaB, %tma_lo : !tmaB)
     // The pixel this thread gathers in every K step: row linear % 128 of
     // the tile, 16 of its 32 K columns (16-byte chunks 4 half .. 4 half + 3
     // of 8). Past the last pixel it gathers zeros.
-    %pixels = arith.constant @{M} : index
-    %per_image = arith.constant @{P} : index
-    %out_w = arith.constant @{OW} : index
-    %stride_h = arith.constant @{SH} : index
-    %stride_w = arith.constant @{SW} : index
-    %pad_t = arith.constant @{PAD_T} : index
-    %pad_l = arith.constant @{PAD_L} : index
-    %image_elements = arith.constant @{IMAGE} : index
-    %in_h = arith.constant @{H} : index
-    %in_w = arith.constant @{W} : index
+    %pixels = arith.constant {pixels} : index
+    %per_image = arith.constant {per_image} : index
+    %out_w = arith.constant {out_w} : index
+    %stride_h = arith.constant {stride_h} : index
+    %stride_w = arith.constant {stride_w} : index
+    %pad_t = arith.constant {pad_t} : index
+    %pad_l = arith.constant {pad_l} : index
+    %image_elements = arith.constant {image_elements} : index
+    %in_h = arith.constant {in_h} : index
+    %in_w = arith.constant {in_w} : index
     %g_row = arith.remui %linear, %c128 : index
     %g_half = arith.divui %linear, %c128 : index
     %g_chunk0 = arith.muli %g_half, %c4 : index
@@ -189,24 +155,19 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
     %g_rows = arith.muli %g_ih0, %in_w : index
     %g_corner = arith.addi %g_image, %g_rows : index
     %g_base = arith.addi %g_corner, %g_iw0 : index
-    %g_base_t = arith.index_cast %g_base : index to @{MASK_T}
-    %c0_mask = arith.constant 0 : @{MASK_T}
+    %g_base_t = arith.index_cast %g_base : index to {mask_type}
+    %c0_mask = arith.constant 0 : {mask_type}
     // Bit t of %g_mask: tap t (kh KW + kw) of this pixel's window is inside
     // X, and the pixel is one (not past the last).
     TAP_MASK()
     %g_swizzle = arith.remui %g_row, %c8 : index
     %g_row_bytes = arith.muli %g_row, %c128 : index
-    DESC_CONSTANTS()
-    // Warpgroup y's pixels begin 64 rows (8 KB) into the tile.
-    %c8192 = arith.constant 8192 : index
-    %wg_rows = arith.muli %ty, %c8192 : index
-    %zero = llvm.mlir.zero : !acc
-    %promote_every = arith.constant @{PROMOTE} : index
-    %last_step = arith.subi %k_steps, %c1 : index
+    // (Warpgroup y's pixels are its 64 rows of A, %wg_rows.)
+    STEP_CONSTANTS({promote_every})
     // Step 0's window elements; each step loads the next one's before it
     // stores its own, so the loads have a step's time to arrive.
     GATHER_STEP(%c0, %first)
-    %sums:7 = scf.for %k = %c0 to %k_steps step %c1 iter_args(%total = %zero, %acc = %zero, %parity = %false, %w_0 = %first_0, %w_1 = %first_1, %w_2 = %first_2, %w_3 = %first_3) -> (!acc, !acc, i1, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+    %sums:7 = scf.for %k = %c0 to %k_steps step %c1 iter_args(%total = %zero, %acc = %zero, %parity = %false, %w_0 = %first_0, %w_1 = %first_1, %w_2 = %first_2, %w_3 = %first_3) -> (!acc, !acc, i1, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {{
       %slot = arith.remui %k, %stages : index
       %slot_rel = arith.muli %slot, %slot_bytes : index
       %slot_at = arith.addi %slot_rel, %pad : index
@@ -223,7 +184,7 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
       STORE_A(%w_3, 3)
       // The filter's parts and remainders.
       nvgpu.mbarrier.try_wait.parity %bars[%slot], %parity, %ticks : !barriers
-@{STEP}
+{k_step_products}
       scf.yield %moved#0, %moved#1, %next_parity, %next_0, %next_1, %next_2, %next_3 : !acc, !acc, i1, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
     }
     nvvm.wgmma.wait.group.sync.aligned 0
@@ -232,54 +193,38 @@ func.func @gemm(%image: memref<@{X_SHAPE}xf32>, %w: memref<@{F}x@{K}xf32>, %y: m
     PIXEL(%row_lo, lo)
     PIXEL(%row_hi, hi)
     %col_base = arith.addi %n0, %lane_col : index
-@{STORES}
+{stores}
     gpu.terminator
   }
   // Freed after the launch that reads them through the TMA descriptors
   // (which the last-use analysis of ks-use-device-memory does not see).
-  memref.dealloc %w_hi : memref<@{F}x@{KP}xf32>
-  memref.dealloc %w_lo : memref<@{F}x@{KP}xf32>
+  memref.dealloc %w_hi : memref<{f}x{k_padded}xf32>
+  memref.dealloc %w_lo : memref<{f}x{k_padded}xf32>
   return
 }
 func.func private @ksTensorMap2D_f32(memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
 )mlir";
 
-/// LOAD(slot, step, predicate): the filter parts' and remainders' BN x 32
-/// boxes at K column 32 step. {0} slot, {1} step, {2} predicate, {3} a
-/// name unique to these lines.
-constexpr const char *kLoad = R"mlir(
-      %ls_{3} = arith.muli {0}, %slot_bytes : index
-      %la_{3} = arith.addi %ls_{3}, %pad : index
-      %lb_{3} = arith.addi %la_{3}, %b_offset : index
-      %lr_{3} = arith.addi %lb_{3}, %lo_offset : index
-      %vb_{3} = memref.view %dyn[%lb_{3}][] : !smem to !box
-      %vr_{3} = memref.view %dyn[%lr_{3}][] : !smem to !box
-      nvgpu.mbarrier.arrive.expect_tx %bars[{0}], %tx_bytes, predicate = {2} : !barriers
-      %kc_{3} = arith.muli {1}, %c32 : index
-      nvgpu.tma.async.load %tma_hi[%kc_{3}, %n0], %bars[{0}] to %vb_{3}, predicate = {2} : !tmaB, !barriers -> !box
-      nvgpu.tma.async.load %tma_lo[%kc_{3}, %n0], %bars[{0}] to %vr_{3}, predicate = {2} : !tmaB, !barriers -> !box)mlir";
-
 /// One gathered element (GATHER_STEP repeats it for a thread's 16): the
 /// table's row of k (offset into X, the tap's bit), the tap's bit of the
 /// pixel's mask (whether it falls inside X, not in the padding, and the
-/// pixel is one), the element's address or the table's zero's. {0} the
-/// first k, {1} the element (0 to 3), {2} a unique name, {3} the table's
-/// and mask's type (i32, or i64 past 32 taps), {4} the line that defines
-/// %gw_{2}, the element's index as i64.
+/// pixel is one), the element's address or the table's zero's. {mask_type}
+/// is the table's and mask's type (i32, or i64 past 32 taps), {widen} the
+/// line that defines %gw_{name}, the element's index as i64.
 constexpr const char *kGatherElement = R"mlir(
-        %gk_{2} = arith.addi {0}, %c{1} : index
-        %gt_{2} = vector.load %table[%gk_{2}, %c0] : !table, vector<2x{3}>
-        %go_{2} = vector.extract %gt_{2}[0] : {3} from vector<2x{3}>
-        %gtap_{2} = vector.extract %gt_{2}[1] : {3} from vector<2x{3}>
-        %gbit_{2} = arith.andi %g_mask, %gtap_{2} : {3}
-        %ok_{2} = arith.cmpi ne, %gbit_{2}, %c0_mask : {3}
-        %gi_{2} = arith.addi %g_base_t, %go_{2} : {3}
-        {4}
-        %gb_{2} = arith.shli %gw_{2}, %c2_i64 : i64
-        %ga_{2} = arith.addi %x_ptr, %gb_{2} : i64
-        %gs_{2} = arith.select %ok_{2}, %ga_{2}, %zero_ptr : i64
-        %gp_{2} = llvm.inttoptr %gs_{2} : i64 to !llvm.ptr<1>
-        %ge_{2} = llvm.load %gp_{2} : !llvm.ptr<1> -> f32)mlir";
+        %gk_{name} = arith.addi {first_k}, %c{element} : index
+        %gt_{name} = vector.load %table[%gk_{name}, %c0] : !table, vector<2x{mask_type}>
+        %go_{name} = vector.extract %gt_{name}[0] : {mask_type} from vector<2x{mask_type}>
+        %gtap_{name} = vector.extract %gt_{name}[1] : {mask_type} from vector<2x{mask_type}>
+        %gbit_{name} = arith.andi %g_mask, %gtap_{name} : {mask_type}
+        %ok_{name} = arith.cmpi ne, %gbit_{name}, %c0_mask : {mask_type}
+        %gi_{name} = arith.addi %g_base_t, %go_{name} : {mask_type}
+        {widen}
+        %gb_{name} = arith.shli %gw_{name}, %c2_i64 : i64
+        %ga_{name} = arith.addi %x_ptr, %gb_{name} : i64
+        %gs_{name} = arith.select %ok_{name}, %ga_{name}, %zero_ptr : i64
+        %gp_{name} = llvm.inttoptr %gs_{name} : i64 to !llvm.ptr<1>
+        %ge_{name} = llvm.load %gp_{name} : !llvm.ptr<1> -> f32)mlir";
 
 /// The four elements %s_v0 .. %s_v3 of the padded filter row the split
 /// kernel's thread reads from k = %s_k on (%s_src in the unpadded [F, K] of
@@ -295,15 +240,15 @@ std::string filterQuad(int64_t filterElements) {
   for (int j = 1; j < 4; ++j)
     text += llvm::formatv("      %s_a{0} = arith.addi %s_src, %c{0} : index\n", j).str();
   for (int j = 0; j < 4; ++j)
-    text += llvm::formatv("      %s_v{0} = scf.if %s_e{0} -> (f32) {{\n"
-                          "        %v = memref.load %w_flat[{1}] : memref<{2}xf32>\n"
+    text += ks::fillSlots("      %s_v{j} = scf.if %s_e{j} -> (f32) {{\n"
+                          "        %v = memref.load %w_flat[{at}] : memref<{elements}xf32>\n"
                           "        scf.yield %v : f32\n"
                           "      } else {{\n"
                           "        scf.yield %w_zero : f32\n"
                           "      }\n",
-                          j, j ? llvm::formatv("%s_a{0}", j).str() : std::string("%s_src"),
-                          filterElements)
-                .str();
+                          {{"j", j},
+                           {"at", j ? "%s_a" + std::to_string(j) : "%s_src"},
+                           {"elements", filterElements}});
   text.pop_back(); // the template's line ends it
   return text;
 }
@@ -311,70 +256,60 @@ std::string filterQuad(int64_t filterElements) {
 /// STORE_A(value, q): a thread's q-th quad of window elements (K chunk
 /// 4 half + q of its pixel's row) split, its TF32 parts stored at their
 /// swizzled place in the slot's gathered tile, the remainders 32 KB on.
-/// {0} the vector, {1} q.
 constexpr const char *kStoreGathered = R"mlir(
-      %chunk_{1} = arith.addi %g_chunk0, %c{1} : index
-      SPLIT_TF32({0}, %a_hi_{1}, %a_lo_{1})
-      %phys_{1} = arith.xori %chunk_{1}, %g_swizzle : index
-      %phys_bytes_{1} = arith.muli %phys_{1}, %c16 : index
-      %a_at_{1} = arith.addi %g_row_at, %phys_bytes_{1} : index
-      %a_lo_at_{1} = arith.addi %a_at_{1}, %lo_offset : index
-      %a_view_{1} = memref.view %dyn[%a_at_{1}][] : !smem to !quad
-      %a_lo_view_{1} = memref.view %dyn[%a_lo_at_{1}][] : !smem to !quad
-      vector.store %a_hi_{1}, %a_view_{1}[%c0] : !quad, vector<4xf32>
-      vector.store %a_lo_{1}, %a_lo_view_{1}[%c0] : !quad, vector<4xf32>)mlir";
+      %chunk_{q} = arith.addi %g_chunk0, %c{q} : index
+      SPLIT_TF32({quad}, %a_hi_{q}, %a_lo_{q})
+      %phys_{q} = arith.xori %chunk_{q}, %g_swizzle : index
+      %phys_bytes_{q} = arith.muli %phys_{q}, %c16 : index
+      %a_at_{q} = arith.addi %g_row_at, %phys_bytes_{q} : index
+      %a_lo_at_{q} = arith.addi %a_at_{q}, %lo_offset : index
+      %a_view_{q} = memref.view %dyn[%a_at_{q}][] : !smem to !quad
+      %a_lo_view_{q} = memref.view %dyn[%a_lo_at_{q}][] : !smem to !quad
+      vector.store %a_hi_{q}, %a_view_{q}[%c0] : !quad, vector<4xf32>
+      vector.store %a_lo_{q}, %a_lo_view_{q}[%c0] : !quad, vector<4xf32>)mlir";
 
 /// PIXEL(row, name): the output position of pixel row `row` (clamped to
 /// the last pixel; %real_name says whether it is one).
 constexpr const char *kPixel = R"mlir(
-    %real_{1} = arith.cmpi ult, {0}, %pixels : index
-    %pc_{1} = arith.select %real_{1}, {0}, %c0 : index
-    %n_{1} = arith.divui %pc_{1}, %per_image : index
-    %p_{1} = arith.remui %pc_{1}, %per_image : index
-    %oh_{1} = arith.divui %p_{1}, %out_w : index
-    %ow_{1} = arith.remui %p_{1}, %out_w : index)mlir";
+    %real_{name} = arith.cmpi ult, {row}, %pixels : index
+    %pc_{name} = arith.select %real_{name}, {row}, %c0 : index
+    %n_{name} = arith.divui %pc_{name}, %per_image : index
+    %p_{name} = arith.remui %pc_{name}, %per_image : index
+    %oh_{name} = arith.divui %p_{name}, %out_w : index
+    %ow_{name} = arith.remui %p_{name}, %out_w : index)mlir";
+
+/// Tap {tap}'s bit of the pixel's mask ({next} = {tap} + 1 the mask with it):
+/// set where the tap, at ({row}, {col}) from the window's corner, is inside X.
+constexpr const char *kTapBit = R"mlir(
+    %tap_tr_{tap} = arith.constant {row} : index
+    %tap_tc_{tap} = arith.constant {col} : index
+    %tap_tih_{tap} = arith.addi %g_ih0, %tap_tr_{tap} : index
+    %tap_tiw_{tap} = arith.addi %g_iw0, %tap_tc_{tap} : index
+    %tap_toh_{tap} = arith.cmpi ult, %tap_tih_{tap}, %in_h : index
+    %tap_tow_{tap} = arith.cmpi ult, %tap_tiw_{tap}, %in_w : index
+    %tap_tok_{tap} = arith.andi %tap_toh_{tap}, %tap_tow_{tap} : i1
+    %tap_tb_{tap} = arith.extui %tap_tok_{tap} : i1 to {mask_type}
+    %tap_tsh_{tap} = arith.constant {tap} : {mask_type}
+    %tap_tbs_{tap} = arith.shli %tap_tb_{tap}, %tap_tsh_{tap} : {mask_type}
+    %mask_{next} = arith.ori %mask_{tap}, %tap_tbs_{tap} : {mask_type})mlir";
 
 /// The stores of a thread's BN / 2 sums into Y[n, f, oh, ow], each marked
 /// for the initial value added later; rows past the last pixel are
 /// skipped where the pixels do not fill the tiles.
 std::string stores(int64_t blockN, bool partialTiles, StringRef yType) {
-  std::string text;
-  for (int64_t i = 0; i < blockN / 8; ++i) {
-    text += llvm::formatv("    %cc_{0} = arith.constant {1} : index\n"
-                          "    %col_{0} = arith.addi %col_base, %cc_{0} : index\n"
-                          "    %col1_{0} = arith.addi %col_{0}, %c1 : index\n",
-                          i, 8 * i);
-    for (int half = 0; half < 2; ++half)
-      for (int e = 0; e < 2; ++e) {
-        int64_t reg = 4 * i + 2 * half + e;
-        const char *row = half ? "hi" : "lo";
-        std::string store = llvm::formatv(
-            "memref.store %v_{0}, %y[%n_{1}, {2}, %oh_{1}, %ow_{1}] {{{3}} : memref<{4}>", reg,
-            row, llvm::formatv("%{0}_{1}", e ? "col1" : "col", i).str(), ks::wgmma::kOutputStore, yType);
-        text += llvm::formatv("    %v_{0} = llvm.extractvalue %sums#0[{0}] : !acc\n", reg);
-        text += partialTiles
-                    ? llvm::formatv("    scf.if %real_{0} {{\n      {1}\n    }\n", row, store).str()
-                    : "    " + store + "\n";
-      }
-  }
-  return text;
-}
-
-/// Replaces each `@{NAME}` of `text` by `values[NAME]`, in one pass.
-std::string fillTemplate(StringRef text, const llvm::StringMap<std::string> &values) {
-  std::string out;
-  while (!text.empty()) {
-    size_t at = text.find("@{");
-    if (at == StringRef::npos) {
-      out += text;
-      break;
-    }
-    size_t close = text.find('}', at);
-    out += text.take_front(at);
-    out += values.lookup(text.slice(at + 2, close));
-    text = text.drop_front(close + 1);
-  }
-  return out;
+  return ks::wgmma::accumulatorStores(blockN, [&](int64_t reg, StringRef row, StringRef column) {
+    std::string store = ks::fillSlots(
+        "memref.store %v_{reg}, %y[%n_{row}, {column}, %oh_{row}, %ow_{row}] {{{marker}} : "
+        "memref<{type}>",
+        {{"reg", reg},
+         {"row", row},
+         {"column", column},
+         {"marker", ks::wgmma::kOutputStore},
+         {"type", yType}});
+    if (!partialTiles)
+      return "    " + store + "\n";
+    return llvm::formatv("    scf.if %real_{0} {{\n      {1}\n    }\n", row, store).str();
+  });
 }
 
 /// The convolution's sizes, as the kernel sees them.
@@ -382,7 +317,58 @@ struct ConvShape {
   SmallVector<int64_t> x, y; // X's (the padded copy's source where folded) and Y's shapes
   int64_t F = 0, C = 0, KH = 0, KW = 0, K = 0, P = 0, M = 0;
   int64_t strideH = 1, strideW = 1, dilationH = 1, dilationW = 1, padT = 0, padL = 0;
+  /// The mask of a pixel's taps (and the table's entries): 32-bit up to 32
+  /// taps, 64-bit up to 64.
+  bool wideMask() const { return KH * KW > 32; }
+  StringRef maskType() const { return wideMask() ? "i64" : "i32"; }
 };
+
+/// GATHER_STEP(step, %name): a thread's 16 elements of K step `step`, as
+/// %name_0 .. %name_3 (its quads, K chunks 4 half .. 4 half + 3); `counter`
+/// makes the lines' values unique.
+std::string gatherStep(const ConvShape &s, ArrayRef<StringRef> args, int counter) {
+  std::string lines =
+      llvm::formatv("\n      %gs_{0} = arith.muli {1}, %c32 : index", counter, args[0]).str();
+  for (int q = 0; q < 4; ++q) {
+    lines += llvm::formatv("\n      %gc_{0}_{1} = arith.addi %g_chunk0, %c{1} : index"
+                           "\n      %gck_{0}_{1} = arith.muli %gc_{0}_{1}, %c4 : index"
+                           "\n      %gq_{0}_{1} = arith.addi %gs_{0}, %gck_{0}_{1} : index",
+                           counter, q)
+                 .str();
+    std::string names;
+    for (int e = 0; e < 4; ++e) {
+      std::string name = llvm::formatv("{0}_{1}_{2}", counter, q, e).str();
+      std::string widen =
+          s.wideMask() ? llvm::formatv("%gw_{0} = arith.addi %gi_{0}, %c0_mask : i64", name).str()
+                       : llvm::formatv("%gw_{0} = arith.extsi %gi_{0} : i32 to i64", name).str();
+      lines += ks::fillSlots(kGatherElement,
+                             {{"first_k", llvm::formatv("%gq_{0}_{1}", counter, q).str()},
+                              {"element", e},
+                              {"name", name},
+                              {"mask_type", s.maskType()},
+                              {"widen", widen}});
+      names += llvm::formatv("{0}%ge_{1}", e ? ", " : "", name).str();
+    }
+    lines += ks::fillSlots("\n      {quad}_{q} = vector.from_elements {elements} : vector<4xf32>",
+                           {{"quad", args[1]}, {"q", q}, {"elements", names}});
+  }
+  return lines;
+}
+
+/// TAP_MASK(): %g_mask, bit t set where tap t (kh KW + kw) of this pixel's
+/// window is inside X and the pixel is one (not past the last).
+std::string tapMask(const ConvShape &s) {
+  std::string lines = "\n    %mask_0 = arith.constant 0 : " + s.maskType().str();
+  for (int64_t t = 0; t < s.KH * s.KW; ++t)
+    lines += ks::fillSlots(kTapBit, {{"tap", t},
+                                     {"next", t + 1},
+                                     {"row", (t / s.KW) * s.dilationH},
+                                     {"col", (t % s.KW) * s.dilationW},
+                                     {"mask_type", s.maskType()}});
+  return lines + llvm::formatv("\n    %g_mask = arith.select %g_real, %mask_{0}, %mask_0 : {1}",
+                               s.KH * s.KW, s.maskType())
+                     .str();
+}
 
 std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64_t promoteEvery,
                        StringRef tableName) {
@@ -394,113 +380,61 @@ std::string kernelText(const ConvShape &s, int64_t blockN, int64_t stages, int64
   };
   int64_t tilesM = (s.M + kTileM - 1) / kTileM, tilesN = s.F / blockN;
   int64_t kPadded = paddedK(s.K);
-  bool wideMask = s.KH * s.KW > 32;
-  std::string maskType = wideMask ? "i64" : "i32";
-  llvm::StringMap<std::string> values;
-  auto set = [&](StringRef name, const auto &value) {
-    if constexpr (std::is_integral_v<std::decay_t<decltype(value)>>)
-      values[name] = std::to_string(value);
-    else
-      values[name] = std::string(value);
-  };
-  set("STAGES", stages);
-  set("AHEAD", stages - 1);
-  set("BN", blockN);
-  set("ACC", ks::wgmma::accumulatorType(blockN));
-  set("K", s.K);
-  set("F", s.F);
-  set("TABLE", tableName);
-  set("K_ROWS", kPadded + 1);
-  set("ZERO_ROW_BYTES", kPadded * 2 * (wideMask ? 8 : 4));
-  set("MASK_T", maskType);
-  set("KP", kPadded);
-  set("FKP", s.F * kPadded);
-  set("X_SHAPE", join(s.x));
-  set("Y_SHAPE", join(s.y));
-  set("X_ELEMENTS", s.x[0] * s.x[1] * s.x[2] * s.x[3]);
-  set("TILES", tilesM * tilesN);
-  set("TILES_N", tilesN);
-  set("SMEM_BYTES", stages * slotBytes(blockN) + 1024);
-  set("SLOT_BYTES", slotBytes(blockN));
-  set("LO_OFFSET", slotBytes(blockN) / 2);
-  set("K_STEPS", kPadded / kTileK);
-  set("B_BYTES", 2 * blockN * 128);
-  set("FK", s.F * s.K);
-  set("SPLIT_BLOCKS", (s.F * kPadded / 4 + 255) / 256);
-  set("M", s.M);
-  set("P", s.P);
-  set("OW", s.y[3]);
-  set("SH", s.strideH);
-  set("SW", s.strideW);
-  set("PAD_T", s.padT);
-  set("PAD_L", s.padL);
-  set("IMAGE", s.x[1] * s.x[2] * s.x[3]);
-  set("H", s.x[2]);
-  set("W", s.x[3]);
-  set("PROMOTE", promoteEvery);
-  set("STEP", ks::wgmma::tf32x3Step(blockN));
-  set("FILTER_QUAD", filterQuad(s.F * s.K));
-  set("STORES", stores(blockN, s.M % kTileM != 0, join(s.y) + "xf32"));
-  std::string text = fillTemplate(kKernel, values);
+  std::string text = ks::fillSlots(
+      kKernel, {{"stages", stages},
+                {"block_n", blockN},
+                {"acc_type", ks::wgmma::accumulatorType(blockN)},
+                {"k", s.K},
+                {"f", s.F},
+                {"table", tableName},
+                {"table_rows", kPadded + 1},
+                {"zero_row_bytes", kPadded * 2 * (s.wideMask() ? 8 : 4)},
+                {"mask_type", s.maskType()},
+                {"k_padded", kPadded},
+                {"fk_padded", s.F * kPadded},
+                {"x_shape", join(s.x)},
+                {"y_shape", join(s.y)},
+                {"x_elements", s.x[0] * s.x[1] * s.x[2] * s.x[3]},
+                {"tiles", tilesM * tilesN},
+                {"tiles_n", tilesN},
+                {"smem_bytes", stages * slotBytes(blockN) + 1024},
+                {"slot_bytes", slotBytes(blockN)},
+                {"lo_offset", slotBytes(blockN) / 2},
+                {"k_steps", kPadded / kTileK},
+                {"tx_bytes", 2 * blockN * 128},
+                {"fk", s.F * s.K},
+                {"split_blocks", (s.F * kPadded / 4 + 255) / 256},
+                {"pixels", s.M},
+                {"per_image", s.P},
+                {"out_w", s.y[3]},
+                {"stride_h", s.strideH},
+                {"stride_w", s.strideW},
+                {"pad_t", s.padT},
+                {"pad_l", s.padL},
+                {"image_elements", s.x[1] * s.x[2] * s.x[3]},
+                {"in_h", s.x[2]},
+                {"in_w", s.x[3]},
+                {"promote_every", promoteEvery},
+                {"k_step_products", ks::wgmma::tf32x3Step(blockN)},
+                {"filter_quad", filterQuad(s.F * s.K)},
+                {"stores", stores(blockN, s.M % kTileM != 0, join(s.y) + "xf32")}});
   // The shared pieces first: REFILL_SLOT holds a LOAD line.
   ks::wgmma::expandSharedPieces(text);
-  ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
-    return llvm::formatv(kLoad, args[0], args[1], args[2], counter).str();
+  // LOAD(slot, step, predicate): the filter parts' and remainders' boxes.
+  ks::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
+    using ks::wgmma::SlotTile;
+    return ks::wgmma::tf32x3Load(args, counter, {"%tma_hi", "!tmaB", "%n0", SlotTile::B},
+                                 {"%tma_lo", "!tmaB", "%n0", SlotTile::BRemainders});
   });
-  // GATHER_STEP(step, %name): a thread's 16 elements of K step `step`, as
-  // %name_0 .. %name_3 (its quads, K chunks 4 half .. 4 half + 3).
-  ks::wgmma::expandLineMacro(text, "GATHER_STEP", [&](ArrayRef<StringRef> args, int counter) {
-    std::string lines =
-        llvm::formatv("\n      %gs_{0} = arith.muli {1}, %c32 : index", counter, args[0]).str();
-    for (int q = 0; q < 4; ++q) {
-      lines += llvm::formatv("\n      %gc_{0}_{1} = arith.addi %g_chunk0, %c{1} : index"
-                             "\n      %gck_{0}_{1} = arith.muli %gc_{0}_{1}, %c4 : index"
-                             "\n      %gq_{0}_{1} = arith.addi %gs_{0}, %gck_{0}_{1} : index",
-                             counter, q)
-                   .str();
-      std::string names;
-      for (int e = 0; e < 4; ++e) {
-        std::string name = llvm::formatv("{0}_{1}_{2}", counter, q, e).str();
-        std::string widen =
-            wideMask ? llvm::formatv("%gw_{0} = arith.addi %gi_{0}, %c0_mask : i64", name).str()
-                     : llvm::formatv("%gw_{0} = arith.extsi %gi_{0} : i32 to i64", name).str();
-        lines += llvm::formatv(kGatherElement, llvm::formatv("%gq_{0}_{1}", counter, q).str(),
-                               e, name, maskType, widen)
-                     .str();
-        names += llvm::formatv("{0}%ge_{1}", e ? ", " : "", name).str();
-      }
-      lines += llvm::formatv("\n      {0}_{1} = vector.from_elements {2} : vector<4xf32>",
-                             args[1], q, names)
-                   .str();
-    }
-    return lines;
+  ks::expandLineMacro(text, "GATHER_STEP", [&](ArrayRef<StringRef> args, int counter) {
+    return gatherStep(s, args, counter);
   });
-  ks::wgmma::expandLineMacro(text, "TAP_MASK", [&](ArrayRef<StringRef>, int) {
-    std::string lines = "\n    %mask_0 = arith.constant 0 : " + maskType;
-    for (int64_t t = 0; t < s.KH * s.KW; ++t)
-      lines += llvm::formatv(
-                   "\n    %tap_tr_{0} = arith.constant {1} : index"
-                   "\n    %tap_tc_{0} = arith.constant {2} : index"
-                   "\n    %tap_tih_{0} = arith.addi %g_ih0, %tap_tr_{0} : index"
-                   "\n    %tap_tiw_{0} = arith.addi %g_iw0, %tap_tc_{0} : index"
-                   "\n    %tap_toh_{0} = arith.cmpi ult, %tap_tih_{0}, %in_h : index"
-                   "\n    %tap_tow_{0} = arith.cmpi ult, %tap_tiw_{0}, %in_w : index"
-                   "\n    %tap_tok_{0} = arith.andi %tap_toh_{0}, %tap_tow_{0} : i1"
-                   "\n    %tap_tb_{0} = arith.extui %tap_tok_{0} : i1 to {4}"
-                   "\n    %tap_tsh_{0} = arith.constant {0} : {4}"
-                   "\n    %tap_tbs_{0} = arith.shli %tap_tb_{0}, %tap_tsh_{0} : {4}"
-                   "\n    %mask_{3} = arith.ori %mask_{0}, %tap_tbs_{0} : {4}",
-                   t, (t / s.KW) * s.dilationH, (t % s.KW) * s.dilationW, t + 1, maskType)
-                   .str();
-    return lines + llvm::formatv("\n    %g_mask = arith.select %g_real, %mask_{0}, %mask_0 : {1}",
-                                 s.KH * s.KW, maskType)
-                       .str();
+  ks::expandLineMacro(text, "TAP_MASK", [&](ArrayRef<StringRef>, int) { return tapMask(s); });
+  ks::expandLineMacro(text, "STORE_A", [&](ArrayRef<StringRef> args, int) {
+    return ks::fillSlots(kStoreGathered, {{"quad", args[0]}, {"q", args[1]}});
   });
-  ks::wgmma::expandLineMacro(text, "STORE_A", [&](ArrayRef<StringRef> args, int) {
-    return llvm::formatv(kStoreGathered, args[0], args[1]).str();
-  });
-  ks::wgmma::expandLineMacro(text, "PIXEL", [&](ArrayRef<StringRef> args, int) {
-    return llvm::formatv(kPixel, args[0], args[1]).str();
+  ks::expandLineMacro(text, "PIXEL", [&](ArrayRef<StringRef> args, int) {
+    return ks::fillSlots(kPixel, {{"row", args[0]}, {"name", args[1]}});
   });
   ks::wgmma::expandTf32x3Pieces(text);
   return text;
@@ -591,7 +525,7 @@ memref::GlobalOp createGatherTable(RewriterBase &rewriter, Location loc, ModuleO
       }
   // K's padding (no tap: always masked out), then the zero row.
   table.append(2 * (paddedK(s.K) - s.K + 1), 0);
-  bool wideMask = s.KH * s.KW > 32;
+  bool wideMask = s.wideMask();
   Type element = wideMask ? rewriter.getI64Type() : rewriter.getI32Type();
   auto type = MemRefType::get({paddedK(s.K) + 1, 2}, element);
   SmallVector<APInt> values;

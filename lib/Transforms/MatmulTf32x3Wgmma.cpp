@@ -40,83 +40,44 @@ constexpr int64_t kGroupM = 8;
 
 /// The kernel for C[M, N] (+)= A[M, K] * B[N, K]^T in f32: two warpgroups
 /// per 128 x 128 tile, warpgroup y summing rows 64 y .. 64 y + 63 with
-/// m64n128k8 instructions. Placeholders: {0} M, {1} N, {2} K, {3} stages,
-/// {4} stages - 1, {5} K steps, {6} M tiles, {7} N tiles, {8} dynamic shared
-/// memory bytes, {9} M tiles of a group, {10} all tiles, {11} the
-/// accumulator type, {12} a K step's products once its tiles are split
-/// (ks::wgmma::tf32x3Step), {13} the stores, {14} the K steps wgmma sums
-/// before the threads add them up.
+/// m64n128k8 instructions. {k_step_products} is a K step's products once
+/// its tiles are split (ks::wgmma::tf32x3Step), {promote_every} the K steps
+/// wgmma sums before the threads add them up.
 constexpr const char *kKernel = R"mlir(
-!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {3}>
+!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {stages}>
 !tma = !nvgpu.tensormap.descriptor<tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 !tmaA = !tma
 !tmaB = !tma
 !box = memref<128x32xf32, #gpu.address_space<workgroup>>
 !quad = memref<4xf32, #gpu.address_space<workgroup>>
 !smem = memref<?xi8, #gpu.address_space<workgroup>>
-!acc = {11}
-func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}x{1}xf32>) {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c4 = arith.constant 4 : index
-  %c8 = arith.constant 8 : index
-  %c16 = arith.constant 16 : index
-  %c32 = arith.constant 32 : index
-  %c64 = arith.constant 64 : index
-  %c128 = arith.constant 128 : index
-  %c256 = arith.constant 256 : index
-  %a_any = memref.cast %a : memref<{0}x{2}xf32> to memref<*xf32>
-  %b_any = memref.cast %b : memref<{1}x{2}xf32> to memref<*xf32>
+!acc = {acc_type}
+func.func @gemm(%a: memref<{m}x{k}xf32>, %b: memref<{n}x{k}xf32>, %c: memref<{m}x{n}xf32>) {{
+  INDEX_CONSTANTS(0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
+  %a_any = memref.cast %a : memref<{m}x{k}xf32> to memref<*xf32>
+  %b_any = memref.cast %b : memref<{n}x{k}xf32> to memref<*xf32>
   // TMA descriptors from the runtime (cuTensorMapEncodeTiled, FLOAT32):
   // both operands in 128 x 32 boxes (128-byte rows of K), 128-byte swizzled,
   // the layout wgmma reads K-major.
-  %dtype = arith.constant 7 : i64
-  %four = arith.constant 4 : i64
-  %b32 = arith.constant 32 : i64
-  %b128 = arith.constant 128 : i64
-  %tma_a_ptr = func.call @ksTensorMap2D_f32(%a_any, %dtype, %four, %b128, %b32) : (memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
-  %tma_b_ptr = func.call @ksTensorMap2D_f32(%b_any, %dtype, %four, %b128, %b32) : (memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
-  %tiles = arith.constant {10} : index
-  %smem_bytes = arith.constant {8} : i32
+  F32_TENSOR_MAPS(%tma_a_ptr = %a_any, %tma_b_ptr = %b_any, 128)
+  %tiles = arith.constant {tiles} : index
+  %smem_bytes = arith.constant {smem_bytes} : i32
   gpu.launch blocks(%bx, %by, %bz) in (%sx = %tiles, %sy = %c1, %sz = %c1)
              threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c2, %nz = %c1)
              dynamic_shared_memory_size %smem_bytes {{
     %tma_a = builtin.unrealized_conversion_cast %tma_a_ptr : !llvm.ptr to !tma
     %tma_b = builtin.unrealized_conversion_cast %tma_b_ptr : !llvm.ptr to !tma
-    %stages = arith.constant {3} : index
-    %ahead = arith.constant {4} : index
-    %k_steps = arith.constant {5} : index
-    %slot_bytes = arith.constant 65536 : index
-    %b_offset = arith.constant 16384 : index
-    %lo_offset = arith.constant 32768 : index
-    %tx_bytes = arith.constant 32768 : index
-    %ticks = arith.constant 10000000 : index
-    %true = arith.constant true
-    %false = arith.constant false
-    %tiles_m = arith.constant {6} : index
-    %tiles_n = arith.constant {7} : index
-    %group_m = arith.constant {9} : index
+    PIPELINE_CONSTANTS({stages}, {k_steps}, %slot_bytes = 65536, %b_offset = 16384, %lo_offset = 32768, %tx_bytes = 32768)
+    %tiles_m = arith.constant {tiles_m} : index
+    %tiles_n = arith.constant {tiles_n} : index
+    %group_m = arith.constant {group_m} : index
     TILE_WALK()
     %m0 = arith.muli %tile_m, %c128 : index
     %n0 = arith.muli %tile_n, %c128 : index
-    %wg_at = arith.muli %ty, %c128 : index
-    %linear = arith.addi %wg_at, %tx : index
-    %thread0 = arith.cmpi eq, %linear, %c0 : index
-    %dyn = gpu.dynamic_shared_memory : !smem
+    THREAD0()
     ALIGNED_SLOTS()
-    INIT_BARRIERS(%tma_a : !tmaA, %tma_b : !tmaB)
-    gpu.barrier
-    scf.for %s = %c0 to %ahead step %c1 {{
-      LOAD(%s, %s, %thread0)
-    }
-    DESC_CONSTANTS()
-    // Warpgroup y's rows of A begin 64 rows (8 KB) into the tile.
-    %c8192 = arith.constant 8192 : index
-    %wg_rows = arith.muli %ty, %c8192 : index
-    %zero = llvm.mlir.zero : !acc
-    %promote_every = arith.constant {14} : index
-    %last_step = arith.subi %k_steps, %c1 : index
+    START_PIPELINE(%tma_a : !tmaA, %tma_b : !tmaB)
+    STEP_CONSTANTS({promote_every})
     // %acc holds the products of the last few K steps (wgmma's own sums),
     // %total the rest (added in f32 by the threads, rounded to nearest):
     // wgmma's adds lose low bits, which over a long K adds up (K = 4096 on
@@ -144,7 +105,7 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
         vector.store %hi, %x_view[%c0] : !quad, vector<4xf32>
         vector.store %lo, %lo_view[%c0] : !quad, vector<4xf32>
       }
-{12}
+{k_step_products}
       scf.yield %moved#0, %moved#1, %next_parity : !acc, !acc, i1
     }
     // (The last step waited for its group; ptxas does not see it.)
@@ -152,7 +113,7 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
     // wgmma's accumulator layout.
     ACCUMULATOR_ROWS()
     %col_base = arith.addi %n0, %lane_col : index
-{13}
+{stores}
     gpu.terminator
   }
   return
@@ -160,56 +121,45 @@ func.func @gemm(%a: memref<{0}x{2}xf32>, %b: memref<{1}x{2}xf32>, %c: memref<{0}
 func.func private @ksTensorMap2D_f32(memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
 )mlir";
 
-/// The loads of one K step (LOAD(slot, step, predicate)): A's and B's
-/// 128 x 32 boxes at K column 32 step. {0} slot, {1} step, {2} predicate,
-/// {3} a name unique to these lines.
-constexpr const char *kLoad = R"mlir(
-      %ls_{3} = arith.muli {0}, %slot_bytes : index
-      %la_{3} = arith.addi %ls_{3}, %pad : index
-      %lb_{3} = arith.addi %la_{3}, %b_offset : index
-      %va_{3} = memref.view %dyn[%la_{3}][] : !smem to !box
-      %vb_{3} = memref.view %dyn[%lb_{3}][] : !smem to !box
-      nvgpu.mbarrier.arrive.expect_tx %bars[{0}], %tx_bytes, predicate = {2} : !barriers
-      %kc_{3} = arith.muli {1}, %c32 : index
-      nvgpu.tma.async.load %tma_a[%kc_{3}, %m0], %bars[{0}] to %va_{3}, predicate = {2} : !tma, !barriers -> !box
-      nvgpu.tma.async.load %tma_b[%kc_{3}, %n0], %bars[{0}] to %vb_{3}, predicate = {2} : !tma, !barriers -> !box)mlir";
-
 /// The stores of the 64 sums a thread holds, each marked for the initial
 /// value and epilogue added later.
 std::string stores(StringRef cType) {
-  std::string text;
-  for (int i = 0; i < 16; ++i) {
-    text += llvm::formatv("    %cc_{0} = arith.constant {1} : index\n"
-                          "    %col_{0} = arith.addi %col_base, %cc_{0} : index\n"
-                          "    %col1_{0} = arith.addi %col_{0}, %c1 : index\n",
-                          i, 8 * i);
-    for (int half = 0; half < 2; ++half)
-      for (int e = 0; e < 2; ++e) {
-        int reg = 4 * i + 2 * half + e;
-        text += llvm::formatv("    %v_{0} = llvm.extractvalue %sums#0[{0}] : !acc\n"
-                              "    memref.store %v_{0}, %c[{1}, {2}] {{{3}} : memref<{4}>\n",
-                              reg, half ? "%row_hi" : "%row_lo",
-                              llvm::formatv("%{0}_{1}", e ? "col1" : "col", i).str(),
-                              ks::wgmma::kOutputStore, cType);
-      }
-  }
-  return text;
+  return ks::wgmma::accumulatorStores(kTile, [&](int64_t reg, StringRef row, StringRef column) {
+    return ks::fillSlots("    memref.store %v_{reg}, %c[%row_{row}, {column}] {{{marker}} : memref<{type}>\n",
+                         {{"reg", reg},
+                          {"row", row},
+                          {"column", column},
+                          {"marker", ks::wgmma::kOutputStore},
+                          {"type", cType}});
+  });
 }
 
 /// The kernel's text for these sizes.
 std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t promoteEvery) {
   std::string storesText = stores(llvm::formatv("{0}x{1}xf32", M, N).str());
-  std::string text =
-      llvm::formatv(kKernel, M, N, K, stages, stages - 1, K / kTileK, M / kTile, N / kTile,
-                    stages * kSlotBytes + 1024, std::min<int64_t>(kGroupM, M / kTile),
-                    (M / kTile) * (N / kTile), ks::wgmma::accumulatorType(kTile),
-                    ks::wgmma::tf32x3Step(kTile), storesText, promoteEvery)
-          .str();
+  int64_t tilesM = M / kTile, tilesN = N / kTile;
+  std::string text = ks::fillSlots(
+      kKernel, {{"m", M},
+                {"n", N},
+                {"k", K},
+                {"stages", stages},
+                {"k_steps", K / kTileK},
+                {"tiles_m", tilesM},
+                {"tiles_n", tilesN},
+                {"smem_bytes", stages * kSlotBytes + 1024},
+                {"group_m", std::min<int64_t>(kGroupM, tilesM)},
+                {"tiles", tilesM * tilesN},
+                {"acc_type", ks::wgmma::accumulatorType(kTile)},
+                {"k_step_products", ks::wgmma::tf32x3Step(kTile)},
+                {"stores", storesText},
+                {"promote_every", promoteEvery}});
   // The shared pieces first: REFILL_SLOT holds a LOAD line.
   ks::wgmma::expandSharedPieces(text);
   // Then LOAD(slot, step, predicate) and the 3xTF32 pieces.
-  ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
-    return llvm::formatv(kLoad, args[0], args[1], args[2], counter).str();
+  ks::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
+    using ks::wgmma::SlotTile;
+    return ks::wgmma::tf32x3Load(args, counter, {"%tma_a", "!tma", "%m0", SlotTile::A},
+                                 {"%tma_b", "!tma", "%n0", SlotTile::B});
   });
   ks::wgmma::expandTf32x3Pieces(text);
   return text;

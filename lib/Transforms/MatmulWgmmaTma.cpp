@@ -32,92 +32,67 @@ constexpr int64_t kGroupM = 8;
 /// (WG = 1: 128 x 128, two m64n128 instructions a K16 step; WG = 2: 64 x 256
 /// each, one m64n256, the shape that reads the fewest shared-memory bytes a
 /// product), `stages` slots, each holding A's 128 x 64 tile and B's 64 x
-/// (128 WG) one. @gemm's body is what replaces the contraction.
-/// Placeholders: {0} M, {1} N, {2} K, {3} element type, {4} stages, {5}
-/// stages - 1, {6} K steps, {7} M tiles, {8} N tiles, {9} dynamic shared
-/// memory bytes (the slots and up to 1024 bytes to align them), {10} where
-/// B's slots begin (stages x 16 KB), {11} the CUtensorMap data type (6 f16,
-/// 9 bf16), {12} the M tiles of a group (see below), {13} all tiles, {14}
-/// warpgroups, {15} rows a warpgroup sums, {16} the tile's columns, {17}
-/// bytes of B a slot, {18} bytes a slot, {19} bytes of A's rows before a
-/// warpgroup's, {20} bytes of a warpgroup's sums.
+/// (128 WG) one. @gemm's body is what replaces the contraction. The slots
+/// are named for what they hold; {smem_bytes} counts the slots and up to 1024
+/// bytes to align them, {tensor_map_dtype} is the CUtensorMap data type (6
+/// f16, 9 bf16), {wg_a_bytes} the bytes of A's rows before a warpgroup's.
 constexpr const char *kKernel = R"mlir(
-!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {4}>
-!tmaA = !nvgpu.tensormap.descriptor<tensor = memref<128x64x{3}, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
-!tmaB = !nvgpu.tensormap.descriptor<tensor = memref<64x64x{3}, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
-!boxA = memref<128x64x{3}, #gpu.address_space<workgroup>>
-!tileA = memref<{15}x64x{3}, #gpu.address_space<workgroup>>
-!tileB = memref<64x{16}x{3}, #gpu.address_space<workgroup>>
-!boxB = memref<64x64x{3}, #gpu.address_space<workgroup>>
-!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<{15}x{16}xf32>>
-!sums = memref<128x{16}xf32, #gpu.address_space<workgroup>>
-!wgSums = memref<{15}x{16}xf32, #gpu.address_space<workgroup>>
+!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = {stages}>
+!tmaA = !nvgpu.tensormap.descriptor<tensor = memref<128x64x{elem}, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+!tmaB = !nvgpu.tensormap.descriptor<tensor = memref<64x64x{elem}, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+!boxA = memref<128x64x{elem}, #gpu.address_space<workgroup>>
+!tileA = memref<{rows_per_wg}x64x{elem}, #gpu.address_space<workgroup>>
+!tileB = memref<64x{tile_n}x{elem}, #gpu.address_space<workgroup>>
+!boxB = memref<64x64x{elem}, #gpu.address_space<workgroup>>
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<{rows_per_wg}x{tile_n}xf32>>
+!sums = memref<128x{tile_n}xf32, #gpu.address_space<workgroup>>
+!wgSums = memref<{rows_per_wg}x{tile_n}xf32, #gpu.address_space<workgroup>>
 !smem = memref<?xi8, #gpu.address_space<workgroup>>
-func.func @gemm(%a: memref<{0}x{2}x{3}>, %b: memref<{2}x{1}x{3}>, %c: memref<{0}x{1}xf32>) {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c64 = arith.constant 64 : index
-  %c128 = arith.constant 128 : index
-  %a_any = memref.cast %a : memref<{0}x{2}x{3}> to memref<*x{3}>
-  %b_any = memref.cast %b : memref<{2}x{1}x{3}> to memref<*x{3}>
+func.func @gemm(%a: memref<{m}x{k}x{elem}>, %b: memref<{k}x{n}x{elem}>, %c: memref<{m}x{n}xf32>) {{
+  INDEX_CONSTANTS(0, 1, 64, 128)
+  %a_any = memref.cast %a : memref<{m}x{k}x{elem}> to memref<*x{elem}>
+  %b_any = memref.cast %b : memref<{k}x{n}x{elem}> to memref<*x{elem}>
   // The TMA descriptors, made by the runtime (cuTensorMapEncodeTiled) and
   // handed to the kernel as device pointers: A in 128 x 64 boxes, B in
   // 64 x 64 boxes, 128-byte swizzled. Inside the kernel they are nvgpu's
   // tensor map descriptors again.
-  %dtype = arith.constant {11} : i64
+  %dtype = arith.constant {tensor_map_dtype} : i64
   %two = arith.constant 2 : i64
   %b64 = arith.constant 64 : i64
   %b128 = arith.constant 128 : i64
-  %tma_a_ptr = func.call @ksTensorMap2D_{3}(%a_any, %dtype, %two, %b128, %b64) : (memref<*x{3}>, i64, i64, i64, i64) -> !llvm.ptr
-  %tma_b_ptr = func.call @ksTensorMap2D_{3}(%b_any, %dtype, %two, %b64, %b64) : (memref<*x{3}>, i64, i64, i64, i64) -> !llvm.ptr
-  %tiles = arith.constant {13} : index
-  %warpgroups = arith.constant {14} : index
-  %smem_bytes = arith.constant {9} : i32
+  %tma_a_ptr = func.call @ksTensorMap2D_{elem}(%a_any, %dtype, %two, %b128, %b64) : (memref<*x{elem}>, i64, i64, i64, i64) -> !llvm.ptr
+  %tma_b_ptr = func.call @ksTensorMap2D_{elem}(%b_any, %dtype, %two, %b64, %b64) : (memref<*x{elem}>, i64, i64, i64, i64) -> !llvm.ptr
+  %tiles = arith.constant {tiles} : index
+  %warpgroups = arith.constant {warpgroups} : index
+  %smem_bytes = arith.constant {smem_bytes} : i32
   gpu.launch blocks(%bx, %by, %bz) in (%sx = %tiles, %sy = %c1, %sz = %c1)
              threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %warpgroups, %nz = %c1)
              dynamic_shared_memory_size %smem_bytes {{
     %tma_a = builtin.unrealized_conversion_cast %tma_a_ptr : !llvm.ptr to !tmaA
     %tma_b = builtin.unrealized_conversion_cast %tma_b_ptr : !llvm.ptr to !tmaB
-    %stages = arith.constant {4} : index
-    %ahead = arith.constant {5} : index
-    %k_steps = arith.constant {6} : index
-    %a_slot_bytes = arith.constant 16384 : index
-    %b_slot_bytes = arith.constant {17} : index
-    %b_region = arith.constant {10} : index
-    %tx_bytes = arith.constant {18} : index
-    %ticks = arith.constant 10000000 : index
-    %true = arith.constant true
-    %false = arith.constant false
-    // Blocks walk the tiles in groups of {12} tile rows (kGroupedTileWalk).
-    %tiles_m = arith.constant {7} : index
-    %tiles_n = arith.constant {8} : index
-    %group_m = arith.constant {12} : index
+    PIPELINE_CONSTANTS({stages}, {k_steps}, %a_slot_bytes = 16384, %b_slot_bytes = {b_slot_bytes}, %b_region = {b_region}, %tx_bytes = {slot_bytes})
+    // Blocks walk the tiles in groups of {group_m} tile rows (kGroupedTileWalk).
+    %tiles_m = arith.constant {tiles_m} : index
+    %tiles_n = arith.constant {tiles_n} : index
+    %group_m = arith.constant {group_m} : index
     TILE_WALK()
-    %tile_cols = arith.constant {16} : index
+    %tile_cols = arith.constant {tile_n} : index
     %m0 = arith.muli %tile_m, %c128 : index
     %n0 = arith.muli %tile_n, %tile_cols : index
     // Thread y of the block is warpgroup y (x its thread): x is what
     // nvgpu's lowering of warpgroup.mma.store reads as the thread's place
-    // in its warpgroup. Warpgroup y sums rows y * {15} .. of the tile: its
-    // A rows begin {19} bytes into the slot's A tile.
+    // in its warpgroup. Warpgroup y sums rows y * {rows_per_wg} .. of the
+    // tile: its A rows begin {wg_a_bytes} bytes into the slot's A tile.
     %wg = arith.addi %ty, %c0 : index
-    %wg_at = arith.muli %wg, %c128 : index
-    %linear = arith.addi %wg_at, %tx : index
-    %thread0 = arith.cmpi eq, %linear, %c0 : index
-    %wg_rows_bytes = arith.constant {19} : index
+    THREAD0()
+    %wg_rows_bytes = arith.constant {wg_a_bytes} : index
     %wg_a = arith.muli %wg, %wg_rows_bytes : index
-    %dyn = gpu.dynamic_shared_memory : !smem
     ALIGNED_SLOTS()
     %a_base = arith.addi %pad, %c0 : index
     %b_base = arith.addi %pad, %b_region : index
-    INIT_BARRIERS(%tma_a : !tmaA, %tma_b : !tmaB)
-    // Every thread waits on barriers thread 0 initialized.
-    gpu.barrier
     // Thread 0 loads K step %step into slot %slot: A's 128 x 64 box, B's
-    // 64 x 64 boxes side by side, {18} bytes in all.
-    scf.for %s = %c0 to %ahead step %c1 {{
-      LOAD(%s, %s, %thread0)
-    }
+    // 64 x 64 boxes side by side, {slot_bytes} bytes in all.
+    START_PIPELINE(%tma_a : !tmaA, %tma_b : !tmaB)
     %zero = nvgpu.warpgroup.mma.init.accumulator -> !acc
     %sums:2 = scf.for %k = %c0 to %k_steps step %c1 iter_args(%acc = %zero, %parity = %false) -> (!acc, i1) {{
       %slot = arith.remui %k, %stages : index
@@ -141,10 +116,10 @@ func.func @gemm(%a: memref<{0}x{2}x{3}>, %b: memref<{2}x{1}x{3}>, %c: memref<{0}
       scf.yield %next_acc, %next_parity : !acc, i1
     }
     nvvm.wgmma.wait.group.sync.aligned 0
-    // The slots are free: the 128 x {16} f32 sums go through them, each
+    // The slots are free: the 128 x {tile_n} f32 sums go through them, each
     // warpgroup's rows after those of the warpgroups before it.
     gpu.barrier
-    %wg_sums_bytes = arith.constant {20} : index
+    %wg_sums_bytes = arith.constant {wg_sums_bytes} : index
     %wg_sums = arith.muli %wg, %wg_sums_bytes : index
     %wg_out_at = arith.addi %a_base, %wg_sums : index
     %wg_out = memref.view %dyn[%wg_out_at][] : !smem to !wgSums
@@ -155,62 +130,83 @@ func.func @gemm(%a: memref<{0}x{2}x{3}>, %b: memref<{2}x{1}x{3}>, %c: memref<{0}
     scf.for %i = %c0 to %c128 step %c1 {{
       %v = memref.load %out[%i, %linear] : !sums
       %row = arith.addi %m0, %i : index
-      %old = memref.load %c[%row, %col] : memref<{0}x{1}xf32>
+      %old = memref.load %c[%row, %col] : memref<{m}x{n}xf32>
       %new = arith.addf %old, %v : f32
-      memref.store %new, %c[%row, %col] : memref<{0}x{1}xf32>
+      memref.store %new, %c[%row, %col] : memref<{m}x{n}xf32>
     }
     gpu.terminator
   }
   return
 }
-func.func private @ksTensorMap2D_{3}(memref<*x{3}>, i64, i64, i64, i64) -> !llvm.ptr
+func.func private @ksTensorMap2D_{elem}(memref<*x{elem}>, i64, i64, i64, i64) -> !llvm.ptr
 )mlir";
 
-/// The loads of one K step, for the LOAD(slot, step, predicate) lines: {0}
-/// slot, {1} step, {2} predicate, {3} a name unique to these lines, {4} the
-/// loads of B's boxes (kLoadBoxB each).
+/// The loads of one K step, for the LOAD(slot, step, predicate) lines: {name}
+/// is unique to these lines, {b_boxes} the loads of B's boxes (kLoadBoxB each).
 constexpr const char *kLoad = R"mlir(
-      %ls_{3} = arith.muli {0}, %a_slot_bytes : index
-      %la_{3} = arith.addi %ls_{3}, %a_base : index
-      %lsb_{3} = arith.muli {0}, %b_slot_bytes : index
-      %lb_{3} = arith.addi %lsb_{3}, %b_base : index
-      %va_{3} = memref.view %dyn[%la_{3}][] : !smem to !boxA
-      nvgpu.mbarrier.arrive.expect_tx %bars[{0}], %tx_bytes, predicate = {2} : !barriers
-      %kc_{3} = arith.muli {1}, %c64 : index
-      nvgpu.tma.async.load %tma_a[%kc_{3}, %m0], %bars[{0}] to %va_{3}, predicate = {2} : !tmaA, !barriers -> !boxA{4})mlir";
+      %ls_{name} = arith.muli {slot}, %a_slot_bytes : index
+      %la_{name} = arith.addi %ls_{name}, %a_base : index
+      %lsb_{name} = arith.muli {slot}, %b_slot_bytes : index
+      %lb_{name} = arith.addi %lsb_{name}, %b_base : index
+      %va_{name} = memref.view %dyn[%la_{name}][] : !smem to !boxA
+      nvgpu.mbarrier.arrive.expect_tx %bars[{slot}], %tx_bytes, predicate = {predicate} : !barriers
+      %kc_{name} = arith.muli {step}, %c64 : index
+      nvgpu.tma.async.load %tma_a[%kc_{name}, %m0], %bars[{slot}] to %va_{name}, predicate = {predicate} : !tmaA, !barriers -> !boxA{b_boxes})mlir";
 
-/// B's box j of a K step: {0} slot, {2} predicate, {3} the step's name, {4}
-/// j, {5} its byte offset in the slot, {6} its first column in the tile.
+/// B's box {box} of a K step: {box_offset} its byte offset in the slot,
+/// {box_col} its first column in the tile.
 constexpr const char *kLoadBoxB = R"mlir(
-      %ob_{3}_{4} = arith.constant {5} : index
-      %cb_{3}_{4} = arith.constant {6} : index
-      %vbat_{3}_{4} = arith.addi %lb_{3}, %ob_{3}_{4} : index
-      %nb_{3}_{4} = arith.addi %n0, %cb_{3}_{4} : index
-      %vb_{3}_{4} = memref.view %dyn[%vbat_{3}_{4}][] : !smem to !boxB
-      nvgpu.tma.async.load %tma_b[%nb_{3}_{4}, %kc_{3}], %bars[{0}] to %vb_{3}_{4}, predicate = {2} : !tmaB, !barriers -> !boxB)mlir";
+      %ob_{name}_{box} = arith.constant {box_offset} : index
+      %cb_{name}_{box} = arith.constant {box_col} : index
+      %vbat_{name}_{box} = arith.addi %lb_{name}, %ob_{name}_{box} : index
+      %nb_{name}_{box} = arith.addi %n0, %cb_{name}_{box} : index
+      %vb_{name}_{box} = memref.view %dyn[%vbat_{name}_{box}][] : !smem to !boxB
+      nvgpu.tma.async.load %tma_b[%nb_{name}_{box}, %kc_{name}], %bars[{slot}] to %vb_{name}_{box}, predicate = {predicate} : !tmaB, !barriers -> !boxB)mlir";
 
 /// The kernel's text for these sizes.
 std::string kernelText(int64_t M, int64_t N, int64_t K, StringRef elem, int64_t stages,
                        int64_t warpgroups) {
   int64_t tileN = 128 * warpgroups, bSlotBytes = 16384 * warpgroups;
-  std::string text =
-      llvm::formatv(kKernel, M, N, K, elem, stages, stages - 1, K / kTileK, M / kTileM,
-                    N / tileN, stages * (16384 + bSlotBytes) + 1024, stages * 16384,
-                    elem == "bf16" ? 9 : 6, std::min<int64_t>(kGroupM, M / kTileM),
-                    (M / kTileM) * (N / tileN), warpgroups, kTileM / warpgroups, tileN,
-                    bSlotBytes, 16384 + bSlotBytes, (kTileM / warpgroups) * kTileK * 2,
-                    (kTileM / warpgroups) * tileN * 4)
-          .str();
+  int64_t tilesM = M / kTileM, tilesN = N / tileN, rowsPerWg = kTileM / warpgroups;
+  std::string text = ks::fillSlots(
+      kKernel, {{"m", M},
+                {"n", N},
+                {"k", K},
+                {"elem", elem},
+                {"stages", stages},
+                {"k_steps", K / kTileK},
+                {"tiles_m", tilesM},
+                {"tiles_n", tilesN},
+                {"smem_bytes", stages * (16384 + bSlotBytes) + 1024},
+                {"b_region", stages * 16384},
+                {"tensor_map_dtype", elem == "bf16" ? 9 : 6},
+                {"group_m", std::min<int64_t>(kGroupM, tilesM)},
+                {"tiles", tilesM * tilesN},
+                {"warpgroups", warpgroups},
+                {"rows_per_wg", rowsPerWg},
+                {"tile_n", tileN},
+                {"b_slot_bytes", bSlotBytes},
+                {"slot_bytes", 16384 + bSlotBytes},
+                {"wg_a_bytes", rowsPerWg * kTileK * 2},
+                {"wg_sums_bytes", rowsPerWg * tileN * 4}});
   // The shared pieces first: REFILL_SLOT holds a LOAD line.
   ks::wgmma::expandSharedPieces(text);
   // Each LOAD(slot, step, predicate) becomes the loads, their names made
   // unique by a counter.
-  ks::wgmma::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
+  ks::expandLineMacro(text, "LOAD", [&](ArrayRef<StringRef> args, int counter) {
     std::string boxes;
     for (int64_t j = 0; j < tileN / 64; ++j)
-      boxes += llvm::formatv(kLoadBoxB, args[0], args[1], args[2], counter, j, j * 8192, j * 64)
-                   .str();
-    return llvm::formatv(kLoad, args[0], args[1], args[2], counter, boxes).str();
+      boxes += ks::fillSlots(kLoadBoxB, {{"slot", args[0]},
+                                         {"predicate", args[2]},
+                                         {"name", counter},
+                                         {"box", j},
+                                         {"box_offset", j * 8192},
+                                         {"box_col", j * 64}});
+    return ks::fillSlots(kLoad, {{"slot", args[0]},
+                                 {"step", args[1]},
+                                 {"predicate", args[2]},
+                                 {"name", counter},
+                                 {"b_boxes", boxes}});
   });
   return text;
 }

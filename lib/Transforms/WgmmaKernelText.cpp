@@ -10,35 +10,61 @@
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
+using ks::fillSlots;
+using ks::Slot;
 
-void ks::wgmma::expandLineMacro(
-    std::string &text, llvm::StringRef name,
-    llvm::function_ref<std::string(llvm::ArrayRef<llvm::StringRef>, int)> expand) {
-  std::string call = name.str() + "(";
-  int counter = 0;
-  for (size_t at; (at = text.find(call)) != std::string::npos; ++counter) {
-    size_t lineStart = text.rfind('\n', at) + 1; // 0 when on the first line
-    size_t open = at + call.size(), close = text.find(')', open);
-    llvm::SmallVector<llvm::StringRef, 4> args;
-    llvm::StringRef(text).slice(open, close).split(args, ",");
-    for (llvm::StringRef &arg : args)
-      arg = arg.trim();
-    std::string replacement = expand(args, counter);
-    // The expansion starts with a newline of its own: it replaces the line.
-    if (!replacement.empty() && replacement.front() == '\n')
-      replacement.erase(0, 1);
-    text.replace(lineStart, close + 1 - lineStart, replacement);
+/// The number a line macro's argument spells.
+static int64_t numberArg(llvm::StringRef arg) {
+  int64_t value = 0;
+  bool malformed = arg.getAsInteger(10, value);
+  assert(!malformed && "a line macro's argument is not a number");
+  (void)malformed;
+  return value;
+}
+
+/// PIPELINE_CONSTANTS(stages, k_steps, %name = bytes, ...): the ring's
+/// %stages slots, the %ahead = stages - 1 K steps loaded ahead of the
+/// products, the %k_steps, the kernel's sizes of its slots (index
+/// constants), then the mbarrier waits' %ticks, %true and %false.
+static std::string pipelineConstants(llvm::ArrayRef<llvm::StringRef> args) {
+  int64_t stages = numberArg(args[0]);
+  std::string text = fillSlots(R"mlir(
+    %stages = arith.constant {stages} : index
+    %ahead = arith.constant {ahead} : index
+    %k_steps = arith.constant {k_steps} : index)mlir",
+                               {{"stages", stages}, {"ahead", stages - 1}, {"k_steps", args[1]}});
+  for (llvm::StringRef size : args.drop_front(2)) {
+    auto [name, value] = size.split('=');
+    text += llvm::formatv("\n    {0} = arith.constant {1} : index", name.trim(), value.trim());
   }
+  return text + R"mlir(
+    %ticks = arith.constant 10000000 : index
+    %true = arith.constant true
+    %false = arith.constant false)mlir";
 }
 
 void ks::wgmma::expandSharedPieces(std::string &text) {
-  for (auto [name, piece] : {std::pair<llvm::StringRef, const char *>{"TILE_WALK", kGroupedTileWalk},
-                             {"ALIGNED_SLOTS", kAlignedSlots},
-                             {"REFILL_SLOT", kRefillSlot},
-                             {"ACCUMULATOR_ROWS", kAccumulatorRows}})
-    expandLineMacro(text, name, [&](llvm::ArrayRef<llvm::StringRef>, int) { return std::string(piece); });
-  expandLineMacro(text, "INIT_BARRIERS", [&](llvm::ArrayRef<llvm::StringRef> args, int) {
-    return llvm::formatv(kInitBarriers, args[0], args[1]).str();
+  // INDEX_CONSTANTS(n, ...): %cn, an index constant, for each n.
+  expandLineMacro(text, "INDEX_CONSTANTS", [](llvm::ArrayRef<llvm::StringRef> args, int) {
+    std::string lines;
+    for (llvm::StringRef n : args)
+      lines += llvm::formatv("\n  %c{0} = arith.constant {0} : index", n);
+    return lines;
+  });
+  expandLineMacro(text, "PIPELINE_CONSTANTS", [](llvm::ArrayRef<llvm::StringRef> args, int) {
+    return pipelineConstants(args);
+  });
+  const std::pair<llvm::StringRef, const char *> pieces[] = {
+      {"TILE_WALK", kGroupedTileWalk},
+      {"THREAD0", kThread0},
+      {"ALIGNED_SLOTS", kAlignedSlots},
+      {"REFILL_SLOT", kRefillSlot},
+      {"ACCUMULATOR_ROWS", kAccumulatorRows}};
+  for (auto [name, piece] : pieces)
+    expandLineMacro(text, name,
+                    [&](llvm::ArrayRef<llvm::StringRef>, int) { return std::string(piece); });
+  expandLineMacro(text, "START_PIPELINE", [&](llvm::ArrayRef<llvm::StringRef> args, int) {
+    return fillSlots(kStartPipeline, {{"a_descriptor", args[0]}, {"b_descriptor", args[1]}});
   });
 }
 
@@ -107,14 +133,16 @@ static std::string tf32x3Products(int64_t n) {
     return slice ? llvm::formatv("%{0}_{1}", name, slice).str() : ("%" + name).str();
   };
   int64_t regs = n / 2;
-  auto wgmma = [&](StringRef out, StringRef a, StringRef b, int slice, StringRef in,
-                   StringRef scale) {
-    return llvm::formatv("{0} = nvvm.wgmma.mma_async {1}, {2}, {3}, "
-                         "#nvvm.shape<m = 64, n = {5}, k = 8>, D [<f32>, "
-                         "#nvvm.wgmma_scale_out<{4}>], A [<tf32>, #nvvm.wgmma_scale_in<one>, "
-                         "<row>], B [<tf32>, #nvvm.wgmma_scale_in<one>, <col>] : !acc -> !acc\n",
-                         out, desc(a, slice), desc(b, slice), in, scale, n)
-        .str();
+  auto wgmma = [&](StringRef out, StringRef a, StringRef b, int slice, StringRef in) {
+    return fillSlots("{out} = nvvm.wgmma.mma_async {a}, {b}, {in}, "
+                     "#nvvm.shape<m = 64, n = {n}, k = 8>, D [<f32>, "
+                     "#nvvm.wgmma_scale_out<one>], A [<tf32>, #nvvm.wgmma_scale_in<one>, "
+                     "<row>], B [<tf32>, #nvvm.wgmma_scale_in<one>, <col>] : !acc -> !acc\n",
+                     {{"out", out},
+                      {"a", desc(a, slice)},
+                      {"b", desc(b, slice)},
+                      {"in", in},
+                      {"n", n}});
   };
   std::string in = "%acc";
   const char *pairs[3][2] = {{"da_lo", "db_hi"}, {"da_hi", "db_lo"}, {"da_hi", "db_hi"}};
@@ -145,16 +173,26 @@ static std::string tf32x3Products(int64_t n) {
         text += "      %fresh_i = arith.extui %fresh : i1 to i32\n"
                 "      %one_i = arith.constant 1 : i32\n"
                 "      %scale_d = arith.xori %fresh_i, %one_i : i32\n";
-        text += llvm::formatv(
-            "      {0} = llvm.inline_asm has_side_effects asm_dialect = att "
-            "\"{{\\0A.reg .pred p;\\0Asetp.ne.b32 p, ${9}, 0;\\0A"
-            "wgmma.mma_async.sync.aligned.m64n{10}k8.f32.tf32.tf32 {{{1}}, ${7}, ${8}, p, 1, "
-            "1;\\0A}\\0A\", \"{2}l,l,r\" {3}%{4}, %{5}, %scale_d : ({6}i64, i64, i32) -> "
-            "!acc\n",
-            out, elements, constraints, operands, pairs[p][0], pairs[p][1], types, 2 * regs,
-            2 * regs + 1, 2 * regs + 2, n);
+        // Operands: the N / 2 sums, then the descriptors and the scale.
+        text += fillSlots(
+            "      {out} = llvm.inline_asm has_side_effects asm_dialect = att "
+            "\"{{\\0A.reg .pred p;\\0Asetp.ne.b32 p, ${scale_at}, 0;\\0A"
+            "wgmma.mma_async.sync.aligned.m64n{n}k8.f32.tf32.tf32 {{{elements}}, ${a_at}, "
+            "${b_at}, p, 1, 1;\\0A}\\0A\", \"{constraints}l,l,r\" {operands}%{a}, %{b}, "
+            "%scale_d : ({types}i64, i64, i32) -> !acc\n",
+            {{"out", out},
+             {"elements", elements},
+             {"constraints", constraints},
+             {"operands", operands},
+             {"a", pairs[p][0]},
+             {"b", pairs[p][1]},
+             {"types", types},
+             {"a_at", 2 * regs},
+             {"b_at", 2 * regs + 1},
+             {"scale_at", 2 * regs + 2},
+             {"n", n}});
       } else {
-        text += "      " + wgmma(out, pairs[p][0], pairs[p][1], slice, in, "one");
+        text += "      " + wgmma(out, pairs[p][0], pairs[p][1], slice, in);
       }
       in = out;
     }
@@ -176,63 +214,87 @@ static std::string tf32x3WaitOrPromote(int64_t n) {
                      "      %moved:2 = scf.if %promote -> (!acc, !acc) {\n"
                      "        nvvm.wgmma.wait.group.sync.aligned 0\n";
   for (int i = 0; i < n / 2; ++i)
-    text += llvm::formatv("        %ta_{0} = llvm.extractvalue %total[{0}] : !acc\n"
-                          "        %tb_{0} = llvm.extractvalue %p2_3[{0}] : !acc\n"
-                          "        %ts_{0} = arith.addf %ta_{0}, %tb_{0} : f32\n"
-                          "        %t_{0} = llvm.insertvalue %ts_{0}, {1}[{0}] : !acc\n",
-                          i, i ? llvm::formatv("%t_{0}", i - 1).str() : std::string("%total"));
-  return text + llvm::formatv("        scf.yield %t_{0}, %p2_3 : !acc, !acc\n"
-                              "      } else {{\n"
-                              "        nvvm.wgmma.wait.group.sync.aligned 1\n"
-                              "        scf.yield %total, %p2_3 : !acc, !acc\n"
-                              "      }",
-                              n / 2 - 1)
-                    .str();
+    text += fillSlots("        %ta_{i} = llvm.extractvalue %total[{i}] : !acc\n"
+                      "        %tb_{i} = llvm.extractvalue %p2_3[{i}] : !acc\n"
+                      "        %ts_{i} = arith.addf %ta_{i}, %tb_{i} : f32\n"
+                      "        %t_{i} = llvm.insertvalue %ts_{i}, {into}[{i}] : !acc\n",
+                      {{"i", i}, {"into", i ? "%t_" + std::to_string(i - 1) : "%total"}});
+  return text + fillSlots("        scf.yield %t_{last}, %p2_3 : !acc, !acc\n"
+                          "      } else {{\n"
+                          "        nvvm.wgmma.wait.group.sync.aligned 1\n"
+                          "        scf.yield %total, %p2_3 : !acc, !acc\n"
+                          "      }",
+                          {{"last", n / 2 - 1}});
 }
 
 
-/// DESC(address, name): the wgmma descriptor of the tile at a shared
-/// address. {0} the address, {1} the name.
+/// DESC(address, %name): the wgmma descriptor of the tile at a shared
+/// address.
 static constexpr const char *kDescriptor = R"mlir(
-      %{1}_i = arith.index_cast {0} : index to i64
-      %{1}_m = arith.andi %{1}_i, %addr_mask : i64
-      %{1}_s = arith.shrui %{1}_m, %i4 : i64
-      %{1} = arith.ori %{1}_s, %desc_bits : i64)mlir";
+      %{name}_i = arith.index_cast {address} : index to i64
+      %{name}_m = arith.andi %{name}_i, %addr_mask : i64
+      %{name}_s = arith.shrui %{name}_m, %i4 : i64
+      %{name} = arith.ori %{name}_s, %desc_bits : i64)mlir";
 
 /// The split of a vector<4xf32> `x` into `hi` (its TF32 parts) and `lo`
 /// (the remainders), with names ending in `tag`: each step for the four
 /// elements in turn.
 static std::string splitTf32(llvm::StringRef x, llvm::StringRef hi, llvm::StringRef lo,
                              int tag) {
+  // Element {i}'s values are named {i}_{tag}: %x (extracted), %h (TF32 part),
+  // %r (remainder), %l (its TF32 part).
   const char *steps[] = {
-      "%x{0}_{1} = vector.extract {2}[{0}] : f32 from vector<4xf32>",
-      "%h{0}i_{1} = nvvm.convert.float.to.tf32 %x{0}_{1} {{rnd = #nvvm.fp_rnd_mode<rn>}",
-      "%h{0}_{1} = arith.bitcast %h{0}i_{1} : i32 to f32",
-      "%r{0}_{1} = arith.subf %x{0}_{1}, %h{0}_{1} : f32",
-      "%l{0}i_{1} = nvvm.convert.float.to.tf32 %r{0}_{1} {{rnd = #nvvm.fp_rnd_mode<rn>}",
-      "%l{0}_{1} = arith.bitcast %l{0}i_{1} : i32 to f32"};
+      "%x{i}_{tag} = vector.extract {x}[{i}] : f32 from vector<4xf32>",
+      "%h{i}i_{tag} = nvvm.convert.float.to.tf32 %x{i}_{tag} {{rnd = #nvvm.fp_rnd_mode<rn>}",
+      "%h{i}_{tag} = arith.bitcast %h{i}i_{tag} : i32 to f32",
+      "%r{i}_{tag} = arith.subf %x{i}_{tag}, %h{i}_{tag} : f32",
+      "%l{i}i_{tag} = nvvm.convert.float.to.tf32 %r{i}_{tag} {{rnd = #nvvm.fp_rnd_mode<rn>}",
+      "%l{i}_{tag} = arith.bitcast %l{i}i_{tag} : i32 to f32"};
   std::string text, his, los;
-  for (const char *step : steps)
-    for (int i = 0; i < 4; ++i)
-      text += "\n        " + llvm::formatv(step, i, tag, x).str();
+  for (llvm::StringRef step : steps)
+    for (int i = 0; i < 4; ++i) {
+      // Only the first step reads `x`.
+      llvm::SmallVector<Slot, 3> slots = {{"i", i}, {"tag", tag}};
+      if (step.contains("{x}"))
+        slots.push_back({"x", x});
+      text += "\n        " + fillSlots(step, slots);
+    }
   for (int i = 0; i < 4; ++i) {
-    his += llvm::formatv("{0}%h{1}_{2}", i ? ", " : "", i, tag).str();
-    los += llvm::formatv("{0}%l{1}_{2}", i ? ", " : "", i, tag).str();
+    std::string element = std::to_string(i) + "_" + std::to_string(tag);
+    his += (i ? ", %h" : "%h") + element;
+    los += (i ? ", %l" : "%l") + element;
   }
-  return text + llvm::formatv("\n        {0} = vector.from_elements {1} : vector<4xf32>"
-                              "\n        {2} = vector.from_elements {3} : vector<4xf32>",
-                              hi, his, lo, los)
-                    .str();
+  return text + fillSlots("\n        {hi} = vector.from_elements {his} : vector<4xf32>"
+                          "\n        {lo} = vector.from_elements {los} : vector<4xf32>",
+                          {{"hi", hi}, {"his", his}, {"lo", lo}, {"los", los}});
 }
 
-/// DESC_CONSTANTS(): what DESC reads. A wgmma descriptor: the tile's
-/// shared address / 16 (bits 0-13), a leading offset of 1 (unused by
-/// K-major swizzled tiles, bits 16-29), 1024 bytes between 8-row groups
-/// (64, bits 32-45), 128-byte swizzle (1, bits 62-63).
-static constexpr const char *kDescriptorConstants = R"mlir(
+/// STEP_CONSTANTS(promote_every): what the K steps read besides their slot.
+/// First DESC's constants. A wgmma descriptor: the tile's shared address /
+/// 16 (bits 0-13), a leading offset of 1 (unused by K-major swizzled tiles,
+/// bits 16-29), 1024 bytes between 8-row groups (64, bits 32-45), 128-byte
+/// swizzle (1, bits 62-63).
+static constexpr const char *kStepConstants = R"mlir(
     %desc_bits = arith.constant 4611686293372403712 : i64
     %addr_mask = arith.constant 262143 : i64
-    %i4 = arith.constant 4 : i64)mlir";
+    %i4 = arith.constant 4 : i64
+    // Warpgroup y's rows of A begin 64 rows (8 KB) into the tile.
+    %c8192 = arith.constant 8192 : index
+    %wg_rows = arith.muli %ty, %c8192 : index
+    %zero = llvm.mlir.zero : !acc
+    %promote_every = arith.constant {promote_every} : index
+    %last_step = arith.subi %k_steps, %c1 : index)mlir";
+
+/// F32_TENSOR_MAPS(%a_map = %a_any, %b_map = %b_any, rows): the TMA
+/// descriptors of two f32 buffers (cuTensorMapEncodeTiled, FLOAT32) in
+/// `rows` x 32 boxes (128-byte rows of K), 128-byte swizzled, as pointers.
+static constexpr const char *kF32TensorMaps = R"mlir(
+  %dtype = arith.constant 7 : i64
+  %four = arith.constant 4 : i64
+  %b32 = arith.constant 32 : i64
+  %box_rows = arith.constant {rows} : i64
+  {a_map} = func.call @ksTensorMap2D_f32({a}, %dtype, %four, %box_rows, %b32) : (memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr
+  {b_map} = func.call @ksTensorMap2D_f32({b}, %dtype, %four, %box_rows, %b32) : (memref<*xf32>, i64, i64, i64, i64) -> !llvm.ptr)mlir";
 
 std::string ks::wgmma::tf32x3Step(int64_t n) {
   return R"mlir(      // The threads' stores (generic proxy) before wgmma's reads (async
@@ -264,15 +326,89 @@ std::string ks::wgmma::tf32x3Step(int64_t n) {
 }
 
 void ks::wgmma::expandTf32x3Pieces(std::string &text) {
-  expandLineMacro(text, "DESC_CONSTANTS", [](llvm::ArrayRef<llvm::StringRef>, int) {
-    return std::string(kDescriptorConstants);
+  expandLineMacro(text, "STEP_CONSTANTS", [](llvm::ArrayRef<llvm::StringRef> args, int) {
+    return fillSlots(kStepConstants, {{"promote_every", args[0]}});
+  });
+  expandLineMacro(text, "F32_TENSOR_MAPS", [](llvm::ArrayRef<llvm::StringRef> args, int) {
+    auto [aMap, a] = args[0].split('=');
+    auto [bMap, b] = args[1].split('=');
+    return fillSlots(kF32TensorMaps, {{"a_map", aMap.trim()},
+                                      {"a", a.trim()},
+                                      {"b_map", bMap.trim()},
+                                      {"b", b.trim()},
+                                      {"rows", args[2]}});
   });
   expandLineMacro(text, "SPLIT_TF32", [](llvm::ArrayRef<llvm::StringRef> args, int counter) {
     return splitTf32(args[0], args[1], args[2], counter);
   });
   expandLineMacro(text, "DESC", [](llvm::ArrayRef<llvm::StringRef> args, int) {
-    return llvm::formatv(kDescriptor, args[0], args[1].drop_front()).str();
+    return fillSlots(kDescriptor, {{"address", args[0]}, {"name", args[1].drop_front()}});
   });
+}
+
+/// The address of a slot's tile in a LOAD's lines (%l{tile}_N) and its view
+/// (%v{tile}_N).
+static llvm::StringRef tileLetter(ks::wgmma::SlotTile tile) {
+  switch (tile) {
+  case ks::wgmma::SlotTile::A:
+    return "a";
+  case ks::wgmma::SlotTile::B:
+    return "b";
+  case ks::wgmma::SlotTile::BRemainders:
+    return "r";
+  }
+  llvm_unreachable("a slot holds A, B and B's remainders");
+}
+
+std::string ks::wgmma::tf32x3Load(llvm::ArrayRef<llvm::StringRef> args, int name,
+                                  const TmaBox &first, const TmaBox &second) {
+  llvm::StringRef slot = args[0], step = args[1], predicate = args[2];
+  std::string text = fillSlots(R"mlir(
+      %ls_{name} = arith.muli {slot}, %slot_bytes : index
+      %la_{name} = arith.addi %ls_{name}, %pad : index
+      %lb_{name} = arith.addi %la_{name}, %b_offset : index)mlir",
+                               {{"name", name}, {"slot", slot}});
+  if (first.tile == SlotTile::BRemainders || second.tile == SlotTile::BRemainders)
+    text += fillSlots("\n      %lr_{name} = arith.addi %lb_{name}, %lo_offset : index",
+                      {{"name", name}});
+  for (const TmaBox *box : {&first, &second})
+    text += fillSlots(
+        "\n      %v{tile}_{name} = memref.view %dyn[%l{tile}_{name}][] : !smem to !box",
+        {{"tile", tileLetter(box->tile)}, {"name", name}});
+  text += fillSlots(R"mlir(
+      nvgpu.mbarrier.arrive.expect_tx %bars[{slot}], %tx_bytes, predicate = {predicate} : !barriers
+      %kc_{name} = arith.muli {step}, %c32 : index)mlir",
+                    {{"slot", slot}, {"predicate", predicate}, {"name", name}, {"step", step}});
+  for (const TmaBox *box : {&first, &second})
+    text += fillSlots("\n      nvgpu.tma.async.load {descriptor}[%kc_{name}, {row}], "
+                      "%bars[{slot}] to %v{tile}_{name}, predicate = {predicate} : {type}, "
+                      "!barriers -> !box",
+                      {{"descriptor", box->descriptor},
+                       {"name", name},
+                       {"row", box->row},
+                       {"slot", slot},
+                       {"tile", tileLetter(box->tile)},
+                       {"predicate", predicate},
+                       {"type", box->descriptorType}});
+  return text;
+}
+
+std::string ks::wgmma::accumulatorStores(
+    int64_t n, llvm::function_ref<std::string(int64_t, llvm::StringRef, llvm::StringRef)> store) {
+  std::string text;
+  for (int64_t i = 0; i < n / 8; ++i) {
+    text += llvm::formatv("    %cc_{0} = arith.constant {1} : index\n"
+                          "    %col_{0} = arith.addi %col_base, %cc_{0} : index\n"
+                          "    %col1_{0} = arith.addi %col_{0}, %c1 : index\n",
+                          i, 8 * i);
+    for (int half = 0; half < 2; ++half)
+      for (int e = 0; e < 2; ++e) {
+        int64_t reg = 4 * i + 2 * half + e;
+        text += llvm::formatv("    %v_{0} = llvm.extractvalue %sums#0[{0}] : !acc\n", reg);
+        text += store(reg, half ? "hi" : "lo", (e ? "%col1_" : "%col_") + std::to_string(i));
+      }
+  }
+  return text;
 }
 
 gpu::LaunchOp ks::wgmma::spliceKernel(RewriterBase &rewriter, llvm::StringRef text,

@@ -4,11 +4,10 @@
 // ConvTf32x3Wgmma.cpp) are MLIR text instantiated with the problem's sizes.
 // What they share is here: the order blocks walk the tiles in, the
 // alignment of the shared slots, the mbarriers' setup, the 3xTF32 pieces
-// (the split of f32 values into TF32 parts and remainders, the products of
-// a K step, moving wgmma's sums into f32 registers), the expansion of the
-// templates' line macros (`      NAME(arg, ...)` lines replaced by the text
-// made from their arguments), and splicing the parsed kernel in place of
-// the GEMM.
+// (the split of f32 values into TF32 parts and remainders, the TMA loads of
+// a K step, its products, moving wgmma's sums into f32 registers), the
+// stores of a thread's sums, and splicing the parsed kernel in place of the
+// GEMM. The templates' slots and line macros are KernelTemplate.h's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +15,7 @@
 #define KS_LIB_TRANSFORMS_WGMMAKERNELTEXT_H
 
 #include "KernelInit.h"
+#include "KernelTemplate.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -47,27 +47,41 @@ inline constexpr const char *kGroupedTileWalk = R"mlir(
     %tile_m = arith.addi %first_m, %row_in_group : index
     %tile_n = arith.divui %in_group, %group_rows : index)mlir";
 
+/// The block's thread 0 (%thread0), which issues the TMA loads: threads are
+/// %linear = 128 %ty + %tx, %ty the warpgroup.
+inline constexpr const char *kThread0 = R"mlir(
+    %wg_at = arith.muli %ty, %c128 : index
+    %linear = arith.addi %wg_at, %tx : index
+    %thread0 = arith.cmpi eq, %linear, %c0 : index)mlir";
+
 /// 128-byte swizzled tiles must start 1024-byte aligned: the slots begin at
-/// %pad, the first such offset past the dynamic buffer's start (and past
-/// anything static before it), 1024 bytes at most further on; %dyn_at is
-/// the buffer's shared address. Reads %dyn.
+/// %pad, the first such offset past the dynamic buffer's (%dyn's) start (and
+/// past anything static before it), 1024 bytes at most further on; %dyn_at
+/// is the buffer's shared address.
 inline constexpr const char *kAlignedSlots = R"mlir(
+    %dyn = gpu.dynamic_shared_memory : !smem
     %c1024 = arith.constant 1024 : index
     %dyn_at = memref.extract_aligned_pointer_as_index %dyn : !smem -> index
     %misaligned = arith.remui %dyn_at, %c1024 : index
     %pad = arith.subi %c1024, %misaligned : index)mlir";
 
-/// INIT_BARRIERS(%d0 : !t0, %d1 : !t1): thread 0 initializes %stages
+/// START_PIPELINE(%d0 : !t0, %d1 : !t1): thread 0 initializes %stages
 /// mbarriers (%bars, one arrival each) and prefetches the two TMA
-/// descriptors. {0} and {1} the descriptors with their types.
-inline constexpr const char *kInitBarriers = R"mlir(
+/// descriptors (each with its type); once every thread sees the barriers,
+/// it loads the first %ahead K steps (LOAD(slot, step, predicate), the
+/// kernel's own loads).
+inline constexpr const char *kStartPipeline = R"mlir(
     %bars = nvgpu.mbarrier.create -> !barriers
     scf.if %thread0 {{
       scf.for %i = %c0 to %stages step %c1 {{
         nvgpu.mbarrier.init %bars[%i], %c1 : !barriers
       }
-      nvgpu.tma.prefetch.descriptor {0}
-      nvgpu.tma.prefetch.descriptor {1}
+      nvgpu.tma.prefetch.descriptor {a_descriptor}
+      nvgpu.tma.prefetch.descriptor {b_descriptor}
+    }
+    gpu.barrier
+    scf.for %s = %c0 to %ahead step %c1 {{
+      LOAD(%s, %s, %thread0)
     })mlir";
 
 /// The end of a K step: the slot the products of step %k - 1 read is
@@ -121,19 +135,46 @@ std::string tf32x3Step(int64_t n);
 /// TF32 parts and %lo the TF32 remainders x - hi, both rounded to nearest
 /// (as in ks.matmul_mma_sync); each `DESC(address, %name)` line: %name
 /// the wgmma descriptor (i64) of the 128-byte swizzled K-major tile at that
-/// shared address; and `DESC_CONSTANTS()`, the constants DESC reads
-/// (%addr_mask, %i4 and %desc_bits), defined once before the K loop.
+/// shared address; `STEP_CONSTANTS(promote_every)`, what the K steps
+/// read besides their slot (DESC's constants, %wg_rows, %zero sums,
+/// %promote_every and %last_step), defined once before the K loop; and
+/// `F32_TENSOR_MAPS(%a_map = %a_any, %b_map = %b_any, rows)`, the TMA
+/// descriptors of two f32 buffers in rows x 32 boxes, 128-byte swizzled.
 void expandTf32x3Pieces(std::string &text);
 
-/// Replaces each line `      NAME(arg, ...)` (any indentation) of `text`
-/// by `expand(args, n)`, n counting the expansions from 0.
-void expandLineMacro(
-    std::string &text, llvm::StringRef name,
-    llvm::function_ref<std::string(llvm::ArrayRef<llvm::StringRef>, int)> expand);
+/// The tiles of a 3xTF32 kernel's slot (at %pad + slot %slot_bytes): A's
+/// TF32 parts at its start, B's %b_offset on, and each one's remainders
+/// %lo_offset after its parts.
+enum class SlotTile { A, B, BRemainders };
 
-/// Expands TILE_WALK(), ALIGNED_SLOTS(), INIT_BARRIERS(...), REFILL_SLOT()
-/// and ACCUMULATOR_ROWS() to the pieces above (before the kernel's LOAD
-/// lines).
+/// A TMA box of a 3xTF32 K step: `descriptor` (of type `descriptorType`)
+/// read at (the step's first K column, `row`) into the slot's `tile`.
+struct TmaBox {
+  llvm::StringRef descriptor, descriptorType, row;
+  SlotTile tile;
+};
+
+/// The loads of a 3xTF32 kernel's LOAD(slot, step, predicate) line (`args`):
+/// two !box boxes of K step `step` (32 columns of f32 from 32 step) into
+/// slot `slot`, with %tx_bytes expected on its mbarrier; `name` makes the
+/// lines' values unique.
+std::string tf32x3Load(llvm::ArrayRef<llvm::StringRef> args, int name, const TmaBox &first,
+                       const TmaBox &second);
+
+/// The stores of a thread's N / 2 wgmma sums (%sums#0, laid out as
+/// ACCUMULATOR_ROWS() says): for each 8 columns i, their constants (%col_i
+/// and %col1_i, from %col_base), then each register r's value %v_r and
+/// `store(r, row, column)`, its store: row "lo" (%row_lo's) or "hi",
+/// column %col_i or %col1_i.
+std::string accumulatorStores(
+    int64_t n, llvm::function_ref<std::string(int64_t, llvm::StringRef, llvm::StringRef)> store);
+
+/// Expands TILE_WALK(), THREAD0(), ALIGNED_SLOTS(), START_PIPELINE(...),
+/// REFILL_SLOT() and ACCUMULATOR_ROWS() to the pieces above (before the
+/// kernel's LOAD lines), INDEX_CONSTANTS(n, ...) to an index constant %cn
+/// for each n, and PIPELINE_CONSTANTS(stages, k_steps, %name = bytes, ...)
+/// to the ring's %stages, %ahead (stages - 1) and %k_steps, the kernel's
+/// sizes of its slots, and the mbarrier waits' %ticks, %true and %false.
 void expandSharedPieces(std::string &text);
 
 /// The attribute the kernels' text puts on its stores of the output, where
