@@ -36,7 +36,7 @@ class ScanColumnsText : ks::scan::KernelTextWriter {
 public:
   ScanColumnsText(const ks::scan::ScanShape &shape, int64_t columns, int64_t chunks,
                   int64_t unroll)
-      : s(shape), columns(columns), chunks(chunks),
+      : KernelTextWriter(shape), columns(columns), chunks(chunks),
         unroll(chunks == 1 ? std::min(unroll, shape.length) : unroll) {}
 
   std::string text() {
@@ -45,14 +45,7 @@ public:
     if (chunks > 1)
       line("!parts = memref<{0}x{1}, #gpu.address_space<workgroup>>", chunks * columns,
            s.elemName);
-    line("func.func @scan(%x: !cols, %y: !cols) {");
-    line("  %c1 = arith.constant 1 : index");
-    line("  %blocks = arith.constant {0} : index", llvm::divideCeil(total, columns));
-    line("  %threads = arith.constant {0} : index", columns * chunks);
-    line("  gpu.launch blocks(%bx, %by, %bz) in (%sx = %blocks, %sy = %c1, %sz = %c1)");
-    line("             threads(%tx, %ty, %tz) in (%nx = %threads, %ny = %c1, %nz = %c1) {");
-    line("    %c0 = arith.constant 0 : index");
-    line("    CONSTANTS");
+    beginLaunch("!cols", "%blocks", llvm::divideCeil(total, columns), columns * chunks);
     line("    %identity = arith.constant {0} : {1}", s.identity, s.elemName);
     // The thread's column: lane tx % columns of the block's, whose
     // consecutive lanes are consecutive inner places.
@@ -69,11 +62,7 @@ public:
       sequential();
     else
       chunked();
-    line("    gpu.terminator");
-    line("  }");
-    line("  return");
-    line("}");
-    return withConstants();
+    return endLaunch();
   }
 
 private:
@@ -87,10 +76,7 @@ private:
       line("      %{0}_v{1} = memref.load %x[%row, %{0}_p{1}, %in] {{ks.scanned} : !cols", name,
            u);
     }
-    for (int64_t u = 0; u < count; ++u) {
-      line("      %{0}_a{1} = {2} %{0}_v{1}, {3} : {4}", name, u, s.combine, acc, s.elemName);
-      acc = llvm::formatv("%{0}_a{1}", name, u).str();
-    }
+    acc = combineInOrder(name, count, acc);
     if (store)
       for (int64_t u = 0; u < count; ++u)
         line("      memref.store %{0}_a{1}, %y[%row, %{0}_p{1}, %in] {{ks.scan_output} : !cols",
@@ -117,18 +103,12 @@ private:
         continue;
       }
       line("      %{0}_in{1} = arith.cmpi ult, %{0}_p{1}, {2} : index", n, u, c(s.length));
-      line("      %{0}_v{1} = scf.if %{0}_in{1} -> ({2}) {{", n, u, s.elemName);
-      line("        %{0}_l{1} = memref.load %x[%row, %{0}_p{1}, %in] {{ks.scanned} : !cols", n,
-           u);
-      line("        scf.yield %{0}_l{1} : {2}", n, u, s.elemName);
-      line("      } else {");
-      line("        scf.yield %identity : {0}", s.elemName);
-      line("      }");
+      loadOrIdentity(llvm::formatv("%{0}_v{1}", n, u).str(),
+                     llvm::formatv("%{0}_in{1}", n, u).str(),
+                     llvm::formatv("%{0}_l{1}", n, u).str(),
+                     llvm::formatv("%row, %{0}_p{1}, %in", n, u).str(), "!cols");
     }
-    for (int64_t u = 0; u < unroll; ++u) {
-      line("      %{0}_a{1} = {2} %{0}_v{1}, {3} : {4}", n, u, s.combine, running, s.elemName);
-      running = llvm::formatv("%{0}_a{1}", n, u).str();
-    }
+    running = combineInOrder(n, unroll, running);
     if (store)
       for (int64_t u = 0; u < unroll; ++u) {
         if (guarded)
@@ -199,14 +179,14 @@ private:
     line("    }");
   }
 
-  const ks::scan::ScanShape &s;
   int64_t columns, chunks, unroll;
 };
 
 std::string paramsUnmet(const ks::scan::ScanShape &shape, int64_t columns, int64_t chunks,
                         int64_t unroll) {
-  if (columns < 32 || columns > 1024 || columns % 32)
-    return llvm::formatv("columns = {0} is not a multiple of 32 up to 1024", columns).str();
+  std::string unmet = ks::scan::unmetWarpMultiple("columns", columns);
+  if (!unmet.empty())
+    return unmet;
   if (chunks < 1 || columns * chunks > 1024)
     return llvm::formatv("chunks = {0} is not positive with columns x chunks = {1} threads up "
                          "to 1024",
@@ -227,8 +207,7 @@ transform::KSScanColumnsOp::apply(transform::TransformRewriter &rewriter,
                                   transform::TransformState &state) {
   int64_t columns = getColumns(), chunks = getChunks(), unroll = getUnroll();
   return ks::scan::replaceScans(
-      *this, rewriter, state, results, getTarget(), cast<OpResult>(getLaunch()),
-      ks::scan::ScanAxis::Columns,
+      *this, rewriter, state, results, ks::scan::ScanAxis::Columns,
       [&](const ks::scan::ScanShape &shape) { return paramsUnmet(shape, columns, chunks, unroll); },
       [&](const ks::scan::ScanShape &shape) {
         return ScanColumnsText(shape, columns, chunks, unroll).text();

@@ -536,9 +536,51 @@ std::string ks::scan::KernelTextWriter::c32(int64_t v) {
   return name;
 }
 
-std::string ks::scan::KernelTextWriter::withConstants() {
-  llvm::StringRef marker = "    CONSTANTS\n";
+std::string ks::scan::unmetWarpMultiple(StringRef name, int64_t count) {
+  if (count < 32 || count > 1024 || count % 32)
+    return llvm::formatv("{0} = {1} is not a multiple of 32 up to 1024", name, count).str();
+  return "";
+}
+
+void ks::scan::KernelTextWriter::beginLaunch(StringRef argType, StringRef gridName,
+                                             int64_t blocks, int64_t threads) {
+  line("func.func @scan(%x: {0}, %y: {0}) {{", argType);
+  line("  %c1 = arith.constant 1 : index");
+  line("  {0} = arith.constant {1} : index", gridName, blocks);
+  line("  %threads = arith.constant {0} : index", threads);
+  line("  gpu.launch blocks(%bx, %by, %bz) in (%sx = {0}, %sy = %c1, %sz = %c1)", gridName);
+  line("             threads(%tx, %ty, %tz) in (%nx = %threads, %ny = %c1, %nz = %c1) {");
+  line("    %c0 = arith.constant 0 : index");
+  line("    CONSTANTS");
+}
+
+std::string ks::scan::KernelTextWriter::endLaunch() {
+  line("    gpu.terminator");
+  line("  }");
+  line("  return");
+  line("}");
+  StringRef marker = "    CONSTANTS\n";
   size_t at = out.find(marker);
   out.replace(at, marker.size(), constantsText);
   return out;
+}
+
+void ks::scan::KernelTextWriter::loadOrIdentity(StringRef value, StringRef inside,
+                                                StringRef loaded, StringRef indices,
+                                                StringRef argType) {
+  line("      {0} = scf.if {1} -> ({2}) {{", value, inside, s.elemName);
+  line("        {0} = memref.load %x[{1}] {{ks.scanned} : {2}", loaded, indices, argType);
+  line("        scf.yield {0} : {1}", loaded, s.elemName);
+  line("      } else {");
+  line("        scf.yield %identity : {0}", s.elemName);
+  line("      }");
+}
+
+std::string ks::scan::KernelTextWriter::combineInOrder(StringRef name, int64_t count,
+                                                       std::string acc) {
+  for (int64_t u = 0; u < count; ++u) {
+    line("      %{0}_a{1} = {2} %{0}_v{1}, {3} : {4}", name, u, s.combine, acc, s.elemName);
+    acc = llvm::formatv("%{0}_a{1}", name, u).str();
+  }
+  return acc;
 }

@@ -16,6 +16,7 @@
 
 #include "ks/Transforms/TransformOps.h"
 
+#include "KernelTemplate.h"
 #include "ScanKernel.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -25,36 +26,34 @@ using namespace mlir;
 
 namespace {
 
-/// The kernel for Y[R, N] = scan of X[R, N]: a block a row, a segment of
-/// the row at a time in shared memory, the next segment's loads in flight
-/// while one is scanned. Placeholders: {0} R, {1} N, {2} the element type,
-/// {3} the combining op, {4} its identity, {5} chunk, {6} log2(chunk), {7}
-/// segment, {8} threads, {9} N rounded up to segments, {10} segment /
-/// threads (P, a thread's elements of a segment), {11} chunk - 1, {12}
-/// segment / 2 / threads. LOADS(base, name), STORES and CHAIN lines are
-/// expanded by kernelText.
+/// The kernel for Y[rows, length] = scan of X[rows, length]: a block a
+/// row, a segment of the row at a time in shared memory, the next segment's
+/// loads in flight while one is scanned. Slots: perThread = segment /
+/// threads (a thread's elements of a segment), end = length rounded up to
+/// segments, inChunk = chunk - 1, pairsPerThread = segment / 2 / threads.
+/// kernelText expands the LOADS(base, name), STORES() and CHAIN() lines.
 constexpr const char *kKernel = R"mlir(
-!buf = memref<{7}x{2}, #gpu.address_space<workgroup>>
-!regs = vector<{10}x{2}>
-func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
+!buf = memref<{segment}x{elem}, #gpu.address_space<workgroup>>
+!regs = vector<{perThread}x{elem}>
+func.func @scan(%x: memref<{rows}x{length}x{elem}>, %y: memref<{rows}x{length}x{elem}>) {{
   %c1 = arith.constant 1 : index
-  %rows = arith.constant {0} : index
-  %threads = arith.constant {8} : index
+  %rows = arith.constant {rows} : index
+  %threads = arith.constant {threads} : index
   gpu.launch blocks(%bx, %by, %bz) in (%sx = %rows, %sy = %c1, %sz = %c1)
              threads(%tx, %ty, %tz) in (%nx = %threads, %ny = %c1, %nz = %c1) {{
     %c0 = arith.constant 0 : index
     %one = arith.constant 1 : index
-    %n = arith.constant {1} : index
-    %end = arith.constant {9} : index
-    %segment = arith.constant {7} : index
-    %per_thread = arith.constant {10} : index
-    %pairs_per_thread = arith.constant {12} : index
-    %chunk = arith.constant {5} : index
-    %levels = arith.constant {6} : index
-    %in_chunk = arith.constant {11} : index
-    %step = arith.constant {8} : index
+    %n = arith.constant {length} : index
+    %end = arith.constant {end} : index
+    %segment = arith.constant {segment} : index
+    %per_thread = arith.constant {perThread} : index
+    %pairs_per_thread = arith.constant {pairsPerThread} : index
+    %chunk = arith.constant {chunk} : index
+    %levels = arith.constant {logChunk} : index
+    %in_chunk = arith.constant {inChunk} : index
+    %step = arith.constant {threads} : index
     %c31 = arith.constant 31 : i32
-    %identity = arith.constant {4} : {2}
+    %identity = arith.constant {identity} : {elem}
     %buf = memref.alloc() : !buf
     %thread0 = arith.cmpi eq, %tx, %c0 : index
     // A thread's elements of a segment are i * threads + tx: coalesced, and
@@ -62,8 +61,8 @@ func.func @scan(%x: memref<{0}x{1}x{2}>, %y: memref<{0}x{1}x{2}>) {{
     // PyTorch pads it).
     LOADS(%c0, first)
     // %total: the running total of the row's chunks so far (thread 0's).
-    %last:2 = scf.for %base = %c0 to %end step %segment iter_args(%total = %identity, %held = %first) -> ({2}, !regs) {{
-STORES
+    %last:2 = scf.for %base = %c0 to %end step %segment iter_args(%total = %identity, %held = %first) -> ({elem}, !regs) {{
+      STORES()
       gpu.barrier
       // The next segment's loads fly while this one is scanned.
       %next_base = arith.addi %base, %segment : index
@@ -89,7 +88,7 @@ STORES
             %target = arith.addi %high, %within : index
             %a = memref.load %buf[%target] : !buf
             %b = memref.load %buf[%low_last] : !buf
-            %r = {3} %a, %b : {2}
+            %r = {combine} %a, %b : {elem}
             memref.store %r, %buf[%target] : !buf
           }
         }
@@ -99,13 +98,13 @@ STORES
       // then positions 1, 3, 7, ..., chunk - 1 (each the partial prefix of
       // its upper half combined with the position before); a chunk's
       // log2(chunk) + 1 values are all loaded before the chain starts.
-      %next_total = scf.if %thread0 -> ({2}) {{
-        %t = scf.for %c = %c0 to %segment step %chunk iter_args(%o_in = %total) -> ({2}) {{
-CHAIN
+      %next_total = scf.if %thread0 -> ({elem}) {{
+        %t = scf.for %c = %c0 to %segment step %chunk iter_args(%o_in = %total) -> ({elem}) {{
+          CHAIN()
         }
-        scf.yield %t : {2}
+        scf.yield %t : {elem}
       } else {{
-        scf.yield %total : {2}
+        scf.yield %total : {elem}
       }
       gpu.barrier
       // Every other element i of a chunk: its partial prefix combined with
@@ -121,8 +120,8 @@ CHAIN
           %i_next = arith.addi %i, %one : index
           %i_and = arith.andi %i, %i_next : index
           %carried = arith.cmpi eq, %i_and, %c0 : index
-          %r = scf.if %carried -> ({2}) {{
-            scf.yield %v : {2}
+          %r = scf.if %carried -> ({elem}) {{
+            scf.yield %v : {elem}
           } else {{
             %i32 = arith.index_cast %i : index to i32
             %zeros = math.ctlz %i32 : i32
@@ -133,15 +132,15 @@ CHAIN
             %chunk_at = arith.subi %e, %i : index
             %before = arith.addi %chunk_at, %p_last : index
             %pv = memref.load %buf[%before] : !buf
-            %rr = {3} %v, %pv : {2}
-            scf.yield %rr : {2}
+            %rr = {combine} %v, %pv : {elem}
+            scf.yield %rr : {elem}
           }
-          memref.store %r, %y[%bx, %col] {{ks.scan_output} : memref<{0}x{1}x{2}>
+          memref.store %r, %y[%bx, %col] {{ks.scan_output} : memref<{rows}x{length}x{elem}>
         }
       }
       // The next segment overwrites the buffer.
       gpu.barrier
-      scf.yield %next_total, %next : {2}, !regs
+      scf.yield %next_total, %next : {elem}, !regs
     }
     gpu.terminator
   }
@@ -149,24 +148,32 @@ CHAIN
 }
 )mlir";
 
-/// One element of LOADS: {0} the segment's base, {1} the name, {2} the
-/// element's place among the thread's, {3} its offset in the segment less
-/// tx, {4} the element type, {5} R, {6} N. The first input's load is marked
-/// for the payload's prologue.
+/// One element of LOADS: the thread's element `i` of the segment at
+/// `base`, `offset` its place in the segment less tx, named after `name`.
+/// The first input's load is marked for the payload's prologue.
 constexpr const char *kLoad = R"mlir(
-    %{1}_at{2} = arith.constant {3} : index
-    %{1}_e{2} = arith.addi %{1}_at{2}, %tx : index
-    %{1}_col{2} = arith.addi {0}, %{1}_e{2} : index
-    %{1}_in{2} = arith.cmpi ult, %{1}_col{2}, %n : index
-    %{1}_v{2} = scf.if %{1}_in{2} -> ({4}) {{
-      %{1}_l{2} = memref.load %x[%bx, %{1}_col{2}] {{ks.scanned} : memref<{5}x{6}x{4}>
-      scf.yield %{1}_l{2} : {4}
+    %{name}_at{i} = arith.constant {offset} : index
+    %{name}_e{i} = arith.addi %{name}_at{i}, %tx : index
+    %{name}_col{i} = arith.addi {base}, %{name}_e{i} : index
+    %{name}_in{i} = arith.cmpi ult, %{name}_col{i}, %n : index
+    %{name}_v{i} = scf.if %{name}_in{i} -> ({elem}) {{
+      %{name}_l{i} = memref.load %x[%bx, %{name}_col{i}] {{ks.scanned} : memref<{rows}x{length}x{elem}>
+      scf.yield %{name}_l{i} : {elem}
     } else {{
-      scf.yield %identity : {4}
+      scf.yield %identity : {elem}
     })mlir";
 
-/// The chain through one chunk at %c from %o_in to %o_out: {0} the
-/// combining op, {1} the element type; POSITIONS are the chunk's 2^i - 1.
+/// One element of STORES: the held element `i` into the segment buffer at
+/// `offset` + tx, from a constant place of the vector (registers, not a
+/// dynamically indexed array).
+constexpr const char *kStore = R"mlir(
+      %sat{i} = arith.constant {offset} : index
+      %se{i} = arith.addi %sat{i}, %tx : index
+      %sv{i} = vector.extract %held[{i}] : {elem} from !regs
+      memref.store %sv{i}, %buf[%se{i}] : !buf)mlir";
+
+/// The chain through one chunk at %c from %o_in: the chunk's positions
+/// 2^l - 1, l = 0..logChunk, all loaded, then combined in order and stored.
 std::string chainText(StringRef combine, StringRef elem, int64_t logChunk) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -190,44 +197,47 @@ std::string chainText(StringRef combine, StringRef elem, int64_t logChunk) {
 std::string kernelText(int64_t rows, int64_t length, StringRef elem, StringRef combine,
                        StringRef identity, int64_t chunk, int64_t segment, int64_t threads) {
   int64_t perThread = segment / threads, logChunk = llvm::Log2_64(chunk);
-  std::string text =
-      llvm::formatv(kKernel, rows, length, elem, combine, identity, chunk, logChunk, segment,
-                    threads, llvm::divideCeil(length, segment) * segment, perThread, chunk - 1,
-                    segment / 2 / threads)
-          .str();
-  auto replaceLine = [&](StringRef line, const std::string &with) {
-    size_t at = text.find(line.str());
-    size_t end = text.find('\n', at);
-    text.replace(at, end - at, with);
-  };
-  replaceLine("CHAIN", chainText(combine, elem, logChunk));
-  // The held elements into the segment buffer, each at a constant place of
-  // the vector (registers, not a dynamically indexed array).
-  std::string stores;
-  for (int64_t i = 0; i < perThread; ++i)
-    stores += llvm::formatv("      %sat{0} = arith.constant {1} : index\n"
-                            "      %se{0} = arith.addi %sat{0}, %tx : index\n"
-                            "      %sv{0} = vector.extract %held[{0}] : {2} from !regs\n"
-                            "      memref.store %sv{0}, %buf[%se{0}] : !buf\n",
-                            i, i * threads, elem)
-                  .str();
-  stores.pop_back();
-  replaceLine("STORES", stores);
+  std::string text = ks::fillSlots(
+      kKernel, {{"rows", rows},
+                {"length", length},
+                {"elem", elem},
+                {"combine", combine},
+                {"identity", identity},
+                {"chunk", chunk},
+                {"logChunk", logChunk},
+                {"segment", segment},
+                {"threads", threads},
+                {"end", llvm::divideCeil(length, segment) * segment},
+                {"perThread", perThread},
+                {"inChunk", chunk - 1},
+                {"pairsPerThread", segment / 2 / threads}});
+  ks::expandLineMacro(text, "CHAIN", [&](ArrayRef<StringRef>, int) {
+    return chainText(combine, elem, logChunk);
+  });
+  ks::expandLineMacro(text, "STORES", [&](ArrayRef<StringRef>, int) {
+    std::string stores;
+    for (int64_t i = 0; i < perThread; ++i)
+      stores += ks::fillSlots(kStore, {{"i", i}, {"offset", i * threads}, {"elem", elem}});
+    return stores;
+  });
   // Each LOADS(base, name): the thread's elements of the segment at base,
   // as the vector %name.
-  for (size_t at; (at = text.find("    LOADS(")) != std::string::npos;) {
-    size_t open = at + 10, close = text.find(')', open);
-    SmallVector<StringRef, 2> args;
-    StringRef(text).slice(open, close).split(args, ", ");
-    std::string base = args[0].trim().str(), name = args[1].trim().str();
+  ks::expandLineMacro(text, "LOADS", [&](ArrayRef<StringRef> args, int) {
+    StringRef base = args[0], name = args[1];
     std::string loads, elements;
     for (int64_t i = 0; i < perThread; ++i) {
-      loads += llvm::formatv(kLoad, base, name, i, i * threads, elem, rows, length).str();
-      elements += (i ? ", %" : "%") + name + "_v" + std::to_string(i);
+      loads += ks::fillSlots(kLoad, {{"base", base},
+                                     {"name", name},
+                                     {"i", i},
+                                     {"offset", i * threads},
+                                     {"elem", elem},
+                                     {"rows", rows},
+                                     {"length", length}});
+      elements += (i ? ", %" : "%") + name.str() + "_v" + std::to_string(i);
     }
     loads += llvm::formatv("\n    %{0} = vector.from_elements {1} : !regs", name, elements).str();
-    text.replace(at, close + 1 - at, loads.substr(1));
-  }
+    return loads;
+  });
   return text;
 }
 
@@ -242,8 +252,9 @@ std::string paramsUnmet(int64_t chunk, int64_t segment, int64_t threads, Type el
                          "shared memory",
                          segment, bytes)
         .str();
-  if (threads < 32 || threads > 1024 || threads % 32)
-    return llvm::formatv("threads = {0} is not a multiple of 32 up to 1024", threads).str();
+  std::string unmet = ks::scan::unmetWarpMultiple("threads", threads);
+  if (!unmet.empty())
+    return unmet;
   if (segment % (2 * threads))
     return llvm::formatv("segment = {0} is not a multiple of twice threads = {1}", segment,
                          threads)
@@ -258,8 +269,7 @@ DiagnosedSilenceableFailure transform::KSScanRowsOp::apply(transform::TransformR
                                                            transform::TransformState &state) {
   int64_t chunk = getChunk(), segment = getSegment(), threads = getThreads();
   return ks::scan::replaceScans(
-      *this, rewriter, state, results, getTarget(), cast<OpResult>(getLaunch()),
-      ks::scan::ScanAxis::Rows,
+      *this, rewriter, state, results, ks::scan::ScanAxis::Rows,
       [&](const ks::scan::ScanShape &shape) {
         return paramsUnmet(chunk, segment, threads, shape.elem);
       },

@@ -16,7 +16,6 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
-
 using namespace mlir;
 
 namespace {
@@ -31,20 +30,13 @@ int64_t elementBytes(Type elem) { return elem.getIntOrFloatBitWidth() / 8; }
 class ScanThreadText : ks::scan::KernelTextWriter {
 public:
   ScanThreadText(const ks::scan::ScanShape &shape, int64_t threads, int64_t unroll)
-      : s(shape), threads(threads), unroll(std::min(unroll, shape.length)),
+      : KernelTextWriter(shape), threads(threads), unroll(std::min(unroll, shape.length)),
         stride(rowStride(shape.length)) {}
 
   std::string text() {
     line("!buf = memref<{0}x{1}, #gpu.address_space<workgroup>>", threads * stride, s.elemName);
     line("!rows = memref<{0}x{1}x{2}>", s.rows, s.length, s.elemName);
-    line("func.func @scan(%x: !rows, %y: !rows) {");
-    line("  %c1 = arith.constant 1 : index");
-    line("  %blocks = arith.constant {0} : index", llvm::divideCeil(s.rows, threads));
-    line("  %threads = arith.constant {0} : index", threads);
-    line("  gpu.launch blocks(%bx, %by, %bz) in (%sx = %blocks, %sy = %c1, %sz = %c1)");
-    line("             threads(%tx, %ty, %tz) in (%nx = %threads, %ny = %c1, %nz = %c1) {");
-    line("    %c0 = arith.constant 0 : index");
-    line("    CONSTANTS");
+    beginLaunch("!rows", "%blocks", llvm::divideCeil(s.rows, threads), threads);
     line("    %identity = arith.constant {0} : {1}", s.identity, s.elemName);
     line("    %buf = memref.alloc() : !buf");
     line("    %first_row = arith.muli %bx, {0} : index", c(threads));
@@ -54,15 +46,10 @@ public:
     walk();
     line("    gpu.barrier");
     writeBack();
-    line("    gpu.terminator");
-    line("  }");
-    line("  return");
-    line("}");
-    return withConstants();
+    return endLaunch();
   }
 
 private:
-
   /// The loop over the block's elements, `unroll` of a thread a trip: the
   /// block's element f = base + u * threads + tx is its row f / length's
   /// column f % length.
@@ -103,12 +90,9 @@ private:
     blockLoop("%i");
     for (int64_t u = 0; u < unroll; ++u) {
       place("%i", "in", u);
-      line("      %in_v{0} = scf.if %in_ok{0} -> ({1}) {{", u, s.elemName);
-      line("        %in_l{0} = memref.load %x[%in_row{0}, %in_col{0}] {{ks.scanned} : !rows", u);
-      line("        scf.yield %in_l{0} : {1}", u, s.elemName);
-      line("      } else {");
-      line("        scf.yield %identity : {0}", s.elemName);
-      line("      }");
+      loadOrIdentity(llvm::formatv("%in_v{0}", u).str(), llvm::formatv("%in_ok{0}", u).str(),
+                     llvm::formatv("%in_l{0}", u).str(),
+                     llvm::formatv("%in_row{0}, %in_col{0}", u).str(), "!rows");
     }
     for (int64_t u = 0; u < unroll; ++u) {
       line("      scf.if %in_mine{0} {{", u);
@@ -126,10 +110,7 @@ private:
       line("      %{0}_p{1} = arith.addi {2}, {3} : index", name, u, at, c(u));
       line("      %{0}_v{1} = memref.load %buf[%{0}_p{1}] : !buf", name, u);
     }
-    for (int64_t u = 0; u < count; ++u) {
-      line("      %{0}_a{1} = {2} %{0}_v{1}, {3} : {4}", name, u, s.combine, acc, s.elemName);
-      acc = llvm::formatv("%{0}_a{1}", name, u).str();
-    }
+    acc = combineInOrder(name, count, acc);
     for (int64_t u = 0; u < count; ++u)
       line("      memref.store %{0}_a{1}, %buf[%{0}_p{1}] : !buf", name, u);
     return acc;
@@ -166,13 +147,13 @@ private:
     line("    }");
   }
 
-  const ks::scan::ScanShape &s;
   int64_t threads, unroll, stride;
 };
 
 std::string paramsUnmet(const ks::scan::ScanShape &shape, int64_t threads, int64_t unroll) {
-  if (threads < 32 || threads > 1024 || threads % 32)
-    return llvm::formatv("threads = {0} is not a multiple of 32 up to 1024", threads).str();
+  std::string unmet = ks::scan::unmetWarpMultiple("threads", threads);
+  if (!unmet.empty())
+    return unmet;
   if (unroll < 1)
     return llvm::formatv("unroll = {0} is not positive", unroll).str();
   int64_t bytes = threads * rowStride(shape.length) * elementBytes(shape.elem);
@@ -192,8 +173,7 @@ transform::KSScanRowsThreadOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformState &state) {
   int64_t threads = getThreads(), unroll = getUnroll();
   return ks::scan::replaceScans(
-      *this, rewriter, state, results, getTarget(), cast<OpResult>(getLaunch()),
-      ks::scan::ScanAxis::Rows,
+      *this, rewriter, state, results, ks::scan::ScanAxis::Rows,
       [&](const ks::scan::ScanShape &shape) { return paramsUnmet(shape, threads, unroll); },
       [&](const ks::scan::ScanShape &shape) {
         return ScanThreadText(shape, threads, unroll).text();

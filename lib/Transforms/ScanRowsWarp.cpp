@@ -19,7 +19,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
-
 using namespace mlir;
 
 namespace {
@@ -34,9 +33,9 @@ constexpr int64_t kWarp = 32;
 class ScanWarpText : ks::scan::KernelTextWriter {
 public:
   ScanWarpText(const ks::scan::ScanShape &shape, int64_t chunk, int64_t threads)
-      : s(shape), chunk(chunk), threads(threads), warps(threads / kWarp), perLane(chunk / kWarp),
-        logChunk(llvm::Log2_64(chunk)), logPerLane(llvm::Log2_64(chunk / kWarp)),
-        segment(threads / kWarp * chunk) {}
+      : KernelTextWriter(shape), chunk(chunk), threads(threads), warps(threads / kWarp),
+        perLane(chunk / kWarp), logChunk(llvm::Log2_64(chunk)),
+        logPerLane(llvm::Log2_64(chunk / kWarp)), segment(threads / kWarp * chunk) {}
 
   std::string text() {
     int64_t spineSize = warps * (logChunk + 1);
@@ -45,12 +44,7 @@ public:
     line("!spine = memref<{0}x{1}, #gpu.address_space<workgroup>>", spineSize, s.elemName);
     line("!regs = vector<{0}x{1}>", perLane, s.elemName);
     line("!rows = memref<{0}x{1}x{2}>", s.rows, s.length, s.elemName);
-    line("func.func @scan(%x: !rows, %y: !rows) {");
-    line("  %c1 = arith.constant 1 : index");
-    line("  %rows = arith.constant {0} : index", s.rows);
-    line("  %threads = arith.constant {0} : index", threads);
-    line("  gpu.launch blocks(%bx, %by, %bz) in (%sx = %rows, %sy = %c1, %sz = %c1)");
-    line("             threads(%tx, %ty, %tz) in (%nx = %threads, %ny = %c1, %nz = %c1) {");
+    beginLaunch("!rows", "%rows", s.rows, threads);
     prologue();
     // A lane's elements of the first segment, coalesced; then each segment
     // with the next one's loads in flight.
@@ -69,11 +63,7 @@ public:
     finish();
     line("      scf.yield %next_total, %next : {0}, !regs", s.elemName);
     line("    }");
-    line("    gpu.terminator");
-    line("  }");
-    line("  return");
-    line("}");
-    return withConstants();
+    return endLaunch();
   }
 
 private:
@@ -84,8 +74,6 @@ private:
   /// The thread's places: its warp's chunk in the segment, its lane, where
   /// its coalesced and its consecutive elements sit in the padded buffer.
   void prologue() {
-    line("    %c0 = arith.constant 0 : index");
-    line("    CONSTANTS");
     line("    %n = arith.constant {0} : index", s.length);
     line("    %end = arith.constant {0} : index", llvm::divideCeil(s.length, segment) * segment);
     line("    %segment = arith.constant {0} : index", segment);
@@ -165,12 +153,9 @@ private:
     for (int64_t e = 0; e < perLane; ++e) {
       std::string col = column(base, name, e);
       line("      %{0}_in{1} = arith.cmpi ult, {2}, %n : index", name, e, col);
-      line("      %{0}_v{1} = scf.if %{0}_in{1} -> ({2}) {{", name, e, s.elemName);
-      line("        %{0}_l{1} = memref.load %x[%bx, {2}] {{ks.scanned} : !rows", name, e, col);
-      line("        scf.yield %{0}_l{1} : {2}", name, e, s.elemName);
-      line("      } else {");
-      line("        scf.yield %identity : {0}", s.elemName);
-      line("      }");
+      loadOrIdentity(llvm::formatv("%{0}_v{1}", name, e).str(),
+                     llvm::formatv("%{0}_in{1}", name, e).str(),
+                     llvm::formatv("%{0}_l{1}", name, e).str(), "%bx, " + col, "!rows");
       elements += (e ? ", %" : "%") + name.str() + "_v" + std::to_string(e);
     }
     line("      %{0} = vector.from_elements {1} : !regs", name, elements);
@@ -325,7 +310,6 @@ private:
     }
   }
 
-  const ks::scan::ScanShape &s;
   int64_t chunk, threads, warps, perLane, logChunk, logPerLane, segment;
   SmallVector<std::string> current;
 };
@@ -333,8 +317,9 @@ private:
 std::string paramsUnmet(int64_t chunk, int64_t threads, Type elem) {
   if (chunk < kWarp || chunk > 32 * kWarp || !llvm::isPowerOf2_64(chunk))
     return llvm::formatv("chunk = {0} is not a power of two from 32 to 1024", chunk).str();
-  if (threads < kWarp || threads > 1024 || threads % kWarp)
-    return llvm::formatv("threads = {0} is not a multiple of 32 up to 1024", threads).str();
+  std::string unmet = ks::scan::unmetWarpMultiple("threads", threads);
+  if (!unmet.empty())
+    return unmet;
   int64_t segment = threads / kWarp * chunk;
   int64_t bytes = (segment / kWarp * (kWarp + 1) + threads / kWarp * (llvm::Log2_64(chunk) + 1)) *
                   elem.getIntOrFloatBitWidth() / 8;
@@ -354,8 +339,7 @@ transform::KSScanRowsWarpOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformState &state) {
   int64_t chunk = getChunk(), threads = getThreads();
   return ks::scan::replaceScans(
-      *this, rewriter, state, results, getTarget(), cast<OpResult>(getLaunch()),
-      ks::scan::ScanAxis::Rows,
+      *this, rewriter, state, results, ks::scan::ScanAxis::Rows,
       [&](const ks::scan::ScanShape &shape) { return paramsUnmet(chunk, threads, shape.elem); },
       [&](const ks::scan::ScanShape &shape) {
         return ScanWarpText(shape, chunk, threads).text();
