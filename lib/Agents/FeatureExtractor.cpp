@@ -17,11 +17,9 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <cmath>
 
 using namespace mlir;
 
@@ -442,45 +440,10 @@ std::optional<int64_t> scanInnerOf(linalg::LinalgOp op) {
   return std::nullopt;
 }
 
-DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
-                                 llvm::StringRef func) {
-  DispatchFeatures f;
-  f.op = op.getOperation();
-  f.id = id;
-  f.func = func.str();
-  f.opName = op->getName().getStringRef().str();
-  f.opClass = classify(op);
-
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  f.dynamic = llvm::any_of(ranges, ShapedType::isDynamic);
-  for (Value v : op->getOperands())
-    if (auto shaped = dyn_cast<ShapedType>(v.getType()))
-      if (!shaped.hasStaticShape())
-        f.dynamic = true;
-
-  for (utils::IteratorType t : op.getIteratorTypesArray())
-    f.iteratorTypes.push_back(utils::stringifyIteratorType(t).str());
-  f.parallelDims = op.getNumParallelLoops();
-  f.reductionDims = op.getNumReductionLoops();
-  f.threadLoopDim = threadLoopDimOf(op);
-
-  if (op.getNumDpsInputs() > 0) {
-    Type first = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
-    if (first.isIntOrFloat())
-      f.inputElementBits = first.getIntOrFloatBitWidth();
-  }
-  for (Value v : op->getOperands()) {
-    std::string t = toString(getElementTypeOrSelf(v.getType()));
-    if (!llvm::is_contained(f.elementTypes, t))
-      f.elementTypes.push_back(t);
-  }
-
-  if (Block *body = bodyOf(op))
-    body->walk([&](Operation *inner) {
-      if (!inner->hasTrait<OpTrait::IsTerminator>())
-        ++f.fusedOps;
-    });
-
+namespace {
+/// Whether the next linalg op after `op` is an elementwise epilogue of it
+/// (DispatchFeatures::elementwiseEpilogue, rereadingEpilogue).
+void fillEpilogueFeatures(linalg::LinalgOp op, DispatchFeatures &f) {
   if (op.getNumDpsInits() == 1) {
     Operation *next = op->getNextNode();
     while (next && !isa<linalg::LinalgOp>(next))
@@ -527,32 +490,11 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
       }
     }
   }
+}
 
-  if (op.hasPureBufferSemantics() && op.getNumReductionLoops() != 0)
-    if (std::optional<RowChain> chain = findRowChain(op)) {
-      f.rowChainOps = static_cast<int64_t>(chain->members.size()) - 1;
-      f.rowChainRowPoints = chain->maxRowPoints;
-    }
-  if (op.hasPureBufferSemantics() && op.getNumReductionLoops() != 0)
-    if (std::optional<GridChain> chain = findGridChain(op))
-      f.gridChainElements = chain->elements;
-  if (f.opClass == OpClass::Scan && !f.dynamic)
-    f.scanInner = scanInnerOf(op);
-
-  // Operands: where each is read along the loop the threads run over.
-  for (OpOperand &operand : op->getOpOperands()) {
-    OperandFeatures o;
-    o.index = operand.getOperandNumber();
-    o.isOutput = op.isDpsInit(&operand);
-    o.type = toString(operand.get().getType());
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    auto shaped = dyn_cast<ShapedType>(operand.get().getType());
-    o.innermostLoopDim = innermostLoopDimOf(op, map);
-    o.strideAlongInnermostLoop = strideAlong(map, shaped, f.threadLoopDim);
-    o.innermostContiguous = o.strideAlongInnermostLoop == 1;
-    f.operands.push_back(std::move(o));
-  }
-
+/// How a reduction reads its inputs and folds into its outputs
+/// (DispatchFeatures::reductionInnermost, additiveReduction).
+void fillReductionFeatures(linalg::LinalgOp op, DispatchFeatures &f) {
   // Does the reduction read contiguous memory? Each reduction dim must index,
   // in some input, the innermost dim, or a dim followed only by dims that
   // reduction dims alone index (a sum over H and W of NCHW, or over all of a
@@ -596,11 +538,12 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
       return def->getOperand(0) == acc || def->getOperand(1) == acc;
     });
   }
+}
 
-  if (f.dynamic)
-    return f;
-
-  // Sizes.
+/// The sizes of a static op: its loops, outputs and work, and what they
+/// allow (tensor cores, reuse).
+void fillSizeFeatures(linalg::LinalgOp op, DispatchFeatures &f) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   f.loopRanges = ranges;
   int64_t iterations = 1;
   for (int64_t r : ranges)
@@ -643,6 +586,81 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
     if (!f.dataReuse || reuse > *f.dataReuse)
       f.dataReuse = reuse;
   }
+}
+} // namespace
+
+DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
+                                 llvm::StringRef func) {
+  DispatchFeatures f;
+  f.op = op.getOperation();
+  f.id = id;
+  f.func = func.str();
+  f.opName = op->getName().getStringRef().str();
+  f.opClass = classify(op);
+
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  f.dynamic = llvm::any_of(ranges, ShapedType::isDynamic);
+  for (Value v : op->getOperands())
+    if (auto shaped = dyn_cast<ShapedType>(v.getType()))
+      if (!shaped.hasStaticShape())
+        f.dynamic = true;
+
+  for (utils::IteratorType t : op.getIteratorTypesArray())
+    f.iteratorTypes.push_back(utils::stringifyIteratorType(t).str());
+  f.parallelDims = op.getNumParallelLoops();
+  f.reductionDims = op.getNumReductionLoops();
+  f.threadLoopDim = threadLoopDimOf(op);
+
+  if (op.getNumDpsInputs() > 0) {
+    Type first = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
+    if (first.isIntOrFloat())
+      f.inputElementBits = first.getIntOrFloatBitWidth();
+  }
+  for (Value v : op->getOperands()) {
+    std::string t = toString(getElementTypeOrSelf(v.getType()));
+    if (!llvm::is_contained(f.elementTypes, t))
+      f.elementTypes.push_back(t);
+  }
+
+  if (Block *body = bodyOf(op))
+    body->walk([&](Operation *inner) {
+      if (!inner->hasTrait<OpTrait::IsTerminator>())
+        ++f.fusedOps;
+    });
+
+  fillEpilogueFeatures(op, f);
+
+  if (op.hasPureBufferSemantics() && op.getNumReductionLoops() != 0)
+    if (std::optional<RowChain> chain = findRowChain(op)) {
+      f.rowChainOps = static_cast<int64_t>(chain->members.size()) - 1;
+      f.rowChainRowPoints = chain->maxRowPoints;
+    }
+  if (op.hasPureBufferSemantics() && op.getNumReductionLoops() != 0)
+    if (std::optional<GridChain> chain = findGridChain(op))
+      f.gridChainElements = chain->elements;
+  if (f.opClass == OpClass::Scan && !f.dynamic)
+    f.scanInner = scanInnerOf(op);
+
+  // Operands: where each is read along the loop the threads run over.
+  for (OpOperand &operand : op->getOpOperands()) {
+    OperandFeatures o;
+    o.index = operand.getOperandNumber();
+    o.isOutput = op.isDpsInit(&operand);
+    o.type = toString(operand.get().getType());
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    auto shaped = dyn_cast<ShapedType>(operand.get().getType());
+    o.innermostLoopDim = innermostLoopDimOf(op, map);
+    o.strideAlongInnermostLoop = strideAlong(map, shaped, f.threadLoopDim);
+    o.innermostContiguous = o.strideAlongInnermostLoop == 1;
+    f.operands.push_back(std::move(o));
+  }
+
+  fillReductionFeatures(op, f);
+
+  if (f.dynamic)
+    return f;
+
+  fillSizeFeatures(op, f);
   return f;
 }
 
@@ -668,174 +686,5 @@ std::vector<DispatchFeatures> extractAllFeatures(Operation *root) {
 
 FeatureExtractor::FeatureExtractor(Operation *root)
     : dispatches(extractAllFeatures(root)) {}
-
-//===----------------------------------------------------------------------===//
-// JSON
-//===----------------------------------------------------------------------===//
-
-llvm::json::Value toJSON(const OperandFeatures &o) {
-  llvm::json::Object obj{
-      {"index", static_cast<int64_t>(o.index)},
-      {"role", o.isOutput ? "output" : "input"},
-      {"type", o.type},
-      {"innermost_loop_dim", o.innermostLoopDim},
-      {"innermost_contiguous", o.innermostContiguous},
-  };
-  if (o.strideAlongInnermostLoop)
-    obj["stride_along_innermost_loop"] = *o.strideAlongInnermostLoop;
-  else
-    obj["stride_along_innermost_loop"] = nullptr;
-  return obj;
-}
-
-llvm::json::Value toJSON(const DispatchFeatures &f) {
-  llvm::json::Array iterators, elementTypes, operands;
-  for (const std::string &t : f.iteratorTypes)
-    iterators.push_back(t);
-  for (const std::string &t : f.elementTypes)
-    elementTypes.push_back(t);
-  for (const OperandFeatures &o : f.operands)
-    operands.push_back(toJSON(o));
-  int64_t numOutputs = llvm::count_if(f.operands, [](const OperandFeatures &o) {
-    return o.isOutput;
-  });
-  llvm::json::Object obj{
-      {"id", f.id},
-      {"num_inputs", static_cast<int64_t>(f.operands.size()) - numOutputs},
-      {"num_outputs", numOutputs},
-      {"func", f.func},
-      {"op", f.opName},
-      {"op_class", stringifyOpClass(f.opClass)},
-      {"dynamic", f.dynamic},
-      {"iterator_types", std::move(iterators)},
-      {"parallel_dims", f.parallelDims},
-      {"reduction_dims", f.reductionDims},
-      {"thread_loop_dim", f.threadLoopDim},
-      {"element_types", std::move(elementTypes)},
-      {"input_element_bits", f.inputElementBits},
-      {"operands", std::move(operands)},
-      {"reduction_innermost", f.reductionInnermost},
-      {"additive_reduction", f.additiveReduction},
-      {"fused_ops", f.fusedOps},
-  };
-  if (!f.dynamic) {
-    llvm::json::Array ranges;
-    for (int64_t r : f.loopRanges)
-      ranges.push_back(r);
-    obj["loop_ranges"] = std::move(ranges);
-  }
-  auto setIf = [&](llvm::StringRef key, const auto &value) {
-    if (value)
-      obj[key] = *value;
-  };
-  setIf("output_elements", f.outputElements);
-  setIf("flops", f.flops);
-  setIf("transcendentals", f.transcendentals);
-  setIf("min_bytes", f.minBytes);
-  setIf("arithmetic_intensity", f.arithmeticIntensity);
-  setIf("tensor_core_eligible", f.tensorCoreEligible);
-  setIf("data_reuse", f.dataReuse);
-  // Only when true: most dispatches have no epilogue.
-  if (f.elementwiseEpilogue)
-    obj["elementwise_epilogue"] = true;
-  if (f.rereadingEpilogue)
-    obj["rereading_epilogue"] = true;
-  setIf("k_contiguous_operands", f.kContiguousOperands);
-  if (f.rowChainOps > 0) {
-    obj["row_chain_ops"] = f.rowChainOps;
-    obj["row_chain_row_points"] = f.rowChainRowPoints;
-  }
-  if (f.gridChainElements > 0)
-    obj["grid_chain_elements"] = f.gridChainElements;
-  setIf("scan_inner", f.scanInner);
-  return obj;
-}
-
-llvm::json::Value toJSON(llvm::ArrayRef<DispatchFeatures> dispatches) {
-  llvm::json::Array all;
-  for (const DispatchFeatures &f : dispatches)
-    all.push_back(toJSON(f));
-  return llvm::json::Object{{"dispatches", std::move(all)}};
-}
-
-namespace {
-bool isScalar(const llvm::json::Value &v) {
-  return !v.getAsObject() && !v.getAsArray();
-}
-
-/// An object or array with only scalar members goes on one line.
-bool fitsOnOneLine(const llvm::json::Value &v) {
-  if (const llvm::json::Array *a = v.getAsArray())
-    return llvm::all_of(*a, isScalar);
-  if (const llvm::json::Object *o = v.getAsObject())
-    return llvm::all_of(*o, [](const auto &kv) { return isScalar(kv.second); });
-  return true;
-}
-
-void printScalar(const llvm::json::Value &v, llvm::raw_ostream &os) {
-  // Integers (and integral doubles) exactly; other doubles to 6 digits.
-  if (std::optional<double> d = v.getAsNumber();
-      d && !v.getAsInteger() && std::isfinite(*d)) {
-    os << llvm::format("%.6g", *d);
-    return;
-  }
-  os << v;
-}
-
-SmallVector<const llvm::json::Object::value_type *>
-sortedMembers(const llvm::json::Object &o) {
-  SmallVector<const llvm::json::Object::value_type *> members;
-  for (const auto &kv : o)
-    members.push_back(&kv);
-  llvm::sort(members,
-             [](const auto *a, const auto *b) { return a->first < b->first; });
-  return members;
-}
-
-void print(const llvm::json::Value &v, llvm::raw_ostream &os, unsigned indent) {
-  if (isScalar(v)) {
-    printScalar(v, os);
-    return;
-  }
-  bool oneLine = fitsOnOneLine(v);
-  auto newline = [&](unsigned level) {
-    if (oneLine)
-      return;
-    os << '\n';
-    os.indent(level);
-  };
-  llvm::StringRef separator = oneLine ? ", " : ",";
-  if (const llvm::json::Array *a = v.getAsArray()) {
-    os << '[';
-    for (auto [i, element] : llvm::enumerate(*a)) {
-      if (i)
-        os << separator;
-      newline(indent + 2);
-      print(element, os, indent + 2);
-    }
-    if (!a->empty())
-      newline(indent);
-    os << ']';
-    return;
-  }
-  const llvm::json::Object &o = *v.getAsObject();
-  os << '{';
-  for (auto [i, kv] : llvm::enumerate(sortedMembers(o))) {
-    if (i)
-      os << separator;
-    newline(indent + 2);
-    os << llvm::json::Value(kv->first.str()) << ": ";
-    print(kv->second, os, indent + 2);
-  }
-  if (!o.empty())
-    newline(indent);
-  os << '}';
-}
-} // namespace
-
-void printJSON(const llvm::json::Value &value, llvm::raw_ostream &os) {
-  print(value, os, 0);
-  os << '\n';
-}
 
 } // namespace ks::agents

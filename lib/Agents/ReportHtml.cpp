@@ -156,6 +156,9 @@ private:
   void summaryTable();
   void roofline();
   void rooflineChart(llvm::ArrayRef<Placed> placed, double bandwidth, double peak);
+  void rooflineDispatches(llvm::ArrayRef<Placed> placed, double bandwidth, double peak,
+                          llvm::function_ref<double(double)> x,
+                          llvm::function_ref<double(double)> y);
   void dispatchSection(const Dispatch &d);
   void trajectoryChart(const Dispatch &d);
   void roundText(const json::Object &attempt, unsigned index);
@@ -479,6 +482,30 @@ void Renderer::rooflineChart(llvm::ArrayRef<Placed> placed, double bandwidth,
      << px(mx2) << "\" y2=\"" << top + plotH
      << "\" stroke=\"#999\" stroke-dasharray=\"3 3\"/>\n</g>\n";
 
+  rooflineDispatches(placed, bandwidth, peak, x, y);
+
+  // The legend, top left.
+  double gx = left + 12, gy = top + 16;
+  os << "<g class=\"legend\">\n<circle cx=\"" << gx << "\" cy=\"" << gy
+     << "\" r=\"5\" fill=\"none\" stroke=\"#333\" stroke-width=\"2\"/><text x=\"" << gx + 10
+     << "\" y=\"" << gy + 4 << "\">seed</text>\n<circle cx=\"" << gx + 60 << "\" cy=\"" << gy
+     << "\" r=\"5\" fill=\"#333\"/><text x=\"" << gx + 70 << "\" y=\"" << gy + 4
+     << "\">tuned</text>\n</g>\n</svg>\n";
+  std::string device;
+  if (const json::Object *dev = report.getObject("device"))
+    device = str(*dev, "name");
+  os << "<p class=\"caption\">Roofs" << (device.empty() ? "" : " of " + escape(device))
+     << ": DRAM " << compact(bandwidth) << " GB/s, FP32 " << compact(peak)
+     << " GFLOP/s; the ridge is at " << compact(ridge)
+     << " FLOP/byte. Intensity is FLOPs over the fewest bytes the dispatch must move "
+        "(each operand once), so a dispatch's seed and tuned kernels share it: the "
+        "arrow is the time gained. Achieved GFLOP/s = FLOPs / kernel time.</p>\n";
+}
+
+/// Each dispatch on the roofline chart of scales `x` and `y`.
+void Renderer::rooflineDispatches(llvm::ArrayRef<Placed> placed, double bandwidth, double peak,
+                                  llvm::function_ref<double(double)> x,
+                                  llvm::function_ref<double(double)> y) {
   // Each dispatch: seed (hollow) -> tuned (filled). Intensity comes from the
   // fewest bytes, the same for both: the arrow is vertical, only the
   // height (the time) moves.
@@ -521,23 +548,6 @@ void Renderer::rooflineChart(llvm::ArrayRef<Placed> placed, double bandwidth,
        << "\">d" << d.id << " " << escape(d.opClass()) << "</text>\n</g>\n";
   }
   os << "</g>\n";
-
-  // The legend, top left.
-  double gx = left + 12, gy = top + 16;
-  os << "<g class=\"legend\">\n<circle cx=\"" << gx << "\" cy=\"" << gy
-     << "\" r=\"5\" fill=\"none\" stroke=\"#333\" stroke-width=\"2\"/><text x=\"" << gx + 10
-     << "\" y=\"" << gy + 4 << "\">seed</text>\n<circle cx=\"" << gx + 60 << "\" cy=\"" << gy
-     << "\" r=\"5\" fill=\"#333\"/><text x=\"" << gx + 70 << "\" y=\"" << gy + 4
-     << "\">tuned</text>\n</g>\n</svg>\n";
-  std::string device;
-  if (const json::Object *dev = report.getObject("device"))
-    device = str(*dev, "name");
-  os << "<p class=\"caption\">Roofs" << (device.empty() ? "" : " of " + escape(device))
-     << ": DRAM " << compact(bandwidth) << " GB/s, FP32 " << compact(peak)
-     << " GFLOP/s; the ridge is at " << compact(ridge)
-     << " FLOP/byte. Intensity is FLOPs over the fewest bytes the dispatch must move "
-        "(each operand once), so a dispatch's seed and tuned kernels share it: the "
-        "arrow is the time gained. Achieved GFLOP/s = FLOPs / kernel time.</p>\n";
 }
 
 void Renderer::dispatchSection(const Dispatch &d) {

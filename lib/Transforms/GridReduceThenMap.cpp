@@ -63,6 +63,15 @@ private:
   /// `acc` plus the terms of `v`'s elements, in order.
   Value addTerms(Value acc, Value v);
   memref::GlobalOp global(StringRef name, MemRefType type, Attribute init);
+  /// `buffer` viewed as one dimension.
+  Value flat(Value buffer);
+  /// Run by warp 0: its lane 0 (thread 0) writes the block's `total` to
+  /// `partials`, waits at `arrivals` for every block, and sums every block's
+  /// total in one fixed order into the grid total's slot of `shared` (block
+  /// 0 also into the chain's output).
+  void exchangeTotals(Value total, Value block, Value lane, Value zero,
+                      memref::GlobalOp partials, memref::GlobalOp arrivals, Value shared,
+                      int64_t keptFloats);
 
   RewriterBase &b;
   Location loc;
@@ -116,6 +125,73 @@ memref::GlobalOp KernelBuilder::global(StringRef name, MemRefType type, Attribut
   return op;
 }
 
+Value KernelBuilder::flat(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getRank() == 1)
+    return buffer;
+  ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  return memref::CollapseShapeOp::create(b, loc, buffer, ArrayRef<ReassociationIndices>{all});
+}
+
+void KernelBuilder::exchangeTotals(Value total, Value block, Value lane, Value zero,
+                                   memref::GlobalOp partials, memref::GlobalOp arrivals,
+                                   Value shared, int64_t keptFloats) {
+  MemRefType partialsType = partials.getType(), counterType = arrivals.getType();
+  auto isZero = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
+  };
+  // Thread 0: the block's total out, the grid barrier, every block's in.
+  auto first = scf::IfOp::create(b, loc, isZero(lane), /*withElse=*/false);
+  b.setInsertionPointToStart(first.thenBlock());
+  Value partialsRef = memref::GetGlobalOp::create(b, loc, partialsType, partials.getSymName());
+  memref::StoreOp::create(b, loc, total, partialsRef, ValueRange{block});
+  Value counter = memref::GetGlobalOp::create(b, loc, counterType, arrivals.getSymName());
+  Value address = arith::IndexCastUIOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, counter));
+  // Block 0 adds 2^31 - (blocks - 1), the others 1: the counter's top bit
+  // flips when the last block arrives, and its low bits are back.
+  Value inc = arith::SelectOp::create(
+      b, loc, isZero(block),
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), int64_t(0x80000000u) - (blocks - 1)),
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange{}, ValueRange{address, inc},
+      "{\n"
+      ".reg .u32 arrived, now;\n"
+      ".reg .pred waiting;\n"
+      "atom.release.gpu.global.add.u32 arrived, [$0], $1;\n"
+      "KS_GRID_WAIT:\n"
+      "ld.acquire.gpu.global.u32 now, [$0];\n"
+      "xor.b32 now, now, arrived;\n"
+      "and.b32 now, now, 0x80000000;\n"
+      "setp.eq.u32 waiting, now, 0;\n"
+      "@waiting bra KS_GRID_WAIT;\n"
+      "}",
+      "l,r,~{memory}", /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+  // Four interleaved sums (fewer dependent adds), then theirs: one fixed
+  // order, the same bits in every block.
+  int64_t ways = blocks % 4 == 0 ? 4 : 1;
+  SmallVector<Value> sums;
+  for (int64_t i = 0; i < blocks; ++i) {
+    Value p = memref::LoadOp::create(b, loc, partialsRef, ValueRange{c(i)});
+    if (i < ways)
+      sums.push_back(p);
+    else
+      sums[i % ways] = sum(sums[i % ways], p);
+  }
+  Value grid;
+  for (Value s : sums)
+    grid = grid ? sum(grid, s) : s;
+  memref::StoreOp::create(b, loc, grid, shared, ValueRange{c(keptFloats + kWarp)});
+  auto blockZero = scf::IfOp::create(b, loc, isZero(block), /*withElse=*/false);
+  b.setInsertionPointToStart(blockZero.thenBlock());
+  auto totalType = cast<MemRefType>(chain.total.getType());
+  memref::StoreOp::create(b, loc, grid, chain.total,
+                          SmallVector<Value>(totalType.getRank(), zero));
+}
+
 gpu::LaunchOp KernelBuilder::build() {
   MLIRContext *ctx = b.getContext();
   auto globalSpace = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Global);
@@ -148,13 +224,6 @@ gpu::LaunchOp KernelBuilder::build() {
       MemRefType::get({keptFloats + kWarp + 1}, b.getF32Type(), MemRefLayoutAttrInterface(), workgroup);
   Value shared = memref::ViewOp::create(b, loc, sharedType, bytes, c(0), ValueRange{});
   Value x = chain.x, y = chain.y;
-  auto flat = [&](Value buffer) -> Value {
-    auto type = cast<MemRefType>(buffer.getType());
-    if (type.getRank() == 1)
-      return buffer;
-    ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
-    return memref::CollapseShapeOp::create(b, loc, buffer, ArrayRef<ReassociationIndices>{all});
-  };
   x = flat(x);
   y = flat(y);
 
@@ -237,56 +306,7 @@ gpu::LaunchOp KernelBuilder::build() {
     b.setInsertionPointAfter(read);
     Value total = warpSum(read.getResult(0));
 
-    // Thread 0: the block's total out, the grid barrier, every block's in.
-    auto first = scf::IfOp::create(b, loc, isZero(lane), /*withElse=*/false);
-    b.setInsertionPointToStart(first.thenBlock());
-    Value partialsRef = memref::GetGlobalOp::create(b, loc, partialsType, partialsGlobal.getSymName());
-    memref::StoreOp::create(b, loc, total, partialsRef, ValueRange{block});
-    Value counter = memref::GetGlobalOp::create(b, loc, counterType, arrivals.getSymName());
-    Value address = arith::IndexCastUIOp::create(
-        b, loc, b.getI64Type(),
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, counter));
-    // Block 0 adds 2^31 - (blocks - 1), the others 1: the counter's top bit
-    // flips when the last block arrives, and its low bits are back.
-    Value inc = arith::SelectOp::create(
-        b, loc, isZero(block),
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), int64_t(0x80000000u) - (blocks - 1)),
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
-    LLVM::InlineAsmOp::create(
-        b, loc, TypeRange{}, ValueRange{address, inc},
-        "{\n"
-        ".reg .u32 arrived, now;\n"
-        ".reg .pred waiting;\n"
-        "atom.release.gpu.global.add.u32 arrived, [$0], $1;\n"
-        "KS_GRID_WAIT:\n"
-        "ld.acquire.gpu.global.u32 now, [$0];\n"
-        "xor.b32 now, now, arrived;\n"
-        "and.b32 now, now, 0x80000000;\n"
-        "setp.eq.u32 waiting, now, 0;\n"
-        "@waiting bra KS_GRID_WAIT;\n"
-        "}",
-        "l,r,~{memory}", /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
-    // Four interleaved sums (fewer dependent adds), then theirs: one fixed
-    // order, the same bits in every block.
-    int64_t ways = blocks % 4 == 0 ? 4 : 1;
-    SmallVector<Value> sums;
-    for (int64_t i = 0; i < blocks; ++i) {
-      Value p = memref::LoadOp::create(b, loc, partialsRef, ValueRange{c(i)});
-      if (i < ways)
-        sums.push_back(p);
-      else
-        sums[i % ways] = sum(sums[i % ways], p);
-    }
-    Value grid;
-    for (Value s : sums)
-      grid = grid ? sum(grid, s) : s;
-    memref::StoreOp::create(b, loc, grid, shared, ValueRange{c(keptFloats + kWarp)});
-    auto blockZero = scf::IfOp::create(b, loc, isZero(block), /*withElse=*/false);
-    b.setInsertionPointToStart(blockZero.thenBlock());
-    auto totalType = cast<MemRefType>(chain.total.getType());
-    memref::StoreOp::create(b, loc, grid, chain.total,
-                            SmallVector<Value>(totalType.getRank(), zero));
+    exchangeTotals(total, block, lane, zero, partialsGlobal, arrivals, shared, keptFloats);
   }
   gpu::BarrierOp::create(b, loc);
   Value total = memref::LoadOp::create(b, loc, shared, ValueRange{c(keptFloats + kWarp)});
