@@ -7,7 +7,7 @@ Every C++ file under include/ks, lib and tools belongs to one layer (LAYERS,
 first matching pattern wins); a header "ks/X" is the file include/ks/X. A file
 may include its own layer and the layers below it; `runtime` sits beside the
 stack: the driver and the tools use it, and it uses only what is below the
-transforms. Today's exceptions are listed in KNOWN, each with what removes it.
+transforms. An exception goes in KNOWN, with what removes it (none today).
 Exit 1, one line each, on an include not allowed and not in KNOWN, and on a
 KNOWN entry that no longer exists, so the list only shrinks.
 """
@@ -25,7 +25,9 @@ LAYERS = [
     ("driver", 5, ["*/ks/Transforms/Pipelines.h", "lib/Transforms/Pipelines.cpp",
                    "*/ks/Runtime/Program.h", "lib/Runtime/Program.cpp",
                    "*/ks/Runtime/CompiledProgram.h", "lib/Runtime/CompiledProgram.cpp",
-                   "*/ks/Runtime/ksrt.h", "lib/Runtime/CApi.cpp"]),
+                   "*/ks/Runtime/ksrt.h", "lib/Runtime/CApi.cpp",
+                   # --ks-optimize: tunes, then compiles with the winning plan.
+                   "lib/Agents/Optimize.cpp"]),
     ("export", 5, ["*/Export/*"]),
     ("runtime", 5, ["*/Runtime/*"]),  # CUDA, CUPTI: beside the driver (SIDE)
     ("agents", 4, ["*/Agents/*"]),
@@ -39,6 +41,13 @@ LAYERS = [
 SKILLS = ["*/Agents/SkillLibrary.*", "*/Agents/RowChain.*", "*/Agents/GridChain.*",
           # Evaluates skill.json's derived params and constraints.
           "*/Agents/Expr.*",
+          # A dispatch's features (the Feature Extractor's files): skill.json's
+          # requirements are stated on them, and applying a skill checks them.
+          "*/Agents/Feature*", "*/Agents/WorkEstimate.*",
+          # Applies one skill to its dispatch (the Optimizer agent).
+          "*/Agents/ApplySkill.*",
+          # The plan file: ks-apply-skills reads it, ks-tune writes it.
+          "*/Agents/Plan.*",
           "*/Transforms/TransformOps*",
           # ks-apply-skills: loads the skills a plan names and applies them.
           "lib/Transforms/ApplySkills.cpp"]
@@ -51,16 +60,7 @@ SKILLS += [f"lib/Transforms/{op}.cpp" for op in """
 SIDE = {"runtime": {"runtime", "runtime-abi", "support"}}
 
 # (file, included header, why it is there and what removes it).
-KNOWN = [
-    ("lib/Transforms/ApplySkills.cpp", "ks/Agents/Optimizer.h",
-     "to remove: applySkill moves from the Optimizer to the skills layer"),
-    ("lib/Transforms/ApplySkills.cpp", "ks/Agents/Plan.h",
-     "to remove: Plan (it needs only SkillLibrary.h) moves to the skills layer"),
-    ("lib/Agents/Optimize.cpp", "ks/Transforms/Pipelines.h",
-     "to remove: the agents get the pipeline from the driver (a callback)"),
-    ("lib/Agents/TunerImpl.h", "ks/Transforms/Pipelines.h",
-     "to remove: the tuner gets the pipeline from the driver (a callback)"),
-]
+KNOWN = []
 
 LAYER_RANK = {name: rank for name, rank, _ in LAYERS}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(ks/[^"]+)"')
@@ -125,7 +125,7 @@ def main():
         print(e)
     if errors:
         return 1
-    print(f"layering: ok ({len(KNOWN)} known violations)")
+    print("layering: ok" + (f" ({len(KNOWN)} known violations)" if KNOWN else ""))
     return 0
 
 

@@ -234,3 +234,23 @@ llvm::Expected<std::vector<std::string>> ks::agents::namesIn(llvm::StringRef exp
     return v.takeError();
   return parser.names;
 }
+
+bool ks::agents::allHold(const std::vector<std::string> &conditions,
+                         const llvm::StringMap<int64_t> &vars, std::string *why) {
+  for (const std::string &c : conditions) {
+    llvm::Expected<int64_t> v = evaluate(c, vars);
+    if (!v) {
+      if (why)
+        *why = "cannot evaluate " + llvm::toString(v.takeError());
+      else
+        llvm::consumeError(v.takeError());
+      return false;
+    }
+    if (!*v) {
+      if (why)
+        *why = "'" + c + "' does not hold";
+      return false;
+    }
+  }
+  return true;
+}

@@ -4,7 +4,8 @@
 // ks-compile pipeline with the winning plan. The loop works on a file (each
 // GPU measurement is a ks-run process of its own, so a faulting candidate
 // cannot take the compiler down): the module is written to the out
-// directory first.
+// directory first. It drives the agents and the pipelines, so it is the
+// driver's (scripts/check-layering.py) and hands the tuner its pipelines.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,6 +91,7 @@ struct Optimize : public ks::agents::impl::KSOptimizeBase<Optimize> {
     options.llm = ks::agents::llmOptionsFromCL();
     // The module is this tool's output: progress goes to stderr.
     options.log = &llvm::errs();
+    options.pipelines = ks::tunerPipelines();
     if (llvm::Error err = ks::agents::tune(options))
       return fail(llvm::toString(std::move(err)));
 

@@ -14,32 +14,6 @@
 using namespace ks::agents;
 namespace json = llvm::json;
 
-llvm::StringMap<int64_t>
-ks::agents::featureVariables(const json::Object &features) {
-  llvm::StringMap<int64_t> vars;
-  for (const auto &kv : features) {
-    if (std::optional<int64_t> i = kv.second.getAsInteger())
-      vars[kv.first] = *i;
-    else if (std::optional<bool> b = kv.second.getAsBoolean())
-      vars[kv.first] = *b;
-  }
-  if (const json::Array *ranges = features.getArray("loop_ranges"))
-    for (auto [i, r] : llvm::enumerate(*ranges))
-      if (std::optional<int64_t> v = r.getAsInteger()) {
-        vars["loop_range_" + std::to_string(i)] = *v;
-        // The innermost loop, whatever the rank (a scan's length).
-        vars["loop_range_last"] = *v;
-      }
-  // Which loop walks each operand's contiguous dim: a transpose's
-  // operand_0_innermost_loop_dim says which two loops it swaps.
-  if (const json::Array *operands = features.getArray("operands"))
-    for (auto [i, operand] : llvm::enumerate(*operands))
-      if (const json::Object *o = operand.getAsObject())
-        if (std::optional<int64_t> d = o->getInteger("innermost_loop_dim"))
-          vars["operand_" + std::to_string(i) + "_innermost_loop_dim"] = *d;
-  return vars;
-}
-
 namespace {
 /// Metrics as integers (percentages and microseconds rounded): the policy's
 /// thresholds are whole numbers.
@@ -52,26 +26,6 @@ llvm::StringMap<int64_t> metricVariables(const json::Object &metrics) {
       vars[kv.first] = *b;
   }
   return vars;
-}
-
-bool allHold(const std::vector<std::string> &conditions,
-             const llvm::StringMap<int64_t> &vars, std::string *why = nullptr) {
-  for (const std::string &c : conditions) {
-    llvm::Expected<int64_t> v = evaluate(c, vars);
-    if (!v) {
-      if (why)
-        *why = "cannot evaluate " + llvm::toString(v.takeError());
-      else
-        llvm::consumeError(v.takeError());
-      return false;
-    }
-    if (!*v) {
-      if (why)
-        *why = "'" + c + "' does not hold";
-      return false;
-    }
-  }
-  return true;
 }
 
 bool anyOrContains(const std::vector<std::string> &list, llvm::StringRef x) {
@@ -183,14 +137,6 @@ std::optional<std::string> unprovenInFlight(const PlanInput &input, llvm::String
                      "batch decides");
 }
 } // namespace
-
-bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values,
-                                   const llvm::StringMap<int64_t> &features, std::string *why) {
-  llvm::StringMap<int64_t> vars = features;
-  for (const auto &kv : values)
-    vars[kv.first()] = kv.second;
-  return allHold(skill.requires, vars, why);
-}
 
 llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, const Skill &skill,
                                                     const ParamValues &given) {

@@ -453,3 +453,37 @@ const Skill *SkillLibrary::find(llvm::StringRef id) const {
       return &s;
   return nullptr;
 }
+
+llvm::StringMap<int64_t>
+ks::agents::featureVariables(const json::Object &features) {
+  llvm::StringMap<int64_t> vars;
+  for (const auto &kv : features) {
+    if (std::optional<int64_t> i = kv.second.getAsInteger())
+      vars[kv.first] = *i;
+    else if (std::optional<bool> b = kv.second.getAsBoolean())
+      vars[kv.first] = *b;
+  }
+  if (const json::Array *ranges = features.getArray("loop_ranges"))
+    for (auto [i, r] : llvm::enumerate(*ranges))
+      if (std::optional<int64_t> v = r.getAsInteger()) {
+        vars["loop_range_" + std::to_string(i)] = *v;
+        // The innermost loop, whatever the rank (a scan's length).
+        vars["loop_range_last"] = *v;
+      }
+  // Which loop walks each operand's contiguous dim: a transpose's
+  // operand_0_innermost_loop_dim says which two loops it swaps.
+  if (const json::Array *operands = features.getArray("operands"))
+    for (auto [i, operand] : llvm::enumerate(*operands))
+      if (const json::Object *o = operand.getAsObject())
+        if (std::optional<int64_t> d = o->getInteger("innermost_loop_dim"))
+          vars["operand_" + std::to_string(i) + "_innermost_loop_dim"] = *d;
+  return vars;
+}
+
+bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values,
+                                   const llvm::StringMap<int64_t> &features, std::string *why) {
+  llvm::StringMap<int64_t> vars = features;
+  for (const auto &kv : values)
+    vars[kv.first()] = kv.second;
+  return allHold(skill.requires, vars, why);
+}

@@ -149,7 +149,7 @@ llvm::Error Tuner::extractFeatures() {
   if (!module)
     return llvm::createStringError("cannot parse " + opts.module);
   mlir::PassManager pm(context.get());
-  ks::buildDispatchPipeline(pm);
+  opts.pipelines.buildDispatches(pm);
   if (mlir::failed(pm.run(*module)))
     return llvm::createStringError("cannot lower " + opts.module +
                                    " to dispatches (see the diagnostics above)");
@@ -290,14 +290,7 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
   }
   // Seed lowering (with the plan), the estimate, then PTX and ptxas.
   mlir::PassManager seedPm(context), ptxPm(context);
-  ks::CompileOptions options;
-  options.chip = opts.chip;
-  options.plan = planFile.str();
-  options.skillDirs = skillDirs();
-  // Estimated, not run: a long scan left to the seed is only slow here.
-  options.maxQuadraticScan = 0;
-  ks::buildSeedLoweringPipeline(seedPm, options);
-  ks::buildPtxPipeline(ptxPm, options);
+  opts.pipelines.buildEstimate(seedPm, ptxPm, opts.chip, planFile, skillDirs());
   auto failedToBuild = [&](mlir::PassManager &pm) {
     if (mlir::succeeded(pm.run(*module)))
       return false;
@@ -605,5 +598,7 @@ llvm::Error ks::agents::tune(const TuneOptions &options) {
     return llvm::createStringError("no module to tune");
   if (llvm::Error err = checkPrecision(options.precision))
     return err;
+  if (!options.pipelines.buildDispatches || !options.pipelines.buildEstimate)
+    return llvm::createStringError("no pipelines to compile with (TuneOptions::pipelines)");
   return Tuner(options).run();
 }

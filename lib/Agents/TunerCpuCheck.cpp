@@ -53,7 +53,7 @@ void Tuner::prepareCpuCheck() {
     // The plan names dispatches by number: the shrunk program must have the
     // same ones.
     mlir::PassManager dispatches(context);
-    ks::buildDispatchPipeline(dispatches);
+    opts.pipelines.buildDispatches(dispatches);
     if (mlir::failed(dispatches.run(*module))) {
       reasons.push_back(llvm::formatv("at dimensions <= {0} it does not lower ({1})", dim,
                                       diagnostics));

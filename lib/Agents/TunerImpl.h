@@ -25,7 +25,6 @@
 #include "ks/Support/Json.h"
 #include "ks/Support/SourceFile.h"
 #include "ks/Transforms/Passes.h"
-#include "ks/Transforms/Pipelines.h"
 #include "ks/Transforms/TransformOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

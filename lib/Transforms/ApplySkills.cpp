@@ -5,7 +5,7 @@
 
 #include "PlannedLaunches.h"
 
-#include "ks/Agents/Optimizer.h"
+#include "ks/Agents/ApplySkill.h"
 #include "ks/Agents/Plan.h"
 #include "ks/Agents/SkillLibrary.h"
 

@@ -2,6 +2,7 @@
 
 #include "ks/Transforms/Pipelines.h"
 
+#include "ks/Agents/Tuner.h"
 #include "ks/Target/Ptxas.h"
 #include "ks/Transforms/Passes.h"
 
@@ -325,4 +326,21 @@ void ks::registerPipelines() {
       "Compile linalg-on-tensors to ptxas-verified PTX kernels for an NVIDIA "
       "chip plus the host code that launches them",
       buildCompilePipeline);
+}
+
+ks::agents::TunerPipelines ks::tunerPipelines() {
+  agents::TunerPipelines pipelines;
+  pipelines.buildDispatches = buildDispatchPipeline;
+  pipelines.buildEstimate = [](OpPassManager &seed, OpPassManager &ptx, llvm::StringRef chip,
+                               llvm::StringRef plan, llvm::StringRef skillDirs) {
+    CompileOptions options;
+    options.chip = chip.str();
+    options.plan = plan.str();
+    options.skillDirs = skillDirs.str();
+    // Estimated, not run: a long scan left to the seed is only slow here.
+    options.maxQuadraticScan = 0;
+    buildSeedLoweringPipeline(seed, options);
+    buildPtxPipeline(ptx, options);
+  };
+  return pipelines;
 }

@@ -17,6 +17,7 @@
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Target/Chips.h"
 #include "ks/Tools/Mains.h"
+#include "ks/Transforms/Pipelines.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -170,6 +171,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.gpus = std::move(*gpuList);
   options.llm = ks::agents::llmOptionsFromCL();
   options.learnedDir = learnedDir;
+  options.pipelines = ks::tunerPipelines();
   if (llvm::Error err = ks::agents::tune(options)) {
     llvm::errs() << "ks-tune: " << llvm::toString(std::move(err)) << "\n";
     return 1;

@@ -15,6 +15,8 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace ks::agents {
 
@@ -25,6 +27,11 @@ llvm::Expected<int64_t> evaluate(llvm::StringRef expr,
 
 /// The names `expr` refers to (to check a descriptor without evaluating).
 llvm::Expected<std::vector<std::string>> namesIn(llvm::StringRef expr);
+
+/// Whether every condition in `conditions` evaluates to nonzero with
+/// `vars`; `why` says which does not hold or cannot be evaluated.
+bool allHold(const std::vector<std::string> &conditions,
+             const llvm::StringMap<int64_t> &vars, std::string *why = nullptr);
 
 } // namespace ks::agents
 

@@ -74,17 +74,6 @@ Decision plan(const PlanInput &input, const Policy &policy, const SkillLibrary &
 llvm::Expected<ParamValues> checkChoice(const PlanInput &input, const Skill &skill,
                                         const ParamValues &given);
 
-/// Integer variables for Expr from features: every integer feature, plus
-/// loop_range_I for each loop range and loop_range_last for the last, and
-/// operand_I_innermost_loop_dim for each operand's.
-llvm::StringMap<int64_t> featureVariables(const llvm::json::Object &features);
-
-/// Whether `values` of `skill` meet its requirements on the dispatch whose
-/// integer features (featureVariables) are `features`; `why` says which
-/// does not hold.
-bool meetsRequirements(const Skill &skill, const ParamValues &values,
-                       const llvm::StringMap<int64_t> &features, std::string *why = nullptr);
-
 } // namespace ks::agents
 
 #endif // KS_AGENTS_PLANNER_H

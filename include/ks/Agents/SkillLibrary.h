@@ -115,6 +115,17 @@ llvm::Expected<Skill> loadSkill(llvm::StringRef descriptorPath);
 /// "BM=64,BN=32" -> values; an error names the bad item.
 llvm::Expected<ParamValues> parseParamList(llvm::StringRef text);
 
+/// Integer variables for Expr from features: every integer feature, plus
+/// loop_range_I for each loop range and loop_range_last for the last, and
+/// operand_I_innermost_loop_dim for each operand's.
+llvm::StringMap<int64_t> featureVariables(const llvm::json::Object &features);
+
+/// Whether `values` of `skill` meet its requirements on the dispatch whose
+/// integer features (featureVariables) are `features`; `why` says which
+/// does not hold.
+bool meetsRequirements(const Skill &skill, const ParamValues &values,
+                       const llvm::StringMap<int64_t> &features, std::string *why = nullptr);
+
 } // namespace ks::agents
 
 #endif // KS_AGENTS_SKILLLIBRARY_H

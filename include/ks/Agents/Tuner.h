@@ -21,11 +21,32 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
 namespace ks::agents {
+
+/// The compiler the tuner drives. It sits above the agents, in the driver,
+/// which hands it over (ks::tunerPipelines(), ks/Transforms/Pipelines.h).
+struct TunerPipelines {
+  /// linalg-on-tensors to numbered dispatches on buffers: what the features
+  /// are read off and what plans name.
+  std::function<void(mlir::OpPassManager &pm)> buildDispatches;
+  /// A candidate for the cost model, which estimates its kernels between
+  /// the two halves: into `seed` the seed lowering for `chip` with the plan
+  /// file `plan` applied (its skills from `skillDirs`), into `ptx` the PTX
+  /// stage. Estimated, not run: long scans are left to the seed kernel.
+  std::function<void(mlir::OpPassManager &seed, mlir::OpPassManager &ptx,
+                     llvm::StringRef chip, llvm::StringRef plan,
+                     llvm::StringRef skillDirs)>
+      buildEstimate;
+};
 
 struct TuneOptions {
   std::string module, entry = "main", chip = ks::kDefaultChip.str();
@@ -98,6 +119,8 @@ struct TuneOptions {
   /// Where progress and the summary go (stderr when the module itself is
   /// the output, as in --ks-optimize).
   llvm::raw_ostream *log = nullptr;
+  /// Required: how candidates are compiled.
+  TunerPipelines pipelines;
 };
 
 /// Tunes `options.module`; writes `plan.json` (the best plan),

@@ -9,6 +9,10 @@ namespace mlir {
 class OpPassManager;
 } // namespace mlir
 
+namespace ks::agents {
+struct TunerPipelines;
+} // namespace ks::agents
+
 namespace ks {
 
 /// linalg-on-tensors -> host functions launching outlined GPU kernels.
@@ -102,6 +106,9 @@ void buildEmulationPipeline(mlir::OpPassManager &pm,
 /// `ks-lower-cpu-reference`.
 void registerPipelines();
 
+/// The pipelines above, as the tuner compiles with them (ks-tune,
+/// --ks-optimize): the agents sit below this driver and get them from here.
+agents::TunerPipelines tunerPipelines();
 
 } // namespace ks
 

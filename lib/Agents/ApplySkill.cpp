@@ -1,8 +1,7 @@
-//===- Optimizer.cpp - Apply a skill to one dispatch ----------------------===//
+//===- ApplySkill.cpp - Apply a skill to one dispatch ---------------------===//
 
-#include "ks/Agents/Optimizer.h"
+#include "ks/Agents/ApplySkill.h"
 #include "ks/Agents/FeatureExtractor.h"
-#include "ks/Agents/Planner.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -1,14 +1,15 @@
-//===- Optimizer.h - Apply a skill to one dispatch --------------*- C++ -*-===//
+//===- ApplySkill.h - Apply a skill to one dispatch -------------*- C++ -*-===//
 //
-// The Optimizer agent: runs a skill's transform script, with its parameters
-// filled in, through the transform interpreter on one dispatch (the linalg
-// op marked `ks.dispatch = N` by ks-mark-dispatches, on buffers, before the
-// seed mapping). A skill must leave its dispatch inside a gpu.launch; the
-// seed mapping then leaves it alone and lowers the rest.
+// The Optimizer agent (docs/architecture.md): runs a skill's transform
+// script, with its parameters filled in, through the transform interpreter
+// on one dispatch (the linalg op marked `ks.dispatch = N` by
+// ks-mark-dispatches, on buffers, before the seed mapping). A skill must
+// leave its dispatch inside a gpu.launch; the seed mapping then leaves it
+// alone and lowers the rest. ks-apply-skills applies a plan's steps with it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KS_AGENTS_OPTIMIZER_H
-#define KS_AGENTS_OPTIMIZER_H
+#ifndef KS_AGENTS_APPLYSKILL_H
+#define KS_AGENTS_APPLYSKILL_H
 
 #include "ks/Agents/SkillLibrary.h"
 
@@ -29,4 +30,4 @@ llvm::Error applySkill(mlir::ModuleOp module, int64_t dispatch,
 
 } // namespace ks::agents
 
-#endif // KS_AGENTS_OPTIMIZER_H
+#endif // KS_AGENTS_APPLYSKILL_H
