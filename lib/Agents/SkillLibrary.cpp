@@ -80,6 +80,19 @@ public:
     return out;
   }
 
+  /// Checks that `expr` (of `field`; `label` in messages) parses and names
+  /// only `known` names.
+  llvm::Error usesOnly(llvm::StringRef field, llvm::StringRef label, llvm::StringRef expr,
+                       const std::set<std::string> &known) const {
+    llvm::Expected<std::vector<std::string>> refs = namesIn(expr);
+    if (!refs)
+      return fieldError(field, llvm::toString(refs.takeError()));
+    for (const std::string &ref : *refs)
+      if (!known.count(ref))
+        return fieldError(field, "'" + label + "' uses '" + ref + "', which is no parameter");
+    return llvm::Error::success();
+  }
+
 private:
   std::string path;
   const json::Object &root;
@@ -265,24 +278,13 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
   // features, which are checked when a dispatch is at hand).
   std::set<std::string> known(names.begin(), names.end());
   for (const auto &[name, expr] : s.derived) {
-    llvm::Expected<std::vector<std::string>> refs = namesIn(expr);
-    if (!refs)
-      return r.fieldError("derived", llvm::toString(refs.takeError()));
-    for (const std::string &ref : *refs)
-      if (!known.count(ref))
-        return r.fieldError("derived", "'" + name + "' uses '" + ref +
-                                           "', which is no parameter");
+    if (llvm::Error err = r.usesOnly("derived", name, expr, known))
+      return std::move(err);
     known.insert(name);
   }
-  for (const std::string &c : s.constraints) {
-    llvm::Expected<std::vector<std::string>> refs = namesIn(c);
-    if (!refs)
-      return r.fieldError("constraints", llvm::toString(refs.takeError()));
-    for (const std::string &ref : *refs)
-      if (!known.count(ref))
-        return r.fieldError("constraints", "'" + c + "' uses '" + ref +
-                                               "', which is no parameter");
-  }
+  for (const std::string &c : s.constraints)
+    if (llvm::Error err = r.usesOnly("constraints", c, c, known))
+      return std::move(err);
   for (const std::string &c : s.appliesWhen)
     if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
       return r.fieldError("applies_when", llvm::toString(refs.takeError()));

@@ -82,17 +82,13 @@ std::string lastLineOf(llvm::StringRef logFile) {
 /// The first diagnostic a log holds (" error: " and what follows), else its
 /// last line.
 std::string firstErrorOf(llvm::StringRef logFile) {
-  auto log = llvm::MemoryBuffer::getFile(logFile);
-  if (!log)
-    return std::string();
-  llvm::SmallVector<llvm::StringRef> lines;
-  (*log)->getBuffer().trim().split(lines, '\n');
-  for (llvm::StringRef line : lines) {
-    size_t at = line.find(" error: ");
-    if (at != llvm::StringRef::npos)
-      return line.drop_front(at + 8).trim().str();
-  }
-  return lines.empty() ? std::string() : lines.back().trim().str();
+  if (auto log = llvm::MemoryBuffer::getFile(logFile))
+    for (llvm::StringRef line : llvm::split((*log)->getBuffer().trim(), '\n')) {
+      size_t at = line.find(" error: ");
+      if (at != llvm::StringRef::npos)
+        return line.drop_front(at + 8).trim().str();
+    }
+  return lastLineOf(logFile);
 }
 
 

@@ -61,18 +61,27 @@ llvm::Error Tuner::reuseFromDatabase(PlanSteps &known, std::set<int64_t> &fromDb
   return llvm::Error::success();
 }
 
+/// A report.json: what was tuned, whether on the GPU, the dispatches'
+/// entries, and the run's own `fields`.
+static json::Object reportJson(const TuneOptions &opts, bool measuredOnGpu,
+                               json::Array dispatches, json::Object fields) {
+  fields["module"] = opts.module;
+  fields["chip"] = opts.chip;
+  fields["precision"] = opts.precision;
+  fields["measured_on_gpu"] = measuredOnGpu;
+  fields["dispatches"] = std::move(dispatches);
+  return fields;
+}
+
 llvm::Error Tuner::reportAllKnown(const PlanSteps &known, json::Array entries) {
   say(llvm::formatv("every dispatch ({0}) found in {1}: nothing measured", features.size(),
                     opts.db));
   if (llvm::Error err = writeJsonFile(path("plan.json"), planJson(known)))
     return err;
-  json::Object report{{"module", opts.module},
-                      {"chip", opts.chip},
-                      {"precision", opts.precision},
-                      {"measured_on_gpu", false},
-                      {"measurement", "none: every dispatch was found in the tuning database"},
-                      {"database", opts.db},
-                      {"dispatches", std::move(entries)}};
+  json::Object report = reportJson(
+      opts, /*measuredOnGpu=*/false, std::move(entries),
+      json::Object{{"measurement", "none: every dispatch was found in the tuning database"},
+                   {"database", opts.db}});
   if (llvm::Error err = writeJsonFile(path("report.json"), json::Value(std::move(report))))
     return err;
   return renderReport(opts.outDir);
@@ -102,29 +111,26 @@ llvm::Error Tuner::writeReport(const PlanSteps &best, const Measurement &seed,
                                const Measurement &base, json::Array dispatches) {
   if (llvm::Error err = writeJsonFile(path("plan.json"), planJson(best)))
     return err;
-  json::Object report{{"module", opts.module},
-                      {"chip", opts.chip},
-                      {"precision", opts.precision},
-                      {"measured_on_gpu", onGpu},
-                      {"refined_on_gpu", opts.refine > 0},
-                      {"calibration", onGpu || calibration.empty()
-                                          ? json::Value(nullptr)
-                                          : json::Value(calibration.toJson())},
-                      {"numerics", onGpu ? "candidates checked on the GPU against the seed "
-                                           "kernels, full size, fresh random inputs"
-                                         : cpuCheckNote},
-                      {"device", json::Object{{"name", device->name},
-                                              {"title", device->title},
-                                              {"dram_gbps", device->dramGBps},
-                                              {"fp32_gflops", device->gflops.lookup("f32")},
-                                              {"source", onGpu ? "the table's figures for the roofline; times measured"
-                                                               : "the table's figures; times estimated"}}},
-                      {"seed_ms", seed.timeMs},
-                      {"tuned_ms", base.timeMs},
-                      {"speedup", base.timeMs > 0 ? seed.timeMs / base.timeMs : 0.0},
-                      {"win_threshold", opts.win},
-                      {"jobs", int64_t(jobs)},
-                      {"dispatches", std::move(dispatches)}};
+  json::Object report = reportJson(
+      opts, onGpu, std::move(dispatches),
+      json::Object{{"refined_on_gpu", opts.refine > 0},
+                   {"calibration", onGpu || calibration.empty()
+                                       ? json::Value(nullptr)
+                                       : json::Value(calibration.toJson())},
+                   {"numerics", onGpu ? "candidates checked on the GPU against the seed "
+                                        "kernels, full size, fresh random inputs"
+                                      : cpuCheckNote},
+                   {"device", json::Object{{"name", device->name},
+                                           {"title", device->title},
+                                           {"dram_gbps", device->dramGBps},
+                                           {"fp32_gflops", device->gflops.lookup("f32")},
+                                           {"source", onGpu ? "the table's figures for the roofline; times measured"
+                                                            : "the table's figures; times estimated"}}},
+                   {"seed_ms", seed.timeMs},
+                   {"tuned_ms", base.timeMs},
+                   {"speedup", base.timeMs > 0 ? seed.timeMs / base.timeMs : 0.0},
+                   {"win_threshold", opts.win},
+                   {"jobs", int64_t(jobs)}});
   if (llm) {
     json::Object l = llm->stats();
     l["decisions"] = json::Object(decisions);

@@ -68,6 +68,20 @@ llvm::Expected<TuningRecord> TuningRecord::fromJson(const json::Value &v,
   return r;
 }
 
+/// Each element of `list`, the field `field` of a database, as a T (a
+/// record or a calibration sample) appended to `out`.
+template <typename T>
+static llvm::Error parseEach(const json::Array &list, llvm::StringRef field,
+                             std::vector<T> &out) {
+  for (auto [i, v] : llvm::enumerate(list)) {
+    llvm::Expected<T> item = T::fromJson(v, llvm::formatv("{0}[{1}]", field, i).str());
+    if (!item)
+      return item.takeError();
+    out.push_back(std::move(*item));
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRecord> &out,
                                       std::vector<CalibrationSample> &samples) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -87,24 +101,14 @@ llvm::Error TuningDatabase::parseInto(llvm::StringRef path, std::vector<TuningRe
   const json::Array *list = root ? root->getArray("records") : nullptr;
   if (!list)
     return bad("field 'records' must be an array");
-  for (auto [i, v] : llvm::enumerate(*list)) {
-    llvm::Expected<TuningRecord> r =
-        TuningRecord::fromJson(v, llvm::formatv("records[{0}]", i).str());
-    if (!r)
-      return bad(llvm::toString(r.takeError()));
-    out.push_back(std::move(*r));
-  }
+  if (llvm::Error err = parseEach(*list, "records", out))
+    return bad(llvm::toString(std::move(err)));
   if (const json::Value *cal = root->get("calibration")) {
     const json::Array *list = cal->getAsArray();
     if (!list)
       return bad("field 'calibration' must be an array");
-    for (auto [i, v] : llvm::enumerate(*list)) {
-      llvm::Expected<CalibrationSample> sample =
-          CalibrationSample::fromJson(v, llvm::formatv("calibration[{0}]", i).str());
-      if (!sample)
-        return bad(llvm::toString(sample.takeError()));
-      samples.push_back(std::move(*sample));
-    }
+    if (llvm::Error err = parseEach(*list, "calibration", samples))
+      return bad(llvm::toString(std::move(err)));
   }
   return llvm::Error::success();
 }

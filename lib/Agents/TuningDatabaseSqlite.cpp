@@ -19,6 +19,7 @@
 #include "llvm/Support/Path.h"
 
 #include <sqlite3.h>
+#include <variant>
 
 using namespace ks::agents;
 namespace json = llvm::json;
@@ -99,66 +100,86 @@ std::string text(sqlite3_stmt *s, int column) {
   return t ? reinterpret_cast<const char *>(t) : "";
 }
 
-void bindText(sqlite3_stmt *s, int i, llvm::StringRef v) {
-  sqlite3_bind_text(s, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
+/// A value bound to a statement's parameter.
+using Column = std::variant<llvm::StringRef, double, int64_t>;
+
+/// Resets `s` and binds `values` to its parameters ?1, ?2, ... in order.
+void bindRow(sqlite3_stmt *s, llvm::ArrayRef<Column> values) {
+  sqlite3_reset(s);
+  for (auto [i, value] : llvm::enumerate(values)) {
+    int at = int(i) + 1;
+    if (const auto *text = std::get_if<llvm::StringRef>(&value))
+      sqlite3_bind_text(s, at, text->data(), int(text->size()), SQLITE_TRANSIENT);
+    else if (const auto *real = std::get_if<double>(&value))
+      sqlite3_bind_double(s, at, *real);
+    else
+      sqlite3_bind_int64(s, at, std::get<int64_t>(value));
+  }
+}
+
+/// Runs the query `sql` and calls `onRow` on each row it yields; `what`
+/// ("the records") names the rows in errors.
+llvm::Error forEachRow(const Connection &c, const char *sql, const llvm::Twine &what,
+                       llvm::function_ref<llvm::Error(sqlite3_stmt *)> onRow) {
+  Statement q;
+  if (sqlite3_prepare_v2(c.db, sql, -1, &q.stmt, nullptr) != SQLITE_OK)
+    return c.fail("cannot read " + what);
+  int rc;
+  while ((rc = sqlite3_step(q.stmt)) == SQLITE_ROW)
+    if (llvm::Error err = onRow(q.stmt))
+      return err;
+  return rc == SQLITE_DONE ? llvm::Error::success() : c.fail("cannot read " + what);
 }
 
 llvm::Error readRecords(const Connection &c, std::vector<TuningRecord> &out) {
-  Statement q;
-  if (sqlite3_prepare_v2(c.db,
-                         "SELECT signature, chip, skill, params, source, seed_us, tuned_us, "
-                         "rounds, module, note FROM records ORDER BY rowid",
-                         -1, &q.stmt, nullptr) != SQLITE_OK)
-    return c.fail("cannot read the records");
-  int rc;
-  while ((rc = sqlite3_step(q.stmt)) == SQLITE_ROW) {
+  auto onRow = [&](sqlite3_stmt *row) -> llvm::Error {
     // The row as the JSON store's record, checked the same way.
-    llvm::Expected<json::Value> params = ks::parseJson(text(q.stmt, 3));
+    llvm::Expected<json::Value> params = ks::parseJson(text(row, 3));
     if (!params)
       return llvm::createStringError("tuning database " + c.path + ": record " +
-                                     text(q.stmt, 0) + ": params are not JSON (" +
+                                     text(row, 0) + ": params are not JSON (" +
                                      llvm::toString(params.takeError()) + ")");
-    std::string skill = text(q.stmt, 2);
-    json::Object o{{"signature", text(q.stmt, 0)},
-                   {"chip", text(q.stmt, 1)},
+    std::string skill = text(row, 2);
+    json::Object o{{"signature", text(row, 0)},
+                   {"chip", text(row, 1)},
                    {"skill", skill.empty() ? json::Value(nullptr) : json::Value(skill)},
                    {"params", std::move(*params)},
-                   {"source", text(q.stmt, 4)},
-                   {"seed_us", sqlite3_column_double(q.stmt, 5)},
-                   {"tuned_us", sqlite3_column_double(q.stmt, 6)},
-                   {"rounds", sqlite3_column_int64(q.stmt, 7)},
-                   {"module", text(q.stmt, 8)},
-                   {"note", text(q.stmt, 9)}};
+                   {"source", text(row, 4)},
+                   {"seed_us", sqlite3_column_double(row, 5)},
+                   {"tuned_us", sqlite3_column_double(row, 6)},
+                   {"rounds", sqlite3_column_int64(row, 7)},
+                   {"module", text(row, 8)},
+                   {"note", text(row, 9)}};
     llvm::Expected<TuningRecord> r =
-        TuningRecord::fromJson(json::Value(std::move(o)), "record " + text(q.stmt, 0));
+        TuningRecord::fromJson(json::Value(std::move(o)), "record " + text(row, 0));
     if (!r)
       return llvm::createStringError("tuning database " + c.path + ": " +
                                      llvm::toString(r.takeError()));
     out.push_back(std::move(*r));
-  }
-  return rc == SQLITE_DONE ? llvm::Error::success() : c.fail("cannot read the records");
+    return llvm::Error::success();
+  };
+  return forEachRow(c,
+                    "SELECT signature, chip, skill, params, source, seed_us, tuned_us, "
+                    "rounds, module, note FROM records ORDER BY rowid",
+                    "the records", onRow);
 }
 
 llvm::Error readSamples(const Connection &c, std::vector<CalibrationSample> &out) {
-  Statement q;
-  if (sqlite3_prepare_v2(c.db,
-                         "SELECT device, family, op_class, place, estimated_us, measured_us "
-                         "FROM calibration ORDER BY rowid",
-                         -1, &q.stmt, nullptr) != SQLITE_OK)
-    return c.fail("cannot read the calibration samples");
-  int rc;
-  while ((rc = sqlite3_step(q.stmt)) == SQLITE_ROW) {
+  auto onRow = [&](sqlite3_stmt *row) -> llvm::Error {
     CalibrationSample s;
-    s.device = text(q.stmt, 0);
-    s.family = text(q.stmt, 1);
-    s.opClass = text(q.stmt, 2);
-    s.where = text(q.stmt, 3);
-    s.estimatedUs = sqlite3_column_double(q.stmt, 4);
-    s.measuredUs = sqlite3_column_double(q.stmt, 5);
+    s.device = text(row, 0);
+    s.family = text(row, 1);
+    s.opClass = text(row, 2);
+    s.where = text(row, 3);
+    s.estimatedUs = sqlite3_column_double(row, 4);
+    s.measuredUs = sqlite3_column_double(row, 5);
     out.push_back(std::move(s));
-  }
-  return rc == SQLITE_DONE ? llvm::Error::success()
-                           : c.fail("cannot read the calibration samples");
+    return llvm::Error::success();
+  };
+  return forEachRow(c,
+                    "SELECT device, family, op_class, place, estimated_us, measured_us "
+                    "FROM calibration ORDER BY rowid",
+                    "the calibration samples", onRow);
 }
 
 llvm::Error writeRecords(const Connection &c, llvm::ArrayRef<TuningRecord> records) {
@@ -168,17 +189,8 @@ llvm::Error writeRecords(const Connection &c, llvm::ArrayRef<TuningRecord> recor
   for (const TuningRecord &r : records) {
     std::string params;
     llvm::raw_string_ostream(params) << json::Value(r.toJson()["params"]);
-    sqlite3_reset(q.stmt);
-    bindText(q.stmt, 1, r.signature);
-    bindText(q.stmt, 2, r.chip);
-    bindText(q.stmt, 3, r.skill);
-    bindText(q.stmt, 4, params);
-    bindText(q.stmt, 5, r.source);
-    sqlite3_bind_double(q.stmt, 6, r.seedUs);
-    sqlite3_bind_double(q.stmt, 7, r.tunedUs);
-    sqlite3_bind_int64(q.stmt, 8, r.rounds);
-    bindText(q.stmt, 9, r.module);
-    bindText(q.stmt, 10, r.note);
+    bindRow(q.stmt, {r.signature, r.chip, r.skill, params, r.source, r.seedUs, r.tunedUs,
+                     r.rounds, r.module, r.note});
     if (sqlite3_step(q.stmt) != SQLITE_DONE)
       return c.fail("cannot write the record of " + r.signature);
   }
@@ -190,13 +202,7 @@ llvm::Error writeSamples(const Connection &c, llvm::ArrayRef<CalibrationSample> 
   if (sqlite3_prepare_v2(c.db, kInsertSample, -1, &q.stmt, nullptr) != SQLITE_OK)
     return c.fail("cannot write the calibration samples");
   for (const CalibrationSample &s : samples) {
-    sqlite3_reset(q.stmt);
-    bindText(q.stmt, 1, s.device);
-    bindText(q.stmt, 2, s.family);
-    bindText(q.stmt, 3, s.opClass);
-    bindText(q.stmt, 4, s.where);
-    sqlite3_bind_double(q.stmt, 5, s.estimatedUs);
-    sqlite3_bind_double(q.stmt, 6, s.measuredUs);
+    bindRow(q.stmt, {s.device, s.family, s.opClass, s.where, s.estimatedUs, s.measuredUs});
     if (sqlite3_step(q.stmt) != SQLITE_DONE)
       return c.fail("cannot write a calibration sample");
   }

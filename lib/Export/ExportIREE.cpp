@@ -176,22 +176,29 @@ std::string tensorText(MemRefType type) {
 struct ExportIREE : public ks::impl::KSExportIREEBase<ExportIREE> {
   using KSExportIREEBase::KSExportIREEBase;
 
+  /// The pass's options as the pipelines take them: the seed lowering's,
+  /// then the PTX compilation's.
+  void pipelineOptions(ks::CompileOptions &options) const {
+    options.blockSize = blockSize;
+    options.plan = plan;
+    options.skillDirs = skillDirs;
+    options.maxQuadraticScan = maxQuadraticScan;
+    options.chip = chip;
+    options.verifyPtx = verifyPtx;
+    options.ptxas = ptxas;
+    options.cudaPath = cudaPath;
+  }
+
   void buildSeedPipeline(OpPassManager &pm) const {
-    ks::SeedLoweringOptions seed;
-    seed.blockSize = blockSize;
-    seed.plan = plan;
-    seed.skillDirs = skillDirs;
-    seed.maxQuadraticScan = maxQuadraticScan;
-    ks::buildSeedLoweringPipeline(pm, seed);
+    ks::CompileOptions options;
+    pipelineOptions(options);
+    ks::buildSeedLoweringPipeline(pm, options);
   }
 
   void buildPtx(OpPassManager &pm) const {
-    ks::CompileOptions compile;
-    compile.chip = chip;
-    compile.verifyPtx = verifyPtx;
-    compile.ptxas = ptxas;
-    compile.cudaPath = cudaPath;
-    ks::buildPtxPipeline(pm, compile, /*barePtrCallConv=*/true);
+    ks::CompileOptions options;
+    pipelineOptions(options);
+    ks::buildPtxPipeline(pm, options, /*barePtrCallConv=*/true);
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -217,25 +224,23 @@ private:
 
 LogicalResult ExportIREE::recordSignatures(ModuleOp module) {
   bool ok = true;
+  // Flags each of `types` (the arguments or results) that is no tensor.
+  auto requireTensors = [&](func::FuncOp func, TypeRange types, StringRef what,
+                            StringRef verb) {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      if (isa<RankedTensorType>(type))
+        continue;
+      func.emitError() << "ks-export-iree: " << what << " #" << i << " of @"
+                       << func.getSymName() << " is a " << type
+                       << "; the IREE export " << verb << " tensors only";
+      ok = false;
+    }
+  };
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal() || func.isPrivate())
       continue;
-    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-      if (isa<RankedTensorType>(type))
-        continue;
-      func.emitError() << "ks-export-iree: argument #" << i << " of @"
-                       << func.getSymName() << " is a " << type
-                       << "; the IREE export takes tensors only";
-      ok = false;
-    }
-    for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
-      if (isa<RankedTensorType>(type))
-        continue;
-      func.emitError() << "ks-export-iree: result #" << i << " of @"
-                       << func.getSymName() << " is a " << type
-                       << "; the IREE export returns tensors only";
-      ok = false;
-    }
+    requireTensors(func, func.getArgumentTypes(), "argument", "takes");
+    requireTensors(func, func.getResultTypes(), "result", "returns");
     func->setAttr(kNumInputs, Builder(func).getI64IntegerAttr(func.getNumArguments()));
   }
   return success(ok);

@@ -103,6 +103,20 @@ static bool checkDevice(int device) {
   return true;
 }
 
+/// Loads the lowered program on `device` into `result` and hands that over.
+static ksrt_program *loadLowered(std::unique_ptr<ksrt_program> &result,
+                                 Program::Lowered lowered,
+                                 const CollectedDiagnostics &diagnostics,
+                                 int device) {
+  llvm::Expected<std::unique_ptr<Program>> program =
+      Program::load(std::move(lowered), device);
+  if (!program) {
+    failWith(llvm::toString(program.takeError()) + diagnostics.suffix());
+    return nullptr;
+  }
+  return finishLoad(result, std::move(*program));
+}
+
 /// Lowers `module` for the GPU and loads it on `device`.
 static ksrt_program *lowerAndLoad(std::unique_ptr<ksrt_program> &result,
                                   const CollectedDiagnostics &diagnostics,
@@ -115,13 +129,7 @@ static ksrt_program *lowerAndLoad(std::unique_ptr<ksrt_program> &result,
     failWith(llvm::toString(lowered.takeError()) + diagnostics.suffix());
     return nullptr;
   }
-  llvm::Expected<std::unique_ptr<Program>> program =
-      Program::load(std::move(*lowered), device);
-  if (!program) {
-    failWith(llvm::toString(program.takeError()) + diagnostics.suffix());
-    return nullptr;
-  }
-  return finishLoad(result, std::move(*program));
+  return loadLowered(result, std::move(*lowered), diagnostics, device);
 }
 
 extern "C" ksrt_program *ksrt_load_plan(const char *mlirPath, const char *entry,
@@ -205,13 +213,7 @@ extern "C" ksrt_program *ksrt_load_compiled(const char *path, int device) {
   if (!checkDevice(device))
     return nullptr;
   CollectedDiagnostics diagnostics(result->context.get());
-  llvm::Expected<std::unique_ptr<Program>> program =
-      Program::load(std::move(*lowered), device);
-  if (!program) {
-    failWith(llvm::toString(program.takeError()) + diagnostics.suffix());
-    return nullptr;
-  }
-  return finishLoad(result, std::move(*program));
+  return loadLowered(result, std::move(*lowered), diagnostics, device);
 }
 
 extern "C" int ksrt_num_inputs(const ksrt_program *program) {

@@ -44,6 +44,17 @@ bool ok(const DriverAPI &api, CUresult rc, const char *what) {
   record(std::string(what) + " failed: " + describe(api, rc));
   return false;
 }
+
+/// Calls the driver's entry point `fn` (named `what`) with `args`, where
+/// the driver loads; whether it ran and succeeded (else the error is
+/// recorded).
+template <typename... Params, typename... Args>
+bool callDriver(CUresult (*DriverAPI::*fn)(Params...), const char *what,
+                Args &&...args) {
+  const DriverAPI *api = driver();
+  return api && ok(*api, (api->*fn)(std::forward<Args>(args)...), what);
+}
+
 /// Kernels whose blocks wait for each other at a grid barrier (their
 /// module has the global kGridArrivalsGlobal).
 runtime::GridBarrierKernels gridSynchronizing;
@@ -239,18 +250,14 @@ static void *ksTensorMap2D(int64_t rank, void *ranked, int64_t dataType,
 static CUstream mgpuStreamCreate() {
   if (chosenStream)
     return chosenStream;
-  const DriverAPI *api = driver();
   CUstream stream = nullptr;
-  if (api)
-    ok(*api, api->cuStreamCreate(&stream, CU_STREAM_DEFAULT), "cuStreamCreate");
+  callDriver(&DriverAPI::cuStreamCreate, "cuStreamCreate", &stream, CU_STREAM_DEFAULT);
   return stream;
 }
 
 static void mgpuStreamDestroy(CUstream stream) {
-  if (stream == chosenStream)
-    return;
-  if (const DriverAPI *api = driver())
-    ok(*api, api->cuStreamDestroy(stream), "cuStreamDestroy");
+  if (stream != chosenStream)
+    callDriver(&DriverAPI::cuStreamDestroy, "cuStreamDestroy", stream);
 }
 
 static void mgpuStreamSynchronize(CUstream stream) {
@@ -259,36 +266,29 @@ static void mgpuStreamSynchronize(CUstream stream) {
   // host round trip into every call (the caller synchronises when it reads).
   if (stream && stream == chosenStream)
     return;
-  if (const DriverAPI *api = driver())
-    ok(*api, api->cuStreamSynchronize(stream), "cuStreamSynchronize");
+  callDriver(&DriverAPI::cuStreamSynchronize, "cuStreamSynchronize", stream);
 }
 
 static void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
-  if (const DriverAPI *api = driver())
-    ok(*api, api->cuStreamWaitEvent(stream, event, 0), "cuStreamWaitEvent");
+  callDriver(&DriverAPI::cuStreamWaitEvent, "cuStreamWaitEvent", stream, event, 0u);
 }
 
 static CUevent mgpuEventCreate() {
-  const DriverAPI *api = driver();
   CUevent event = nullptr;
-  if (api)
-    ok(*api, api->cuEventCreate(&event, CU_EVENT_DEFAULT), "cuEventCreate");
+  callDriver(&DriverAPI::cuEventCreate, "cuEventCreate", &event, CU_EVENT_DEFAULT);
   return event;
 }
 
 static void mgpuEventDestroy(CUevent event) {
-  if (const DriverAPI *api = driver())
-    ok(*api, api->cuEventDestroy(event), "cuEventDestroy");
+  callDriver(&DriverAPI::cuEventDestroy, "cuEventDestroy", event);
 }
 
 static void mgpuEventSynchronize(CUevent event) {
-  if (const DriverAPI *api = driver())
-    ok(*api, api->cuEventSynchronize(event), "cuEventSynchronize");
+  callDriver(&DriverAPI::cuEventSynchronize, "cuEventSynchronize", event);
 }
 
 static void mgpuEventRecord(CUevent event, CUstream stream) {
-  if (const DriverAPI *api = driver())
-    ok(*api, api->cuEventRecord(event, stream), "cuEventRecord");
+  callDriver(&DriverAPI::cuEventRecord, "cuEventRecord", event, stream);
 }
 
 /// Whether a buffer's lifetime can follow `stream`'s order (the caller's
@@ -348,29 +348,21 @@ static void mgpuMemFree(void *ptr, CUstream stream) {
 }
 
 static void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream stream) {
-  if (const DriverAPI *api = driver())
-    ok(*api,
-       api->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                          reinterpret_cast<CUdeviceptr>(src), bytes, stream),
-       "cuMemcpyAsync");
+  callDriver(&DriverAPI::cuMemcpyAsync, "cuMemcpyAsync",
+             reinterpret_cast<CUdeviceptr>(dst), reinterpret_cast<CUdeviceptr>(src),
+             bytes, stream);
 }
 
 static void mgpuMemset32(void *dst, unsigned value, size_t count,
                          CUstream stream) {
-  if (const DriverAPI *api = driver())
-    ok(*api,
-       api->cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
-                             stream),
-       "cuMemsetD32Async");
+  callDriver(&DriverAPI::cuMemsetD32Async, "cuMemsetD32Async",
+             reinterpret_cast<CUdeviceptr>(dst), value, count, stream);
 }
 
 static void mgpuMemset16(void *dst, unsigned short value, size_t count,
                          CUstream stream) {
-  if (const DriverAPI *api = driver())
-    ok(*api,
-       api->cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
-                             stream),
-       "cuMemsetD16Async");
+  callDriver(&DriverAPI::cuMemsetD16Async, "cuMemsetD16Async",
+             reinterpret_cast<CUdeviceptr>(dst), value, count, stream);
 }
 
 static void mgpuSetDefaultDevice(int32_t /*device*/) {}

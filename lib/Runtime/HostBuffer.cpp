@@ -3,6 +3,7 @@
 #include "ks/Runtime/HostBuffer.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -55,14 +56,11 @@ float halfToFloat(uint16_t h) {
   } else {
     bits = sign | ((exp - 15 + 127) << 23) | (man << 13);
   }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
+  return llvm::bit_cast<float>(bits);
 }
 
 uint16_t floatToHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
+  uint32_t x = llvm::bit_cast<uint32_t>(f);
   uint32_t sign = (x >> 16) & 0x8000u;
   int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
   uint32_t man = x & 0x7fffffu;
@@ -86,16 +84,10 @@ uint16_t floatToHalf(float f) {
   return uint16_t(half);
 }
 
-float bf16ToFloat(uint16_t b) {
-  uint32_t bits = uint32_t(b) << 16;
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
+float bf16ToFloat(uint16_t b) { return llvm::bit_cast<float>(uint32_t(b) << 16); }
 
 uint16_t floatToBf16(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
+  uint32_t x = llvm::bit_cast<uint32_t>(f);
   if ((x & 0x7fffffffu) > 0x7f800000u)
     return uint16_t((x >> 16) | 0x40); // Quiet NaN.
   x += 0x7fffu + ((x >> 16) & 1);     // Round to nearest even.

@@ -124,23 +124,10 @@ private:
           inner && inner.getKind() == AffineExprKind::FloorDiv)
         if (auto first = dyn_cast<AffineConstantExpr>(inner.getRHS()); first && first.getValue() > 0)
           return inner.getLHS().floorDiv(first.getValue() * divisor.getValue());
-    switch (e.getKind()) {
-    case AffineExprKind::Add:
-      return lhs + rhs;
-    case AffineExprKind::Mul:
-      return lhs * rhs;
-    case AffineExprKind::FloorDiv:
-      return lhs.floorDiv(rhs);
-    case AffineExprKind::CeilDiv:
-      return lhs.ceilDiv(rhs);
-    case AffineExprKind::Mod:
-      // x mod m as x - (x floordiv m) * m, its quotient merged too.
-      if (divisor && divisor.getValue() > 0)
-        return lhs - nestedDivsMerged(lhs.floorDiv(rhs)) * rhs;
-      return lhs % rhs;
-    default:
-      return e;
-    }
+    // x mod m as x - (x floordiv m) * m, its quotient merged too.
+    if (e.getKind() == AffineExprKind::Mod && divisor && divisor.getValue() > 0)
+      return lhs - nestedDivsMerged(lhs.floorDiv(rhs)) * rhs;
+    return getAffineBinaryOpExpr(e.getKind(), lhs, rhs);
   }
 
   /// A view's first element in its root and its strides, in elements.
