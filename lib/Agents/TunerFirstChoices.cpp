@@ -10,6 +10,9 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <chrono>
+#include <cmath>
+
 using namespace ks::agents;
 using namespace ks::agents::tuner;
 
@@ -67,11 +70,15 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
   // and the plan tried again: a skill whose kernel cannot take an operand
   // leaves the dispatch to the next skill, not to the seed.
   Measurement m;
+  double planSeconds = 0; // what one plan of the whole program takes to measure
   for (unsigned tries = 0; !choices.empty() && tries < kFirstChoiceTries; ++tries) {
     PlanSteps candidate = best;
     for (const auto &[d, step] : choices)
       candidate[d] = step;
+    auto planStarted = std::chrono::steady_clock::now();
     m = measure(candidate, "first-choices");
+    planSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - planStarted)
+                      .count();
     if (m.outcome == "ok")
       break;
     std::optional<int64_t> culprit = dispatchNamedIn(m.message);
@@ -110,7 +117,7 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
   for (auto &[d, alts] : alternatives)
     if (!choices.count(d))
       alts.clear(); // its first choice failed: the search takes it from there
-  if (!budgetSpent())
+  if (alternativesFitBudget(alternatives, planSeconds))
     m = tryAlternatives(choices, alternatives, best, std::move(m));
   // A dispatch whose kernel is gone was taken in by a choice's kernel (an
   // epilogue, a row chain): the nearest choice in program order, whose
@@ -224,6 +231,23 @@ static std::vector<int64_t> takenInByOne(const Measurement &x, const Measurement
   return out;
 }
 
+bool Tuner::alternativesFitBudget(const std::map<int64_t, std::vector<Step>> &alternatives,
+                                  double planSeconds) {
+  size_t count = 0;
+  for (const auto &[d, alts] : alternatives)
+    count = std::max(count, alts.size());
+  if (count == 0 || opts.budgetSeconds <= 0)
+    return count > 0;
+  // Their plans (jobs at a time) and the plan of the picked ones.
+  double needed = planSeconds * (std::ceil(double(count) / std::max(1u, jobs)) + 1);
+  if (elapsedSeconds() + needed <= opts.budgetSeconds)
+    return true;
+  say(llvm::formatv("first choices: no alternatives tried: {0} plan(s) of {1:f0} s each would "
+                    "pass the {2} s budget",
+                    count + 1, planSeconds, opts.budgetSeconds));
+  return false;
+}
+
 Measurement Tuner::tryAlternatives(PlanSteps &choices,
                                    const std::map<int64_t, std::vector<Step>> &alternatives,
                                    const PlanSteps &best, Measurement first) {
@@ -256,6 +280,13 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
 
   PlanSteps picked = choices;
   unsigned moved = 0;
+  // The policy's order is expert knowledge: an estimate takes another
+  // skill's kernel over it only by the margin the search needs to move
+  // (the model ranks one kernel's parameters better than two kernels).
+  // Measured times decide as they are.
+  auto displaceMargin = [&](llvm::StringRef skill, llvm::StringRef against) {
+    return onGpu || skill == against ? 1.0 : opts.win;
+  };
   for (const auto &[d, alts] : alternatives) {
     if (!first.kernelUs.count(d))
       continue;
@@ -269,7 +300,7 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
         std::vector<int64_t> extra = takenInByOne(*winner, r, d, choices);
         us = coveredUs(r, d, extra);
         againstUs = coveredUs(*winner, d, extra);
-        faster = us < againstUs;
+        faster = us * displaceMargin(alts[k].skill, picked[d].skill) < againstUs;
       }
       // Attempted like any candidate: the search does not try it again.
       // Accepted or not is said of the choice that goes on (below).

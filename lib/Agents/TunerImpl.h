@@ -289,6 +289,10 @@ private:
   /// measured): each dispatch keeps its fastest choice; `choices` become
   /// the picked ones and the plan of them measured is returned, or `first`
   /// where no alternative won or their plan did not run.
+  /// Whether the alternatives' plans, at `planSeconds` a plan, end within
+  /// the time budget; says why not.
+  bool alternativesFitBudget(const std::map<int64_t, std::vector<Step>> &alternatives,
+                             double planSeconds);
   Measurement tryAlternatives(PlanSteps &choices,
                               const std::map<int64_t, std::vector<Step>> &alternatives,
                               const PlanSteps &best, Measurement first);

@@ -10,6 +10,9 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include <mutex>
+#include <unordered_map>
 
 #include <cstdlib>
 
@@ -150,10 +153,61 @@ struct TempFile {
 };
 } // namespace
 
+namespace {
+/// Accepted results by what was assembled: the tuner builds the same
+/// kernels again in every plan that leaves their dispatch alone, and ptxas
+/// dominates a plan's build. Process-wide; bounded.
+class AcceptedCache {
+public:
+  static std::string key(StringRef ptxas, StringRef ptx, StringRef chip, StringRef displayName) {
+    llvm::XXH128_hash_t hash = llvm::xxh3_128bits(llvm::arrayRefFromStringRef(ptx));
+    return (ptxas + "\n" + chip + "\n" + displayName + "\n" + llvm::utohexstr(hash.high64) +
+            llvm::utohexstr(hash.low64) + "\n" + llvm::Twine(ptx.size()))
+        .str();
+  }
+  std::optional<ks::PtxasResult> find(const std::string &key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = results.find(key);
+    return it == results.end() ? std::nullopt : std::optional(it->second);
+  }
+  void insert(const std::string &key, const ks::PtxasResult &result) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (results.size() >= kMaxEntries)
+      results.clear();
+    results.emplace(key, result);
+  }
+
+private:
+  static constexpr size_t kMaxEntries = 16384;
+  std::mutex mutex;
+  std::unordered_map<std::string, ks::PtxasResult> results;
+};
+AcceptedCache &acceptedCache() {
+  static AcceptedCache cache;
+  return cache;
+}
+
+llvm::Expected<ks::PtxasResult> assemble(StringRef ptxas, StringRef ptx, StringRef chip,
+                                         unsigned timeoutSeconds, StringRef displayName);
+} // namespace
+
 llvm::Expected<PtxasResult> ks::runPtxas(StringRef ptxas, StringRef ptx,
                                          StringRef chip,
                                          unsigned timeoutSeconds,
                                          StringRef displayName) {
+  std::string key = AcceptedCache::key(ptxas, ptx, chip, displayName);
+  if (std::optional<PtxasResult> known = acceptedCache().find(key))
+    return *known;
+  llvm::Expected<PtxasResult> result = assemble(ptxas, ptx, chip, timeoutSeconds, displayName);
+  if (result && result->accepted)
+    acceptedCache().insert(key, *result);
+  return result;
+}
+
+namespace {
+llvm::Expected<ks::PtxasResult> assemble(StringRef ptxas, StringRef ptx, StringRef chip,
+                                         unsigned timeoutSeconds, StringRef displayName) {
+  using ks::PtxasResult;
   TempFile input, output, log;
   for (auto [file, suffix] : {std::pair{&input, "ptx"}, {&output, "cubin"},
                               {&log, "log"}})
@@ -196,6 +250,7 @@ llvm::Expected<PtxasResult> ks::runPtxas(StringRef ptxas, StringRef ptx,
   if (rc < 0 && result.log.empty())
     result.log = "ptxas crashed: " + execError;
   if (result.accepted)
-    result.kernels = parsePtxasReport(result.log);
+    result.kernels = ks::parsePtxasReport(result.log);
   return result;
 }
+} // namespace
