@@ -7,10 +7,8 @@ Every C++ file under lib and include/ks has at most 800 lines, and every
 function body in them at most 150, counted from the first line of its
 signature to its closing brace; a lambda counts toward the function around
 it. Braces are matched on the code alone: comments, string and character
-literals and raw strings (R"mlir(...)mlir") are blanked first. Today's
-exceptions are listed in KNOWN, each with what removes it. Exit 1, one line
-each, on a file or function over its limit and not in KNOWN, and on a KNOWN
-entry that is no longer over it, so the list only shrinks:
+literals and raw strings (R"mlir(...)mlir") are blanked first. There are
+no exceptions. Exit 1, one line each, on a file or function over its limit:
 
     path: N lines
     path:line: function NAME is N lines
@@ -22,14 +20,6 @@ import re
 import sys
 
 SOURCES = (".h", ".hpp", ".inc", ".c", ".cpp")
-
-# (file, function or None for the file's length, what removes it).
-KNOWN = [
-    ("lib/Agents/Planner.cpp", "ks::agents::plan",
-     "to remove: plan split into named steps (owned by the planner's refactor)"),
-    ("lib/Agents/SkillLibrary.cpp", "ks::agents::loadSkill",
-     "to remove: loadSkill split into named steps"),
-]
 
 NUMBER_TAIL = re.compile(r"(?<![\w.])\.?[0-9][\w.']*$")
 RAW_PREFIX = re.compile(r"(?<!\w)(?:u8|u|U|L)?R$")
@@ -230,34 +220,23 @@ def main():
                       .replace(os.sep, "/")
                       for f in sorted(filenames) if f.endswith(SOURCES)]
 
-    errors, found, function_count = [], set(), 0
-    known = {(path, name) for path, name, _ in KNOWN}
+    errors, function_count = [], 0
     for path in paths:
         with open(os.path.join(args.root, path), encoding="utf-8",
                   errors="replace") as f:
             text = f.read()
         lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
         if lines > args.max_file_lines:
-            found.add((path, None))
-            if (path, None) not in known:
-                errors.append(f"{path}: {lines} lines")
+            errors.append(f"{path}: {lines} lines")
         for name, first, count in sorted(functions(text), key=lambda f: f[1]):
             function_count += 1
             if count > args.max_function_lines:
-                found.add((path, name))
-                if (path, name) not in known:
-                    errors.append(f"{path}:{first}: function {name} is {count} lines")
-    for path, name, _ in KNOWN:
-        if (path, name) not in found and os.path.exists(os.path.join(args.root, path)):
-            what = f"function {name}" if name else "the file"
-            errors.append(f"{path}: {what} is no longer too long: "
-                          "remove it from KNOWN")
+                errors.append(f"{path}:{first}: function {name} is {count} lines")
     for e in errors:
         print(e)
     if errors:
         return 1
-    print(f"sizes: ok ({len(paths)} files, {function_count} functions, "
-          f"{len(KNOWN)} known)")
+    print(f"sizes: ok ({len(paths)} files, {function_count} functions)")
     return 0
 
 

@@ -136,6 +136,234 @@ std::optional<std::string> unprovenInFlight(const PlanInput &input, llvm::String
   return std::string("two candidates in flight and none built on this dispatch yet: the next "
                      "batch decides");
 }
+
+/// What was tried on this base and how it ended: the reasons not to repeat.
+json::Array earlierAttempts(const PlanInput &input) {
+  json::Array earlier;
+  for (const Attempt &a : input.trajectory) {
+    if (a.base != input.base)
+      continue;
+    json::Object p;
+    for (const auto &kv : a.params)
+      p[kv.first().str()] = kv.second;
+    json::Object e{{"skill", a.skill}, {"params", std::move(p)}, {"outcome", a.outcome}};
+    if (!a.diagnosis.empty())
+      e["diagnosis"] = a.diagnosis;
+    earlier.push_back(std::move(e));
+  }
+  return earlier;
+}
+
+/// The dispatch's tier, bottleneck and structure in `d`, with the metrics
+/// they read as evidence.
+void classify(const PlanInput &input, const Policy &policy,
+              const llvm::StringMap<int64_t> &metrics, std::optional<double> sol,
+              const std::string &opClass, Decision &d) {
+  // Headroom by speed of light (no counters: the most headroom).
+  d.tier = policy.tiers.front().name;
+  if (sol) {
+    d.evidence["speed_of_light_pct"] = *sol;
+    for (const Policy::Tier &t : policy.tiers)
+      if (*sol < t.speedOfLightBelow) {
+        d.tier = t.name;
+        break;
+      }
+  }
+  // The first bottleneck whose signature holds; the metrics it read.
+  d.bottleneck = "none";
+  const Policy::Signature *signature = nullptr;
+  for (const Policy::Signature &s : policy.bottlenecks)
+    if (allHold(s.when, metrics)) {
+      d.bottleneck = s.name;
+      signature = &s;
+      break;
+    }
+  if (signature)
+    for (const std::string &c : signature->when)
+      if (llvm::Expected<std::vector<std::string>> names = namesIn(c))
+        for (const std::string &n : *names)
+          if (const json::Value *v = input.metrics.get(n))
+            d.evidence[n] = *v;
+  d.structure = "unknown";
+  for (const Policy::Structure &s : policy.structures)
+    if (llvm::is_contained(s.opClasses, opClass)) {
+      d.structure = s.name;
+      break;
+    }
+}
+
+/// The skills of case `c` that fit this dispatch (allowed, not forbidden,
+/// written for its op class, within the precision, applies_when holds);
+/// why each other one was passed over.
+std::vector<const Skill *> fittingSkills(const Policy::Case &c, const PlanInput &input,
+                                         const SkillLibrary &library,
+                                         const std::string &opClass,
+                                         const llvm::StringMap<int64_t> &features,
+                                         json::Array &passedOver,
+                                         std::vector<std::string> &allowed) {
+  std::vector<const Skill *> fitting;
+  bool forbidAll = llvm::is_contained(c.forbid, "*");
+  for (const std::string &id : c.allow) {
+    auto passOver = [&](const std::string &why) {
+      passedOver.push_back(json::Object{{"skill", id}, {"why", why}});
+    };
+    if (forbidAll || llvm::is_contained(c.forbid, id)) {
+      passOver("forbidden by case " + c.name);
+      continue;
+    }
+    const Skill *skill = library.find(id);
+    if (!llvm::is_contained(skill->opClasses, opClass)) {
+      passOver("written for " + llvm::join(skill->opClasses, ", ") + ", not " + opClass);
+      continue;
+    }
+    if (std::string outside = outsidePrecision(skill->numerics, input.precision);
+        !outside.empty()) {
+      passOver(outside);
+      continue;
+    }
+    std::string why;
+    if (!allHold(skill->appliesWhen, features, &why)) {
+      passOver("applies_when: " + why);
+      continue;
+    }
+    allowed.push_back(id);
+    fitting.push_back(skill);
+  }
+  return fitting;
+}
+
+/// The case the plan follows and its skills that fit the dispatch.
+struct CaseMatch {
+  const Policy::Case *match = nullptr;
+  std::vector<const Skill *> fitting;
+  /// Cases that matched first but have no skill for this dispatch.
+  std::vector<std::string> passedOverCases;
+};
+
+/// The first case that matches and has a skill fitting the dispatch; a
+/// matching case whose skills are all written for other op classes (a
+/// GEMM epilogue case met by a batched GEMM) gives way to the next one.
+/// Its passed-over and allowed skills go into `d`.
+CaseMatch matchCase(const PlanInput &input, const Policy &policy, const SkillLibrary &library,
+                    const std::string &opClass, const llvm::StringMap<int64_t> &features,
+                    Decision &d) {
+  CaseMatch m;
+  for (const Policy::Case &c : policy.cases) {
+    if (!anyOrContains(c.tiers, d.tier) || !anyOrContains(c.structures, d.structure) ||
+        !anyOrContains(c.bottlenecks, d.bottleneck) || !allHold(c.when, features))
+      continue;
+    json::Array passedOver;
+    std::vector<std::string> allowed;
+    std::vector<const Skill *> fits =
+        fittingSkills(c, input, library, opClass, features, passedOver, allowed);
+    // Only a case none of whose skills is written for this op class gives
+    // way; one that stops on purpose (at the roofline) or whose skills do
+    // not fit for other reasons is the answer.
+    bool forOtherClasses =
+        !c.allow.empty() && !llvm::is_contained(c.forbid, "*") &&
+        llvm::none_of(c.allow, [&](const std::string &id) {
+          const Skill *skill = library.find(id);
+          return skill && llvm::is_contained(skill->opClasses, opClass);
+        });
+    if (fits.empty() && (m.match == nullptr || !forOtherClasses)) {
+      if (!m.match) {
+        m.match = &c;
+        d.passedOver = std::move(passedOver);
+        d.allowed = std::move(allowed);
+      }
+      if (!forOtherClasses)
+        break;
+      continue;
+    }
+    if (fits.empty())
+      continue;
+    if (m.match)
+      m.passedOverCases.push_back(m.match->name);
+    m.match = &c;
+    m.fitting = std::move(fits);
+    d.passedOver = std::move(passedOver);
+    d.allowed = std::move(allowed);
+    break;
+  }
+  return m;
+}
+
+/// Picks into `d` the first untried choice of `skill`'s parameters that
+/// meets its constraints on this dispatch; false, with why in
+/// `d.passedOver`, when there is none.
+bool pickParams(const PlanInput &input, const Skill *skill, const Policy::Case &match,
+                const llvm::StringMap<int64_t> &features, Decision &d) {
+  const std::string &id = skill->id;
+  // Two different choices that failed to build with the same diagnosis: the
+  // script rejects the dispatch itself (a precondition its match checks),
+  // and the rest of the space would only spend the round budget.
+  if (std::optional<std::string> same = sameBuildFailureTwice(input, id)) {
+    d.passedOver.push_back(json::Object{
+        {"skill", id},
+        {"why", "failed to build twice with the same diagnosis, whatever the parameters: " +
+                    *same}});
+    return false;
+  }
+  // A batch is planned before any of it is built: a skill that has not
+  // built on this dispatch yet gets two candidates in it at most, so a
+  // script that rejects the dispatch itself spends two rounds, not all.
+  if (std::optional<std::string> why = unprovenInFlight(input, id)) {
+    d.passedOver.push_back(json::Object{{"skill", id}, {"why", *why}});
+    return false;
+  }
+  unsigned fits = 0, tried = 0;
+  auto center = input.centers.find(id);
+  const llvm::StringMap<std::string> *repair = nullptr;
+  if (input.repair && input.repair->skill == id) {
+    auto r = skill->repairs.find(input.repair->kind);
+    if (r != skill->repairs.end())
+      repair = &r->second;
+  }
+  // The search starts from the best so far, else from the case's start
+  // over the skill's defaults.
+  ParamValues first = skill->defaults;
+  if (auto start = match.start.find(id); start != match.start.end())
+    for (const auto &p : start->second)
+      first[p.getKey()] = p.getValue();
+  for (const ParamValues &given :
+       choices(*skill,
+               repair ? input.repair->from
+                      : (center != input.centers.end() ? center->second : first),
+               repair)) {
+    llvm::Expected<ParamValues> values = skill->resolve(given);
+    if (!values) {
+      llvm::consumeError(values.takeError());
+      continue;
+    }
+    if (!meetsRequirements(*skill, *values, features))
+      continue;
+    ++fits;
+    if (attemptOf(input, *skill, *values)) {
+      ++tried;
+      continue;
+    }
+    d.skill = id;
+    for (const auto &p : skill->params)
+      d.params[p.first] = values->lookup(p.first);
+    if (repair) {
+      std::string moves;
+      for (const auto &p : skill->params)
+        if (auto m = repair->find(p.first); m != repair->end())
+          moves += (moves.empty() ? "" : ", ") + p.first + " " + m->second;
+      d.rule += "; repair after " + input.repair->kind + " with " +
+                describe(input.repair->from, *skill) + ": " + moves;
+    }
+    return true;
+  }
+  d.passedOver.push_back(json::Object{
+      {"skill", id},
+      {"why", fits == 0
+                  ? "no parameters meet its constraints and requirements on this dispatch"
+                  : llvm::formatv("all {0} fitting choices were tried on {1}", tried,
+                                  input.base)
+                        .str()}});
+  return false;
+}
 } // namespace
 
 llvm::Expected<ParamValues> ks::agents::checkChoice(const PlanInput &input, const Skill &skill,
@@ -183,218 +411,32 @@ json::Object Decision::toJson() const {
 Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
                           const SkillLibrary &library) {
   Decision d;
-  // What was tried on this base and how it ended: the reasons not to repeat.
-  for (const Attempt &a : input.trajectory) {
-    if (a.base != input.base)
-      continue;
-    json::Object p;
-    for (const auto &kv : a.params)
-      p[kv.first().str()] = kv.second;
-    json::Object e{{"skill", a.skill}, {"params", std::move(p)}, {"outcome", a.outcome}};
-    if (!a.diagnosis.empty())
-      e["diagnosis"] = a.diagnosis;
-    d.earlier.push_back(std::move(e));
-  }
+  d.earlier = earlierAttempts(input);
   llvm::StringMap<int64_t> metrics = metricVariables(input.metrics);
   llvm::StringMap<int64_t> features = featureVariables(input.features);
-
-  // Headroom by speed of light (no counters: the most headroom).
   std::optional<double> sol = input.metrics.getNumber("speed_of_light_pct");
-  d.tier = policy.tiers.front().name;
-  if (sol) {
-    d.evidence["speed_of_light_pct"] = *sol;
-    for (const Policy::Tier &t : policy.tiers)
-      if (*sol < t.speedOfLightBelow) {
-        d.tier = t.name;
-        break;
-      }
-  }
-  // The first bottleneck whose signature holds; the metrics it read.
-  d.bottleneck = "none";
-  const Policy::Signature *signature = nullptr;
-  for (const Policy::Signature &s : policy.bottlenecks)
-    if (allHold(s.when, metrics)) {
-      d.bottleneck = s.name;
-      signature = &s;
-      break;
-    }
-  if (signature)
-    for (const std::string &c : signature->when)
-      if (llvm::Expected<std::vector<std::string>> names = namesIn(c))
-        for (const std::string &n : *names)
-          if (const json::Value *v = input.metrics.get(n))
-            d.evidence[n] = *v;
   std::string opClass = input.features.getString("op_class").value_or("").str();
-  d.structure = "unknown";
-  for (const Policy::Structure &s : policy.structures)
-    if (llvm::is_contained(s.opClasses, opClass)) {
-      d.structure = s.name;
-      break;
-    }
+  classify(input, policy, metrics, sol, opClass, d);
 
-  // The skills of case `c` that fit this dispatch (allowed, not forbidden,
-  // written for its op class, within the precision, applies_when holds);
-  // why each other one was passed over.
-  auto fittingOf = [&](const Policy::Case &c, json::Array &passedOver,
-                       std::vector<std::string> &allowed) {
-    std::vector<const Skill *> fitting;
-    bool forbidAll = llvm::is_contained(c.forbid, "*");
-    for (const std::string &id : c.allow) {
-      auto passOver = [&](const std::string &why) {
-        passedOver.push_back(json::Object{{"skill", id}, {"why", why}});
-      };
-      if (forbidAll || llvm::is_contained(c.forbid, id)) {
-        passOver("forbidden by case " + c.name);
-        continue;
-      }
-      const Skill *skill = library.find(id);
-      if (!llvm::is_contained(skill->opClasses, opClass)) {
-        passOver("written for " + llvm::join(skill->opClasses, ", ") + ", not " + opClass);
-        continue;
-      }
-      if (std::string outside = outsidePrecision(skill->numerics, input.precision);
-          !outside.empty()) {
-        passOver(outside);
-        continue;
-      }
-      std::string why;
-      if (!allHold(skill->appliesWhen, features, &why)) {
-        passOver("applies_when: " + why);
-        continue;
-      }
-      allowed.push_back(id);
-      fitting.push_back(skill);
-    }
-    return fitting;
-  };
-  // The first case that matches and has a skill fitting the dispatch; a
-  // matching case whose skills are all written for other op classes (a
-  // GEMM epilogue case met by a batched GEMM) gives way to the next one.
-  const Policy::Case *match = nullptr;
-  std::vector<const Skill *> fitting;
-  std::vector<std::string> passedOverCases;
-  for (const Policy::Case &c : policy.cases) {
-    if (!anyOrContains(c.tiers, d.tier) || !anyOrContains(c.structures, d.structure) ||
-        !anyOrContains(c.bottlenecks, d.bottleneck) || !allHold(c.when, features))
-      continue;
-    json::Array passedOver;
-    std::vector<std::string> allowed;
-    std::vector<const Skill *> fits = fittingOf(c, passedOver, allowed);
-    // Only a case none of whose skills is written for this op class gives
-    // way; one that stops on purpose (at the roofline) or whose skills do
-    // not fit for other reasons is the answer.
-    bool forOtherClasses =
-        !c.allow.empty() && !llvm::is_contained(c.forbid, "*") &&
-        llvm::none_of(c.allow, [&](const std::string &id) {
-          const Skill *skill = library.find(id);
-          return skill && llvm::is_contained(skill->opClasses, opClass);
-        });
-    if (fits.empty() && (match == nullptr || !forOtherClasses)) {
-      if (!match) {
-        match = &c;
-        d.passedOver = std::move(passedOver);
-        d.allowed = std::move(allowed);
-      }
-      if (!forOtherClasses)
-        break;
-      continue;
-    }
-    if (fits.empty())
-      continue;
-    if (match)
-      passedOverCases.push_back(match->name);
-    match = &c;
-    fitting = std::move(fits);
-    d.passedOver = std::move(passedOver);
-    d.allowed = std::move(allowed);
-    break;
-  }
+  CaseMatch m = matchCase(input, policy, library, opClass, features, d);
   std::string situation = llvm::formatv(
       "tier {0}{1}, structure {2} (op_class {3}), bottleneck {4}", d.tier,
       sol ? llvm::formatv(" (speed of light {0:f1}%)", *sol).str() : " (no counters)",
       d.structure, opClass.empty() ? "?" : opClass, d.bottleneck);
-  if (!match) {
+  if (!m.match) {
     d.rule = "no case of the policy matches: " + situation;
     return d;
   }
-  d.caseName = match->name;
-  d.rule = "case " + match->name + ": " + situation +
-           (match->why.empty() ? "" : "; " + match->why);
-  if (!passedOverCases.empty())
-    d.rule += " (case " + llvm::join(passedOverCases, ", ") +
+  d.caseName = m.match->name;
+  d.rule = "case " + m.match->name + ": " + situation +
+           (m.match->why.empty() ? "" : "; " + m.match->why);
+  if (!m.passedOverCases.empty())
+    d.rule += " (case " + llvm::join(m.passedOverCases, ", ") +
               " matched first but has no skill for this dispatch)";
 
-  for (const Skill *skill : fitting) {
-    const std::string &id = skill->id;
-    // Two different choices that failed to build with the same diagnosis: the
-    // script rejects the dispatch itself (a precondition its match checks),
-    // and the rest of the space would only spend the round budget.
-    if (std::optional<std::string> same = sameBuildFailureTwice(input, id)) {
-      d.passedOver.push_back(json::Object{
-          {"skill", id},
-          {"why", "failed to build twice with the same diagnosis, whatever the parameters: " +
-                      *same}});
-      continue;
-    }
-    // A batch is planned before any of it is built: a skill that has not
-    // built on this dispatch yet gets two candidates in it at most, so a
-    // script that rejects the dispatch itself spends two rounds, not all.
-    if (std::optional<std::string> why = unprovenInFlight(input, id)) {
-      d.passedOver.push_back(json::Object{{"skill", id}, {"why", *why}});
-      continue;
-    }
-    unsigned fits = 0, tried = 0;
-    auto center = input.centers.find(id);
-    const llvm::StringMap<std::string> *repair = nullptr;
-    if (input.repair && input.repair->skill == id) {
-      auto r = skill->repairs.find(input.repair->kind);
-      if (r != skill->repairs.end())
-        repair = &r->second;
-    }
-    // The search starts from the best so far, else from the case's start
-    // over the skill's defaults.
-    ParamValues first = skill->defaults;
-    if (auto start = match->start.find(id); start != match->start.end())
-      for (const auto &p : start->second)
-        first[p.getKey()] = p.getValue();
-    for (const ParamValues &given :
-         choices(*skill,
-                 repair ? input.repair->from
-                        : (center != input.centers.end() ? center->second : first),
-                 repair)) {
-      llvm::Expected<ParamValues> values = skill->resolve(given);
-      if (!values) {
-        llvm::consumeError(values.takeError());
-        continue;
-      }
-      if (!meetsRequirements(*skill, *values, features))
-        continue;
-      ++fits;
-      if (attemptOf(input, *skill, *values)) {
-        ++tried;
-        continue;
-      }
-      d.skill = id;
-      for (const auto &p : skill->params)
-        d.params[p.first] = values->lookup(p.first);
-      if (repair) {
-        std::string moves;
-        for (const auto &p : skill->params)
-          if (auto m = repair->find(p.first); m != repair->end())
-            moves += (moves.empty() ? "" : ", ") + p.first + " " + m->second;
-        d.rule += "; repair after " + input.repair->kind + " with " +
-                  describe(input.repair->from, *skill) + ": " + moves;
-      }
+  for (const Skill *skill : m.fitting)
+    if (pickParams(input, skill, *m.match, features, d))
       return d;
-    }
-    d.passedOver.push_back(json::Object{
-        {"skill", id},
-        {"why", fits == 0
-                    ? "no parameters meet its constraints and requirements on this dispatch"
-                    : llvm::formatv("all {0} fitting choices were tried on {1}", tried,
-                                    input.base)
-                          .str()}});
-  }
   d.rule += "; nothing left to try";
   return d;
 }

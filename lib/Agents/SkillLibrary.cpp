@@ -146,58 +146,43 @@ llvm::Error ks::agents::checkPrecision(llvm::StringRef policy) {
                                  llvm::join(numericsLevels(), ", "));
 }
 
-llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
-  auto buffer = llvm::MemoryBuffer::getFile(descriptorPath);
-  if (!buffer)
-    return llvm::createStringError(descriptorPath + ": cannot read: " +
-                                   buffer.getError().message());
-  llvm::Expected<json::Value> parsed = ks::parseJson((*buffer)->getBuffer());
-  if (!parsed)
-    return llvm::createStringError(descriptorPath + ": not valid JSON: " +
-                                   llvm::toString(parsed.takeError()));
-  const json::Object *root = parsed->getAsObject();
-  if (!root)
-    return llvm::createStringError(descriptorPath + ": expected a JSON object");
-  Reader r(descriptorPath, *root);
-  Skill s;
-  s.descriptorPath = descriptorPath.str();
-
+namespace {
+/// The descriptor's plain fields into `s`, and its script's file name.
+llvm::Error readFields(const Reader &r, Skill &s, std::string &script) {
   auto take = [](auto expected, auto &into) -> llvm::Error {
     if (!expected)
       return expected.takeError();
     into = std::move(*expected);
     return llvm::Error::success();
   };
-  std::string script;
-  if (llvm::Error e = take(r.string("id"), s.id)) return std::move(e);
-  if (llvm::Error e = take(r.string("category"), s.category)) return std::move(e);
-  if (llvm::Error e = take(r.string("summary"), s.summary)) return std::move(e);
-  if (llvm::Error e = take(r.string("script"), script)) return std::move(e);
-  if (llvm::Error e = take(r.strings("op_classes", true), s.opClasses)) return std::move(e);
-  if (llvm::Error e = take(r.strings("applies_when"), s.appliesWhen)) return std::move(e);
-  if (llvm::Error e = take(r.strings("addresses", true), s.addresses)) return std::move(e);
-  if (llvm::Error e = take(r.strings("constraints"), s.constraints)) return std::move(e);
-  if (llvm::Error e = take(r.strings("requires"), s.requires)) return std::move(e);
-  if (llvm::Error e = take(r.strings("pitfalls"), s.pitfalls)) return std::move(e);
-  if (llvm::Error e = take(r.string("test"), s.test)) return std::move(e);
+  if (llvm::Error e = take(r.string("id"), s.id)) return e;
+  if (llvm::Error e = take(r.string("category"), s.category)) return e;
+  if (llvm::Error e = take(r.string("summary"), s.summary)) return e;
+  if (llvm::Error e = take(r.string("script"), script)) return e;
+  if (llvm::Error e = take(r.strings("op_classes", true), s.opClasses)) return e;
+  if (llvm::Error e = take(r.strings("applies_when"), s.appliesWhen)) return e;
+  if (llvm::Error e = take(r.strings("addresses", true), s.addresses)) return e;
+  if (llvm::Error e = take(r.strings("constraints"), s.constraints)) return e;
+  if (llvm::Error e = take(r.strings("requires"), s.requires)) return e;
+  if (llvm::Error e = take(r.strings("pitfalls"), s.pitfalls)) return e;
+  if (llvm::Error e = take(r.string("test"), s.test)) return e;
   std::string numerics;
   if (llvm::Error e = take(r.string("numerics", /*required=*/false), numerics))
-    return std::move(e);
+    return e;
   if (!numerics.empty()) {
     if (!llvm::is_contained(numericsLevels(), numerics))
       return r.fieldError("numerics", "'" + numerics + "' is not one of " +
                                           llvm::join(numericsLevels(), ", "));
     s.numerics = numerics;
   }
+  return llvm::Error::success();
+}
 
-  // The directory must be named after the id: one place to look for it.
-  llvm::StringRef dir = llvm::sys::path::parent_path(descriptorPath);
-  if (llvm::sys::path::filename(dir) != s.id)
-    return r.fieldError("id", "'" + s.id + "' does not match its directory '" +
-                                  llvm::sys::path::filename(dir).str() + "'");
-
+/// The parameters (sorted by name), each with its allowed values and its
+/// default, into `s`.
+llvm::Error readParams(const Reader &r, const json::Object &root, Skill &s) {
   // A skill may have no parameters (a rewrite, a draft), but says so: {}.
-  const json::Object *params = root->getObject("params");
+  const json::Object *params = root.getObject("params");
   if (!params)
     return r.fieldError("params", "expected an object NAME -> [allowed integers]");
   std::vector<std::string> names;
@@ -217,7 +202,7 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
       return r.fieldError("params", "'" + name + "' must list its allowed integers");
     s.params.push_back({name, allowed});
   }
-  const json::Object *defaults = root->getObject("defaults");
+  const json::Object *defaults = root.getObject("defaults");
   if (!defaults)
     return r.fieldError("defaults", "missing: every parameter needs a default");
   for (const auto &[name, allowed] : s.params) {
@@ -229,7 +214,14 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
                                           " is not among its allowed values");
     s.defaults[name] = *d;
   }
-  if (const json::Array *derived = root->getArray("derived")) {
+  return llvm::Error::success();
+}
+
+/// The optional fields over the parameters (derived, prefer, repairs) and
+/// the expected metric moves, into `s`.
+llvm::Error readHints(const Reader &r, const json::Object &root, Skill &s) {
+  const json::Object &params = *root.getObject("params");
+  if (const json::Array *derived = root.getArray("derived")) {
     for (const json::Value &item : *derived) {
       const json::Object *o = item.getAsObject();
       std::optional<llvm::StringRef> name = o ? o->getString("name") : std::nullopt;
@@ -238,17 +230,17 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
         return r.fieldError("derived", "expected a list of {\"name\", \"expr\"}");
       s.derived.push_back({name->str(), expr->str()});
     }
-  } else if (root->get("derived")) {
+  } else if (root.get("derived")) {
     return r.fieldError("derived", "expected a list of {\"name\", \"expr\"}");
   }
-  if (const json::Value *prefer = root->get("prefer")) {
+  if (const json::Value *prefer = root.get("prefer")) {
     const json::Object *o = prefer->getAsObject();
     if (!o)
       return r.fieldError("prefer", "expected an object PARAM -> \"larger\" | \"smaller\"");
-    if (llvm::Error err = r.directions("prefer", *o, *params, s.prefer))
-      return std::move(err);
+    if (llvm::Error err = r.directions("prefer", *o, params, s.prefer))
+      return err;
   }
-  if (const json::Value *repairs = root->get("repairs")) {
+  if (const json::Value *repairs = root.get("repairs")) {
     const json::Object *o = repairs->getAsObject();
     const char *shape = "expected an object FAILURE -> {PARAM: \"larger\" | \"smaller\"} "
                         "(FAILURE: shared_memory_overflow, register_spills)";
@@ -259,11 +251,11 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
       if ((kind.first != "shared_memory_overflow" && kind.first != "register_spills") || !moves ||
           moves->empty())
         return r.fieldError("repairs", shape);
-      if (llvm::Error err = r.directions("repairs", *moves, *params, s.repairs[kind.first.str()]))
-        return std::move(err);
+      if (llvm::Error err = r.directions("repairs", *moves, params, s.repairs[kind.first.str()]))
+        return err;
     }
   }
-  if (const json::Value *expected = root->get("expected")) {
+  if (const json::Value *expected = root.get("expected")) {
     if (!expected->getAsObject())
       return r.fieldError("expected", "expected an object METRIC -> \"up\" | \"down\"");
     s.expected = *expected->getAsObject();
@@ -273,26 +265,36 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
         return r.fieldError("expected", "'" + kv.first.str() + "' must be \"up\" or \"down\"");
     }
   }
+  return llvm::Error::success();
+}
 
-  // Expressions must parse and name only parameters (or, for applies_when,
-  // features, which are checked when a dispatch is at hand).
-  std::set<std::string> known(names.begin(), names.end());
+/// Checks that the expressions parse and name only parameters (or, for
+/// applies_when, features, which are checked when a dispatch is at hand);
+/// the parameters and derived names into `known`.
+llvm::Error checkExpressions(const Reader &r, const Skill &s, std::set<std::string> &known) {
+  for (const auto &p : s.params)
+    known.insert(p.first);
   for (const auto &[name, expr] : s.derived) {
     if (llvm::Error err = r.usesOnly("derived", name, expr, known))
-      return std::move(err);
+      return err;
     known.insert(name);
   }
   for (const std::string &c : s.constraints)
     if (llvm::Error err = r.usesOnly("constraints", c, c, known))
-      return std::move(err);
+      return err;
   for (const std::string &c : s.appliesWhen)
     if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
       return r.fieldError("applies_when", llvm::toString(refs.takeError()));
   for (const std::string &c : s.requires)
     if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
       return r.fieldError("requires", llvm::toString(refs.takeError()));
+  return llvm::Error::success();
+}
 
-  // The script: present, and every ${NAME} in it a parameter.
+/// The script `script` next to the descriptor in `dir` into `s`: present,
+/// and every ${NAME} in it one of `known`.
+llvm::Error readScript(const Reader &r, llvm::StringRef dir, llvm::StringRef script,
+                       const std::set<std::string> &known, Skill &s) {
   llvm::SmallString<256> scriptPath(dir);
   llvm::sys::path::append(scriptPath, script);
   auto scriptBuffer = llvm::MemoryBuffer::getFile(scriptPath);
@@ -317,6 +319,43 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
                                         " is no parameter");
     rest = rest.substr(end + 1);
   }
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
+  auto buffer = llvm::MemoryBuffer::getFile(descriptorPath);
+  if (!buffer)
+    return llvm::createStringError(descriptorPath + ": cannot read: " +
+                                   buffer.getError().message());
+  llvm::Expected<json::Value> parsed = ks::parseJson((*buffer)->getBuffer());
+  if (!parsed)
+    return llvm::createStringError(descriptorPath + ": not valid JSON: " +
+                                   llvm::toString(parsed.takeError()));
+  const json::Object *root = parsed->getAsObject();
+  if (!root)
+    return llvm::createStringError(descriptorPath + ": expected a JSON object");
+  Reader r(descriptorPath, *root);
+  Skill s;
+  s.descriptorPath = descriptorPath.str();
+
+  std::string script;
+  if (llvm::Error e = readFields(r, s, script))
+    return std::move(e);
+  // The directory must be named after the id: one place to look for it.
+  llvm::StringRef dir = llvm::sys::path::parent_path(descriptorPath);
+  if (llvm::sys::path::filename(dir) != s.id)
+    return r.fieldError("id", "'" + s.id + "' does not match its directory '" +
+                                  llvm::sys::path::filename(dir).str() + "'");
+  if (llvm::Error e = readParams(r, *root, s))
+    return std::move(e);
+  if (llvm::Error e = readHints(r, *root, s))
+    return std::move(e);
+  std::set<std::string> known;
+  if (llvm::Error e = checkExpressions(r, s, known))
+    return std::move(e);
+  if (llvm::Error e = readScript(r, dir, script, known, s))
+    return std::move(e);
   return s;
 }
 
