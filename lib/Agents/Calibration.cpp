@@ -2,6 +2,8 @@
 
 #include "ks/Agents/Calibration.h"
 
+#include "ks/Support/Json.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -30,13 +32,9 @@ llvm::Expected<CalibrationSample> CalibrationSample::fromJson(const json::Value 
   if (!o)
     return bad("must be an object");
   CalibrationSample s;
-  for (auto [key, field] : {std::pair{"device", &s.device}, {"family", &s.family},
-                            {"op_class", &s.opClass}}) {
-    std::optional<llvm::StringRef> text = o->getString(key);
-    if (!text || text->empty())
-      return bad(llvm::Twine("field '") + key + "' must be a non-empty string");
-    *field = text->str();
-  }
+  if (const char *key = ks::copyNonEmptyStrings(
+          *o, {{"device", &s.device}, {"family", &s.family}, {"op_class", &s.opClass}}))
+    return bad(llvm::Twine("field '") + key + "' must be a non-empty string");
   s.where = o->getString("where").value_or("").str();
   for (auto [key, field] : {std::pair{"estimated_us", &s.estimatedUs},
                             {"measured_us", &s.measuredUs}}) {

@@ -557,6 +557,13 @@ llvm::Expected<json::Object> ks::agents::parseReplyObject(llvm::StringRef reply)
   return *v->getAsObject();
 }
 
+std::string ks::agents::systemPrompt(llvm::StringRef role, llvm::StringRef task,
+                                     llvm::StringRef answer) {
+  return ("You are the " + role + " of KernelSkill, an MLIR compiler that " + task +
+          " Answer with exactly one JSON object and nothing else:\n" + answer)
+      .str();
+}
+
 LlmAnswer ks::agents::askForObject(LlmClient &client, llvm::StringRef role,
                                    llvm::StringRef system, const json::Value &user) {
   LlmAnswer out;

@@ -10,16 +10,15 @@ using namespace ks::agents;
 namespace json = llvm::json;
 
 namespace {
-const char *kDiagnoserSystem =
-    "You are the Diagnoser of KernelSkill, an MLIR compiler that applies expert transform "
-    "scripts (skills) to GPU kernels and checks every candidate: ptxas must accept it, its "
-    "outputs must match the reference, it must not fault or hang. The user gives a "
-    "candidate that failed, the skill and parameters that made it, the skill's repairs and "
-    "the dispatch's features. Name the root cause and choose one action from "
-    "allowed_actions: \"revert\" (drop this choice), or \"repair:<kind>\" (try the skill "
-    "again with the parameters that repair moves). Answer with exactly one JSON object and "
-    "nothing else:\n"
-    "{\"root_cause\": \"<one sentence>\", \"action\": \"<one of allowed_actions>\"}";
+const std::string kDiagnoserSystem = systemPrompt(
+    "Diagnoser",
+    "applies expert transform scripts (skills) to GPU kernels and checks every candidate: ptxas "
+    "must accept it, its outputs must match the reference, it must not fault or hang. The user "
+    "gives a candidate that failed, the skill and parameters that made it, the skill's repairs and "
+    "the dispatch's features. Name the root cause and choose one action from allowed_actions: "
+    "\"revert\" (drop this choice), or \"repair:<kind>\" (try the skill again with the parameters "
+    "that repair moves).",
+    "{\"root_cause\": \"<one sentence>\", \"action\": \"<one of allowed_actions>\"}");
 } // namespace
 
 std::vector<std::string> ks::agents::diagnoserActions(const Skill &skill) {

@@ -10,20 +10,18 @@ using namespace ks::agents;
 namespace json = llvm::json;
 
 namespace {
-const char *kPlannerSystem =
-    "You are the Planner of KernelSkill, an MLIR compiler that makes one GPU kernel (a "
-    "dispatch) faster at a time by applying skills: expert transform scripts with integer "
-    "parameters. Choose the next skill to try on the dispatch the user describes. Weigh its "
-    "features, its profile and bottleneck, the skills the policy allows here (their "
-    "parameter spaces, constraints, expected effects and pitfalls) and what was already "
-    "tried and how it ended; never repeat an attempt. Answer with exactly one JSON object "
-    "and nothing else:\n"
-    "{\"skill\": \"<an id from allowed_skills>\", \"params\": {\"<name>\": <a value from "
-    "the skill's list>}, \"evidence\": [\"<names of the profile metrics or dispatch "
-    "features the choice relies on>\"], \"why\": \"<one sentence>\", \"different\": "
-    "\"<only when the skill was tried before: why that attempt failed or was not kept, "
-    "and what is different now>\"}\n"
-    "Parameters left out take the skill's defaults.";
+const std::string kPlannerSystem = systemPrompt(
+    "Planner",
+    "makes one GPU kernel (a dispatch) faster at a time by applying skills: expert transform "
+    "scripts with integer parameters. Choose the next skill to try on the dispatch the user "
+    "describes. Weigh its features, its profile and bottleneck, the skills the policy allows here "
+    "(their parameter spaces, constraints, expected effects and pitfalls) and what was already "
+    "tried and how it ended; never repeat an attempt.",
+    "{\"skill\": \"<an id from allowed_skills>\", \"params\": {\"<name>\": <a value from the "
+    "skill's list>}, \"evidence\": [\"<names of the profile metrics or dispatch features the "
+    "choice relies on>\"], \"why\": \"<one sentence>\", \"different\": \"<only when the skill was "
+    "tried before: why that attempt failed or was not kept, and what is different "
+    "now>\"}\nParameters left out take the skill's defaults.");
 
 json::Object describeSkill(const Skill &s) {
   json::Object params, defaults;

@@ -18,19 +18,18 @@ using namespace ks::agents;
 namespace json = llvm::json;
 
 namespace {
-const char *kAuthorSystem =
-    "You are the skill author of KernelSkill, an MLIR compiler that optimizes GPU kernels "
-    "with skills: transform-dialect scripts run by MLIR's transform interpreter on one "
-    "linalg op (a dispatch, on memrefs, in a func.func) that must end up inside a "
-    "gpu.launch. No skill in the library is left to try on the dispatch the user "
-    "describes. Write a new one. Rules: the script defines "
-    "transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) and any "
-    "sequences it includes; it holds transform-dialect ops only; it has no ${...} "
-    "parameters (write the numbers); it must not use transform.apply_registered_pass. "
-    "The example skill shows the form (its ${NAME} are parameters, given with their "
-    "defaults). Answer with exactly one JSON object and nothing else:\n"
-    "{\"name\": \"<snake_case, at most 40 characters>\", \"summary\": \"<one sentence: "
-    "what it does and why it should be faster>\", \"script\": \"<the script>\"}";
+const std::string kAuthorSystem = systemPrompt(
+    "skill author",
+    "optimizes GPU kernels with skills: transform-dialect scripts run by MLIR's transform "
+    "interpreter on one linalg op (a dispatch, on memrefs, in a func.func) that must end up inside "
+    "a gpu.launch. No skill in the library is left to try on the dispatch the user describes. "
+    "Write a new one. Rules: the script defines transform.named_sequence @apply(%op: "
+    "!transform.any_op {transform.consumed}) and any sequences it includes; it holds "
+    "transform-dialect ops only; it has no ${...} parameters (write the numbers); it must not use "
+    "transform.apply_registered_pass. The example skill shows the form (its ${NAME} are "
+    "parameters, given with their defaults).",
+    "{\"name\": \"<snake_case, at most 40 characters>\", \"summary\": \"<one sentence: what it "
+    "does and why it should be faster>\", \"script\": \"<the script>\"}");
 
 std::string firstLine(llvm::StringRef s) { return s.split('\n').first.trim().str(); }
 } // namespace

@@ -39,13 +39,9 @@ llvm::Expected<TuningRecord> TuningRecord::fromJson(const json::Value &v,
   if (!o)
     return bad(" must be an object");
   TuningRecord r;
-  for (auto [key, field] : {std::pair{"signature", &r.signature}, {"chip", &r.chip},
-                            {"source", &r.source}}) {
-    std::optional<llvm::StringRef> s = o->getString(key);
-    if (!s || s->empty())
-      return bad(llvm::Twine(": field '") + key + "' must be a non-empty string");
-    *field = s->str();
-  }
+  if (const char *key = ks::copyNonEmptyStrings(
+          *o, {{"signature", &r.signature}, {"chip", &r.chip}, {"source", &r.source}}))
+    return bad(llvm::Twine(": field '") + key + "' must be a non-empty string");
   if (r.source != "gpu" && r.source != "model")
     return bad(": field 'source' must be \"gpu\" or \"model\"");
   const json::Value *skill = o->get("skill");

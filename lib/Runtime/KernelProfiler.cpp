@@ -109,8 +109,6 @@ llvm::json::Object ks::runtime::deriveMetrics(const RawMetrics &raw) {
 #include <cupti_range_profiler.h>
 #include <cupti_target.h>
 
-#include <mutex>
-
 namespace {
 // The CUPTI entry points the profiler uses, resolved from libcupti.
 struct ProfilerAPI {
@@ -136,10 +134,7 @@ struct ProfilerAPI {
 };
 
 llvm::Expected<const ProfilerAPI &> loadProfiler() {
-  static ProfilerAPI api;
-  static std::string error;
-  static std::once_flag once;
-  std::call_once(once, [] {
+  return ks::cupti::bindOnce<ProfilerAPI>([](ProfilerAPI &api, std::string &error) {
     ks::cupti::bindSymbol(api.initialize, "cuptiProfilerInitialize", error);
     ks::cupti::bindSymbol(api.deinitialize, "cuptiProfilerDeInitialize", error);
     ks::cupti::bindSymbol(api.chipName, "cuptiDeviceGetChipName", error);
@@ -160,9 +155,6 @@ llvm::Expected<const ProfilerAPI &> loadProfiler() {
     ks::cupti::bindSymbol(api.decode, "cuptiRangeProfilerDecodeData", error);
     ks::cupti::bindSymbol(api.counterDataInfo, "cuptiRangeProfilerGetCounterDataInfo", error);
   });
-  if (!error.empty())
-    return llvm::createStringError(error);
-  return api;
 }
 
 using ks::cupti::check;

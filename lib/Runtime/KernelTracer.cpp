@@ -60,19 +60,13 @@ void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t *buffer, size_t,
 }
 
 llvm::Expected<const CuptiAPI &> loadCupti() {
-  static CuptiAPI api;
-  static std::string error;
-  static std::once_flag once;
-  std::call_once(once, [] {
+  return ks::cupti::bindOnce<CuptiAPI>([](CuptiAPI &api, std::string &error) {
     ks::cupti::bindSymbol(api.registerCallbacks, "cuptiActivityRegisterCallbacks", error);
     ks::cupti::bindSymbol(api.enable, "cuptiActivityEnable", error);
     ks::cupti::bindSymbol(api.disable, "cuptiActivityDisable", error);
     ks::cupti::bindSymbol(api.flushAll, "cuptiActivityFlushAll", error);
     ks::cupti::bindSymbol(api.getNextRecord, "cuptiActivityGetNextRecord", error);
   });
-  if (!error.empty())
-    return llvm::createStringError(error);
-  return api;
 }
 
 using ks::cupti::check;

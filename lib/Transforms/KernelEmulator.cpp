@@ -102,6 +102,7 @@ private:
   void replaceGpuIndexOps(Operation *cloned, Thread &t);
   LogicalResult receiveShuffle(OpBuilder &b, Thread &t, gpu::ShuffleOp shuffle);
   LogicalResult receiveMma(OpBuilder &b, Thread &t, nvgpu::MmaSyncOp mma);
+  LogicalResult handOver(OpBuilder &b, Operation *op);
   /// Per exchange op, the buffers its operands were handed over in.
   DenseMap<Operation *, SmallVector<Value>> exchangeBuffers;
 };
@@ -486,57 +487,37 @@ LogicalResult KernelEmulator::emitUniformIf(OpBuilder &b, scf::IfOp branch) {
   return success();
 }
 
+/// Every lane hands over what `op` exchanges among them (a shuffle's value,
+/// an mma's operands), each in a scratch buffer of its own
+/// (exchangeBuffers[op]), before any lane reads.
+LogicalResult KernelEmulator::handOver(OpBuilder &b, Operation *op) {
+  SmallVector<Value> values;
+  if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op))
+    values.push_back(shuffle.getValue());
+  else
+    llvm::append_range(values, op->getOperands());
+  SmallVector<Value> buffers;
+  for (Value v : values)
+    buffers.push_back(newScratch(v.getType()));
+  exchangeBuffers[op] = buffers;
+  return emitThreadLoop(b, [&](OpBuilder &b, Thread &t) -> LogicalResult {
+    for (auto [value, buffer] : llvm::zip(values, buffers)) {
+      FailureOr<Value> v = inThread(b, t, value, op);
+      if (failed(v))
+        return failure();
+      memref::StoreOp::create(b, op->getLoc(), *v, buffer, t.linear);
+    }
+    return success();
+  });
+}
+
 LogicalResult KernelEmulator::emitSequence(OpBuilder &b, Block &block) {
   SmallVector<Operation *> segment;
   for (Operation &op : block.without_terminator()) {
-    if (isa<gpu::BarrierOp>(op)) {
-      if (failed(emitSegment(b, block, segment)))
-        return failure();
-      segment.clear();
-      continue;
-    }
-    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
-      if (failed(emitSegment(b, block, segment)))
-        return failure();
-      segment.clear();
-      // Every lane hands its value over before any lane reads.
-      Value buffer = newScratch(shuffle.getValue().getType());
-      exchangeBuffers[shuffle] = {buffer};
-      if (failed(emitThreadLoop(b, [&](OpBuilder &b, Thread &t) -> LogicalResult {
-            FailureOr<Value> v = inThread(b, t, shuffle.getValue(), shuffle);
-            if (failed(v))
-              return failure();
-            memref::StoreOp::create(b, shuffle.getLoc(), *v, buffer, t.linear);
-            return success();
-          })))
-        return failure();
-      segment.push_back(&op); // received at the start of the next segment
-      continue;
-    }
-    if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op)) {
+    if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op))
       if (mma.getMmaShapeAsArray() != std::array<int64_t, 3>{16, 8, 8} || !mma.getTf32Enabled() ||
           mma.getMatrixA().getType() != VectorType::get({4, 1}, Float32Type::get(op.getContext())))
         return error(&op, "only mma.sync m16n8k8 on TF32 operands is emulated");
-      if (failed(emitSegment(b, block, segment)))
-        return failure();
-      segment.clear();
-      SmallVector<Value> buffers;
-      for (Value operand : mma->getOperands())
-        buffers.push_back(newScratch(operand.getType()));
-      exchangeBuffers[mma] = buffers;
-      if (failed(emitThreadLoop(b, [&](OpBuilder &b, Thread &t) -> LogicalResult {
-            for (auto [operand, buffer] : llvm::zip(mma->getOperands(), buffers)) {
-              FailureOr<Value> v = inThread(b, t, operand, mma);
-              if (failed(v))
-                return failure();
-              memref::StoreOp::create(b, mma.getLoc(), *v, buffer, t.linear);
-            }
-            return success();
-          })))
-        return failure();
-      segment.push_back(&op); // received at the start of the next segment
-      continue;
-    }
     if (!containsSyncPoint(&op)) {
       segment.push_back(&op);
       continue;
@@ -544,6 +525,14 @@ LogicalResult KernelEmulator::emitSequence(OpBuilder &b, Block &block) {
     if (failed(emitSegment(b, block, segment)))
       return failure();
     segment.clear();
+    if (isa<gpu::BarrierOp>(op))
+      continue;
+    if (isa<gpu::ShuffleOp, nvgpu::MmaSyncOp>(op)) {
+      if (failed(handOver(b, &op)))
+        return failure();
+      segment.push_back(&op); // received at the start of the next segment
+      continue;
+    }
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       if (failed(emitUniformFor(b, loop)))
         return failure();

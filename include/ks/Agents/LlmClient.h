@@ -119,6 +119,11 @@ struct LlmAnswer {
   bool fatal = false; ///< As in LlmResult.
 };
 
+/// An agent's system prompt: "You are the ROLE of KernelSkill, an MLIR
+/// compiler that TASK", then that it answers with exactly one JSON object,
+/// shaped as `answer` (what askForObject parses).
+std::string systemPrompt(llvm::StringRef role, llvm::StringRef task, llvm::StringRef answer);
+
 /// Asks `client` with `user` (printed as indented JSON) and parses the reply
 /// with parseReplyObject.
 LlmAnswer askForObject(LlmClient &client, llvm::StringRef role, llvm::StringRef system,

@@ -9,6 +9,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <mutex>
+
 namespace ks::cupti {
 
 /// The entry point `name` of libcupti (searched once: libcupti.so.13,
@@ -28,6 +30,19 @@ void bindSymbol(Fn *&fn, const char *name, std::string &error) {
   std::string message = llvm::toString(sym.takeError());
   if (error.empty())
     error = std::move(message);
+}
+
+/// The entry points of `API` that `bind(api, error)` binds (with
+/// bindSymbol), bound on the first call only; the first failure as an error.
+template <typename API, typename Bind>
+llvm::Expected<const API &> bindOnce(Bind bind) {
+  static API api;
+  static std::string error;
+  static std::once_flag once;
+  std::call_once(once, [&] { bind(api, error); });
+  if (!error.empty())
+    return llvm::createStringError(error);
+  return api;
 }
 
 /// CUPTI's text for a result code (or the number, where the text is missing).

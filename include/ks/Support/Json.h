@@ -13,7 +13,9 @@
 #include "llvm/Support/JSON.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 namespace ks {
 
@@ -48,6 +50,21 @@ inline int jsonNesting(llvm::StringRef text) {
     }
   }
   return deepest;
+}
+
+/// Copies each field `key` of `o`, a string, into `*place`, in order; the
+/// key of the first one missing, not a string or empty, or null when all are
+/// there.
+inline const char *copyNonEmptyStrings(
+    const llvm::json::Object &o,
+    std::initializer_list<std::pair<const char *, std::string *>> fields) {
+  for (auto [key, place] : fields) {
+    std::optional<llvm::StringRef> text = o.getString(key);
+    if (!text || text->empty())
+      return key;
+    *place = text->str();
+  }
+  return nullptr;
 }
 
 /// llvm::json::parse, refusing input nested deeper than kMaxJsonDepth.
