@@ -102,6 +102,7 @@ def candidates_of(run_dir):
     with open(os.path.join(run_dir, "report.json")) as f:
         report = json.load(f)
     classes = {d["dispatch"]: d["op_class"] for d in report.get("dispatches", [])}
+    seed_us = {d["dispatch"]: d.get("seed_us") for d in report.get("dispatches", [])}
     device = (report.get("device") or {}).get("name")
     rows = []
     path = os.path.join(run_dir, "trajectory.jsonl")
@@ -112,12 +113,27 @@ def candidates_of(run_dir):
                     t = json.loads(line)
                 except ValueError:
                     continue
-                # Round 0: the first choices, all in one plan.
-                label = "first-choices" if t.get("round") == 0 else f"d{t.get('dispatch')}-r{t.get('round')}"
-                plan = os.path.join(run_dir, label + ".plan.json")
+                plan = os.path.join(run_dir, plan_label(t) + ".plan.json")
                 if t.get("outcome") == "ok" and "kernel_us" in t and os.path.exists(plan):
-                    rows.append(dict(t, plan=plan))
+                    # The seed's estimate of the dispatch: on the row where
+                    # the tuner wrote it, else the report's.
+                    t.setdefault("base_kernel_us", seed_us.get(t.get("dispatch")))
+                    if t["base_kernel_us"] is not None:
+                        rows.append(dict(t, plan=plan))
     return report["module"], classes, rows, device
+
+
+def plan_label(row):
+    """The plan file (less .plan.json) a trajectory row was estimated in:
+    round 0 holds the first choices, all in one plan, and their
+    alternatives, the k-th of every dispatch in plan k."""
+    if row.get("round") != 0:
+        return f"d{row.get('dispatch')}-r{row.get('round')}"
+    prefix = "first choice, alternative "
+    rule = row.get("rule") or ""
+    if rule.startswith(prefix) and rule[len(prefix):].isdigit():
+        return f"first-choices-alt{rule[len(prefix):]}"
+    return "first-choices"
 
 
 def check_problem(run_dir, work, timeout=120, max_candidates=4):
