@@ -31,6 +31,15 @@ std::optional<int64_t> dispatchNamedIn(llvm::StringRef message) {
   return std::nullopt;
 }
 
+/// How many plans the alternatives take: plan k holds every dispatch's
+/// k-th alternative.
+size_t alternativePlanCount(const std::map<int64_t, std::vector<Step>> &alternatives) {
+  size_t count = 0;
+  for (const auto &[d, alts] : alternatives)
+    count = std::max(count, alts.size());
+  return count;
+}
+
 /// Plans of first choices built before the search gives up on them: each
 /// failure names one dispatch, whose next choice goes into the next try.
 constexpr unsigned kFirstChoiceTries = 16;
@@ -233,9 +242,7 @@ static std::vector<int64_t> takenInByOne(const Measurement &x, const Measurement
 
 bool Tuner::alternativesFitBudget(const std::map<int64_t, std::vector<Step>> &alternatives,
                                   double planSeconds) {
-  size_t count = 0;
-  for (const auto &[d, alts] : alternatives)
-    count = std::max(count, alts.size());
+  size_t count = alternativePlanCount(alternatives);
   if (count == 0 || opts.budgetSeconds <= 0)
     return count > 0;
   // Their plans (jobs at a time) and the plan of the picked ones.
@@ -251,9 +258,7 @@ bool Tuner::alternativesFitBudget(const std::map<int64_t, std::vector<Step>> &al
 Measurement Tuner::tryAlternatives(PlanSteps &choices,
                                    const std::map<int64_t, std::vector<Step>> &alternatives,
                                    const PlanSteps &best, Measurement first) {
-  size_t count = 0;
-  for (const auto &[d, alts] : alternatives)
-    count = std::max(count, alts.size());
+  size_t count = alternativePlanCount(alternatives);
   if (count == 0)
     return first;
   // Plan k gives every dispatch its k-th alternative (or its first choice):

@@ -151,9 +151,7 @@ struct TempFile {
     return llvm::Error::success();
   }
 };
-} // namespace
 
-namespace {
 /// Accepted results by what was assembled: the tuner builds the same
 /// kernels again in every plan that leaves their dispatch alone, and ptxas
 /// dominates a plan's build. Process-wide; bounded.
@@ -188,26 +186,7 @@ AcceptedCache &acceptedCache() {
 }
 
 llvm::Expected<ks::PtxasResult> assemble(StringRef ptxas, StringRef ptx, StringRef chip,
-                                         unsigned timeoutSeconds, StringRef displayName);
-} // namespace
-
-llvm::Expected<PtxasResult> ks::runPtxas(StringRef ptxas, StringRef ptx,
-                                         StringRef chip,
-                                         unsigned timeoutSeconds,
-                                         StringRef displayName) {
-  std::string key = AcceptedCache::key(ptxas, ptx, chip, displayName);
-  if (std::optional<PtxasResult> known = acceptedCache().find(key))
-    return *known;
-  llvm::Expected<PtxasResult> result = assemble(ptxas, ptx, chip, timeoutSeconds, displayName);
-  if (result && result->accepted)
-    acceptedCache().insert(key, *result);
-  return result;
-}
-
-namespace {
-llvm::Expected<ks::PtxasResult> assemble(StringRef ptxas, StringRef ptx, StringRef chip,
                                          unsigned timeoutSeconds, StringRef displayName) {
-  using ks::PtxasResult;
   TempFile input, output, log;
   for (auto [file, suffix] : {std::pair{&input, "ptx"}, {&output, "cubin"},
                               {&log, "log"}})
@@ -254,3 +233,16 @@ llvm::Expected<ks::PtxasResult> assemble(StringRef ptxas, StringRef ptx, StringR
   return result;
 }
 } // namespace
+
+llvm::Expected<PtxasResult> ks::runPtxas(StringRef ptxas, StringRef ptx,
+                                         StringRef chip,
+                                         unsigned timeoutSeconds,
+                                         StringRef displayName) {
+  std::string key = AcceptedCache::key(ptxas, ptx, chip, displayName);
+  if (std::optional<PtxasResult> known = acceptedCache().find(key))
+    return *known;
+  llvm::Expected<PtxasResult> result = assemble(ptxas, ptx, chip, timeoutSeconds, displayName);
+  if (result && result->accepted)
+    acceptedCache().insert(key, *result);
+  return result;
+}
