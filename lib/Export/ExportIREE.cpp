@@ -20,7 +20,7 @@
 
 #include "ks/Export/Passes.h"
 
-#include "ks/Runtime/GpuRuntime.h"
+#include "ks/RuntimeAbi/GridArrivals.h"
 #include "ks/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
