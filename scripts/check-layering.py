@@ -37,25 +37,9 @@ LAYERS = [
     ("runtime-abi", 1, ["*/ks/RuntimeAbi/*"]),
     ("support", 0, ["*/ks/Support/*", "*/Target/*"]),
 ]
-# The skill library and the transform ops with their matchers.
-SKILLS = ["*/Agents/SkillLibrary.*", "*/Agents/RowChain.*", "*/Agents/GridChain.*",
-          # Evaluates skill.json's derived params and constraints.
-          "*/Agents/Expr.*",
-          # A dispatch's features (the Feature Extractor's files): skill.json's
-          # requirements are stated on them, and applying a skill checks them.
-          "*/Agents/Feature*", "*/Agents/WorkEstimate.*",
-          # Applies one skill to its dispatch (the Optimizer agent).
-          "*/Agents/ApplySkill.*",
-          # The plan file: ks-apply-skills reads it, ks-tune writes it.
-          "*/Agents/Plan.*",
-          "*/Transforms/TransformOps*",
-          # ks-apply-skills: loads the skills a plan names and applies them.
-          "lib/Transforms/ApplySkills.cpp"]
-# One file per transform.ks.* op (its apply and kernel builder).
-SKILLS += [f"lib/Transforms/{op}.cpp" for op in """
-    ConvIm2col ConvImplicitGemm ConvTf32x3Wgmma FitGridToLimits GridReduceThenMap
-    MatmulMmaSync MatmulTf32x3Wgmma MatmulWgmmaTma ReadPaddingInPlace ScanColumns
-    ScanRows ScanRowsThread ScanRowsWarp""".split()]
+# The skill library (load, resolve, plans, features and their row and grid
+# chain matchers) and the transform ops with their kernel builders.
+SKILLS = ["*/Skills/*"]
 # A side layer includes only these (and is included from its rank up).
 SIDE = {"runtime": {"runtime", "runtime-abi", "support"}}
 

@@ -1,6 +1,6 @@
 //===- ExprTest.cpp - Skill parameter expressions -------------------------===//
 
-#include "ks/Agents/Expr.h"
+#include "ks/Skills/Expr.h"
 
 #include "gtest/gtest.h"
 

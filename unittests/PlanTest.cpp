@@ -1,6 +1,6 @@
 //===- PlanTest.cpp - The plan file ---------------------------------------===//
 
-#include "ks/Agents/Plan.h"
+#include "ks/Skills/Plan.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

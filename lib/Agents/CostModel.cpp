@@ -1,7 +1,7 @@
 //===- CostModel.cpp - The Profiler's estimate when there is no GPU -------===//
 
 #include "ks/Agents/CostModel.h"
-#include "ks/Agents/WorkEstimate.h"
+#include "ks/Skills/WorkEstimate.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Agents/CostModel.h"
-#include "ks/Agents/FeatureExtractor.h"
 #include "ks/Agents/Passes.h"
-#include "ks/Agents/SkillLibrary.h"
+#include "ks/Skills/FeatureExtractor.h"
+#include "ks/Skills/SkillLibrary.h"
 
 #include "mlir/IR/BuiltinOps.h"
 

@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ks/Agents/Passes.h"
 #include "ks/Agents/LlmClient.h"
+#include "ks/Agents/Passes.h"
 #include "ks/Agents/Tuner.h"
+#include "ks/Skills/TransformOps/TransformOps.h"
 #include "ks/Transforms/Pipelines.h"
-#include "ks/Transforms/TransformOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"

@@ -2,7 +2,7 @@
 
 #include "ks/Agents/Planner.h"
 
-#include "ks/Agents/Expr.h"
+#include "ks/Skills/Expr.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -2,7 +2,7 @@
 
 #include "ks/Agents/Policy.h"
 
-#include "ks/Agents/Expr.h"
+#include "ks/Skills/Expr.h"
 #include "ks/Support/Json.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ks/Agents/FeatureExtractor.h"
 #include "ks/Agents/Passes.h"
+#include "ks/Skills/FeatureExtractor.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/FileUtilities.h"

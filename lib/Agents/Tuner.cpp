@@ -9,7 +9,7 @@
 
 #include "TunerImpl.h"
 
-#include "ks/Agents/Plan.h"
+#include "ks/Skills/Plan.h"
 
 #include <unistd.h>
 

@@ -3,9 +3,9 @@
 #include "ks/Runtime/Program.h"
 
 #include "ks/Runtime/GpuRuntime.h"
+#include "ks/Skills/TransformOps/TransformOps.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Pipelines.h"
-#include "ks/Transforms/TransformOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

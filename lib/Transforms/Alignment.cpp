@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Alignment.h"
+#include "ks/Transforms/Utils/Alignment.h"
 
-#include "KernelInit.h"
+#include "ks/Transforms/Utils/KernelInit.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -11,7 +11,7 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "CollapsibleRuns.h"
+#include "ks/Transforms/Utils/CollapsibleRuns.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"

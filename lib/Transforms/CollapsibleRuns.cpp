@@ -1,6 +1,6 @@
 //===- CollapsibleRuns.cpp - Loops that can be merged into one -------------===//
 
-#include "CollapsibleRuns.h"
+#include "ks/Transforms/Utils/CollapsibleRuns.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "llvm/ADT/DenseSet.h"

@@ -23,10 +23,10 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "Alignment.h"
-#include "KernelInit.h"
 #include "RowWalk.h"
-#include "WarpReduce.h"
+#include "ks/Transforms/Utils/Alignment.h"
+#include "ks/Transforms/Utils/KernelInit.h"
+#include "ks/Transforms/Utils/WarpReduce.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

@@ -17,11 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ks/Transforms/Passes.h"
 #include "ks/Transforms/LoopIndex.h"
-
-#include "CollapsibleRuns.h"
-#include "SplitLoops.h"
+#include "ks/Transforms/Passes.h"
+#include "ks/Transforms/Utils/CollapsibleRuns.h"
+#include "ks/Transforms/Utils/SplitLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -27,7 +27,7 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "KernelInit.h"
+#include "ks/Transforms/Utils/KernelInit.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -1,6 +1,6 @@
 //===- KernelInit.cpp - Where a kernel's output gets its initial value ----===//
 
-#include "KernelInit.h"
+#include "ks/Transforms/Utils/KernelInit.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"

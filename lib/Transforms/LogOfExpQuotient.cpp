@@ -18,7 +18,7 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "KernelInit.h"
+#include "ks/Transforms/Utils/KernelInit.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

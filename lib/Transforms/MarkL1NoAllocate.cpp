@@ -10,7 +10,7 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "PlannedLaunches.h"
+#include "ks/Transforms/Utils/PlannedLaunches.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 

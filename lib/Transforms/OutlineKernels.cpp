@@ -9,7 +9,7 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "PlannedLaunches.h"
+#include "ks/Transforms/Utils/PlannedLaunches.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"

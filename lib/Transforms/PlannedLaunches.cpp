@@ -1,6 +1,6 @@
 //===- PlannedLaunches.cpp - The launches a plan's launch-level field names ===//
 
-#include "PlannedLaunches.h"
+#include "ks/Transforms/Utils/PlannedLaunches.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseSet.h"

@@ -14,7 +14,7 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "PlannedLaunches.h"
+#include "ks/Transforms/Utils/PlannedLaunches.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

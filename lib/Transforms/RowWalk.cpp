@@ -7,9 +7,9 @@
 
 #include "RowWalk.h"
 
-#include "Alignment.h"
-#include "KernelInit.h"
-#include "WarpReduce.h"
+#include "ks/Transforms/Utils/Alignment.h"
+#include "ks/Transforms/Utils/KernelInit.h"
+#include "ks/Transforms/Utils/WarpReduce.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

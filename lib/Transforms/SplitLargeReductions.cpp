@@ -19,7 +19,7 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "CollapsibleRuns.h"
+#include "ks/Transforms/Utils/CollapsibleRuns.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -1,6 +1,6 @@
 //===- SplitLoops.cpp - A generic op's loops split in two -----------------===//
 
-#include "SplitLoops.h"
+#include "ks/Transforms/Utils/SplitLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

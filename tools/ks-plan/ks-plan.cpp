@@ -17,7 +17,7 @@
 #include "ks/Agents/LlmPlanner.h"
 #include "ks/Agents/Planner.h"
 #include "ks/Agents/Policy.h"
-#include "ks/Agents/SkillLibrary.h"
+#include "ks/Skills/SkillLibrary.h"
 #include "ks/Support/Json.h"
 
 #include "llvm/Support/CommandLine.h"

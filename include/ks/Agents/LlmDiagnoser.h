@@ -13,7 +13,7 @@
 #define KS_AGENTS_LLMDIAGNOSER_H
 
 #include "ks/Agents/LlmClient.h"
-#include "ks/Agents/SkillLibrary.h"
+#include "ks/Skills/SkillLibrary.h"
 
 #include <vector>
 

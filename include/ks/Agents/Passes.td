@@ -13,7 +13,7 @@ include "mlir/Pass/PassBase.td"
 def KSPrintFeatures : Pass<"ks-print-features", "mlir::ModuleOp"> {
   let summary = "Print the static features of every dispatch as JSON";
   let description = [{
-    Runs the Feature Extractor (ks/Agents/FeatureExtractor.h), whose features
+    Runs the Feature Extractor (ks/Skills/FeatureExtractor.h), whose features
     the planner matches against the skills and the decision policy, and
     prints `{"dispatches": [...]}`: one object per linalg structured op inside
     a `func.func` (on tensors or memrefs), with its id (its `ks.dispatch`

@@ -11,7 +11,7 @@
 #define KS_AGENTS_PLANNER_H
 
 #include "ks/Agents/Policy.h"
-#include "ks/Agents/SkillLibrary.h"
+#include "ks/Skills/SkillLibrary.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -11,7 +11,7 @@
 #ifndef KS_AGENTS_POLICY_H
 #define KS_AGENTS_POLICY_H
 
-#include "ks/Agents/SkillLibrary.h"
+#include "ks/Skills/SkillLibrary.h"
 
 #include "llvm/Support/Error.h"
 

@@ -20,7 +20,7 @@
 #define KS_AGENTS_TUNINGDATABASE_H
 
 #include "ks/Agents/Calibration.h"
-#include "ks/Agents/SkillLibrary.h"
+#include "ks/Skills/SkillLibrary.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
