@@ -16,7 +16,7 @@ trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/ks/bin" "$stage/ks/lib" "$stage/ks/include"
 strip -o "$stage/ks/bin/ks" build-static/bin/ks
 strip -o "$stage/ks/lib/libKernelSkill.so" build-static/lib/libKernelSkill.so
-cp include/ks/Runtime/ksrt.h "$stage/ks/include/"
+cp include/ks/Driver/ksrt.h "$stage/ks/include/"
 # The skill library travels as data: ks-opt finds it at bin/../skills.
 cp -r skills "$stage/ks/skills"
 for tool in ks-opt ks-run ks-load-ptx ks-tune; do

@@ -20,8 +20,8 @@
 
 #include "ks/Export/Passes.h"
 
+#include "ks/Driver/Pipelines.h"
 #include "ks/RuntimeAbi/GridArrivals.h"
-#include "ks/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -1,4 +1,4 @@
-"""ctypes binding of the ks runtime's C API (include/ks/Runtime/ksrt.h).
+"""ctypes binding of the ks runtime's C API (include/ks/Driver/ksrt.h).
 
 Runs a compiled program on PyTorch's CUDA tensors and stream; the library
 is found through KS_LIB, the installed package's (ks_torch/_ks/lib), the

@@ -7,12 +7,12 @@
 
 #include "ks/Agents/LlmClient.h"
 #include "ks/Agents/Passes.h"
+#include "ks/Driver/Pipelines.h"
 #include "ks/Export/Passes.h"
 #include "ks/Skills/TransformOps/TransformOps.h"
 #include "ks/Support/SourceFile.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
-#include "ks/Transforms/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Diagnostics.h"

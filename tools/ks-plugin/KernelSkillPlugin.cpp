@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Agents/Passes.h"
+#include "ks/Driver/Pipelines.h"
 #include "ks/Transforms/Passes.h"
-#include "ks/Transforms/Pipelines.h"
 
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/Config/llvm-config.h"

@@ -11,20 +11,20 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Driver/Pipelines.h"
+#include "ks/Driver/Program.h"
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/GpuRuntime.h"
 #include "ks/Runtime/HostBuffer.h"
 #include "ks/Runtime/KernelProfiler.h"
 #include "ks/Runtime/KernelTracer.h"
 #include "ks/Runtime/Occupancy.h"
-#include "ks/Runtime/Program.h"
 #include "ks/Skills/WorkEstimate.h"
 #include "ks/Support/Json.h"
 #include "ks/Support/SourceFile.h"
 #include "ks/Target/Chips.h"
 #include "ks/Tools/Mains.h"
 #include "ks/Transforms/Passes.h"
-#include "ks/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

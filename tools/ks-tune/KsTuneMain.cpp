@@ -14,10 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Agents/Tuner.h"
+#include "ks/Driver/Pipelines.h"
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Target/Chips.h"
 #include "ks/Tools/Mains.h"
-#include "ks/Transforms/Pipelines.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"

@@ -33,7 +33,7 @@ class OpPassManager;
 namespace ks::agents {
 
 /// The compiler the tuner drives. It sits above the agents, in the driver,
-/// which hands it over (ks::tunerPipelines(), ks/Transforms/Pipelines.h).
+/// which hands it over (ks::tunerPipelines(), ks/Driver/Pipelines.h).
 struct TunerPipelines {
   /// linalg-on-tensors to numbered dispatches on buffers: what the features
   /// are read off and what plans name.

@@ -1,10 +1,10 @@
 //===- CApi.cpp - KernelSkill runtime C API (ksrt.h) ----------------------===//
 
-#include "ks/Runtime/ksrt.h"
+#include "ks/Driver/ksrt.h"
 
-#include "ks/Runtime/CompiledProgram.h"
+#include "ks/Driver/CompiledProgram.h"
+#include "ks/Driver/Program.h"
 #include "ks/Runtime/CudaDriver.h"
-#include "ks/Runtime/Program.h"
 #include "ks/Support/SourceFile.h"
 
 #include "mlir/IR/Diagnostics.h"

@@ -1,11 +1,11 @@
 //===- Program.cpp - A compiled, JIT-loaded model -------------------------===//
 
-#include "ks/Runtime/Program.h"
+#include "ks/Driver/Program.h"
 
+#include "ks/Driver/Pipelines.h"
 #include "ks/Runtime/GpuRuntime.h"
 #include "ks/Skills/TransformOps/TransformOps.h"
 #include "ks/Transforms/Passes.h"
-#include "ks/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

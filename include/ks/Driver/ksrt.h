@@ -19,8 +19,8 @@
  * ksrt_last_error(). One invocation at a time per process.
  *
  *===----------------------------------------------------------------------===*/
-#ifndef KS_RUNTIME_KSRT_H
-#define KS_RUNTIME_KSRT_H
+#ifndef KS_DRIVER_KSRT_H
+#define KS_DRIVER_KSRT_H
 
 #include <stddef.h>
 
@@ -90,4 +90,4 @@ void ksrt_unload(ksrt_program *program);
 }
 #endif
 
-#endif /* KS_RUNTIME_KSRT_H */
+#endif /* KS_DRIVER_KSRT_H */

@@ -8,10 +8,10 @@
 // `ks.program`, with the file's format.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KS_RUNTIME_COMPILEDPROGRAM_H
-#define KS_RUNTIME_COMPILEDPROGRAM_H
+#ifndef KS_DRIVER_COMPILEDPROGRAM_H
+#define KS_DRIVER_COMPILEDPROGRAM_H
 
-#include "ks/Runtime/Program.h"
+#include "ks/Driver/Program.h"
 
 namespace ks::runtime {
 
@@ -36,4 +36,4 @@ readCompiledProgram(llvm::StringRef path, mlir::MLIRContext *context);
 
 } // namespace ks::runtime
 
-#endif // KS_RUNTIME_COMPILEDPROGRAM_H
+#endif // KS_DRIVER_COMPILEDPROGRAM_H

@@ -1,6 +1,6 @@
 //===- Pipelines.h - The ks-seed-lowering and ks-compile pipelines -*- C++ -*-===//
-#ifndef KS_TRANSFORMS_PIPELINES_H
-#define KS_TRANSFORMS_PIPELINES_H
+#ifndef KS_DRIVER_PIPELINES_H
+#define KS_DRIVER_PIPELINES_H
 
 #include "ks/Target/Chips.h"
 #include "mlir/Pass/PassOptions.h"
@@ -112,4 +112,4 @@ agents::TunerPipelines tunerPipelines();
 
 } // namespace ks
 
-#endif // KS_TRANSFORMS_PIPELINES_H
+#endif // KS_DRIVER_PIPELINES_H

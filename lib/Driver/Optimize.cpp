@@ -12,8 +12,8 @@
 #include "ks/Agents/LlmClient.h"
 #include "ks/Agents/Passes.h"
 #include "ks/Agents/Tuner.h"
+#include "ks/Driver/Pipelines.h"
 #include "ks/Skills/TransformOps/TransformOps.h"
-#include "ks/Transforms/Pipelines.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"

@@ -6,8 +6,8 @@
 // Used by ks-run and by the C API (ksrt.h).
 //
 //===----------------------------------------------------------------------===//
-#ifndef KS_RUNTIME_PROGRAM_H
-#define KS_RUNTIME_PROGRAM_H
+#ifndef KS_DRIVER_PROGRAM_H
+#define KS_DRIVER_PROGRAM_H
 
 #include "ks/Runtime/CudaDriver.h"
 #include "ks/Runtime/HostBuffer.h"
@@ -163,4 +163,4 @@ private:
 
 } // namespace ks::runtime
 
-#endif // KS_RUNTIME_PROGRAM_H
+#endif // KS_DRIVER_PROGRAM_H

@@ -1,6 +1,6 @@
 //===- CompiledProgram.cpp - A lowered GPU program on disk ----------------===//
 
-#include "ks/Runtime/CompiledProgram.h"
+#include "ks/Driver/CompiledProgram.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Bytecode/BytecodeReader.h"

@@ -1,6 +1,6 @@
 //===- Pipelines.cpp - ks-seed-lowering and ks-compile --------------------===//
 
-#include "ks/Transforms/Pipelines.h"
+#include "ks/Driver/Pipelines.h"
 
 #include "ks/Agents/Tuner.h"
 #include "ks/Target/Ptxas.h"
