@@ -5,7 +5,7 @@
 #include "ks/Skills/GridChain.h"
 #include "ks/Skills/RowChain.h"
 #include "ks/Skills/WorkEstimate.h"
-#include "ks/Transforms/LoopIndex.h"
+#include "ks/Transforms/Utils/LoopIndex.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -7,8 +7,8 @@
 
 #include "ScanKernel.h"
 
-#include "ks/Transforms/LoopIndex.h"
 #include "ks/Transforms/Utils/KernelInit.h"
+#include "ks/Transforms/Utils/LoopIndex.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

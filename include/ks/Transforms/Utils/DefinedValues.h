@@ -5,8 +5,8 @@
 // blocks of its regions.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KS_TRANSFORMS_DEFINEDVALUES_H
-#define KS_TRANSFORMS_DEFINEDVALUES_H
+#ifndef KS_TRANSFORMS_UTILS_DEFINEDVALUES_H
+#define KS_TRANSFORMS_UTILS_DEFINEDVALUES_H
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -27,4 +27,4 @@ inline void forEachDefinedValue(mlir::Operation *op,
 
 } // namespace ks
 
-#endif // KS_TRANSFORMS_DEFINEDVALUES_H
+#endif // KS_TRANSFORMS_UTILS_DEFINEDVALUES_H

@@ -8,7 +8,7 @@
 
 #include "KernelEmulator.h"
 
-#include "ks/Transforms/DefinedValues.h"
+#include "ks/Transforms/Utils/DefinedValues.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

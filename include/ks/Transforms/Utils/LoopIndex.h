@@ -7,8 +7,8 @@
 // value is, and whether an op is such a scan.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KS_TRANSFORMS_LOOPINDEX_H
-#define KS_TRANSFORMS_LOOPINDEX_H
+#ifndef KS_TRANSFORMS_UTILS_LOOPINDEX_H
+#define KS_TRANSFORMS_UTILS_LOOPINDEX_H
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -63,4 +63,4 @@ inline bool isTriangularScan(mlir::linalg::LinalgOp op) {
 
 } // namespace ks
 
-#endif // KS_TRANSFORMS_LOOPINDEX_H
+#endif // KS_TRANSFORMS_UTILS_LOOPINDEX_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ks/Transforms/DefinedValues.h"
 #include "ks/Transforms/Passes.h"
+#include "ks/Transforms/Utils/DefinedValues.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -9,7 +9,7 @@
 
 #include "ks/Transforms/Passes.h"
 
-#include "ks/Transforms/LoopIndex.h"
+#include "ks/Transforms/Utils/LoopIndex.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

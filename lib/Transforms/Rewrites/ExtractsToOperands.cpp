@@ -17,9 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ks/Transforms/LoopIndex.h"
 #include "ks/Transforms/Passes.h"
 #include "ks/Transforms/Utils/CollapsibleRuns.h"
+#include "ks/Transforms/Utils/LoopIndex.h"
 #include "ks/Transforms/Utils/SplitLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

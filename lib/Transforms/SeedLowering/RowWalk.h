@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef KS_LIB_TRANSFORMS_ROWWALK_H
-#define KS_LIB_TRANSFORMS_ROWWALK_H
+#ifndef KS_LIB_TRANSFORMS_SEEDLOWERING_ROWWALK_H
+#define KS_LIB_TRANSFORMS_SEEDLOWERING_ROWWALK_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
@@ -132,4 +132,4 @@ foldPartial(mlir::OpBuilder &b, mlir::Location loc, mlir::linalg::LinalgOp op,
 
 } // namespace ks::rowwalk
 
-#endif // KS_LIB_TRANSFORMS_ROWWALK_H
+#endif // KS_LIB_TRANSFORMS_SEEDLOWERING_ROWWALK_H

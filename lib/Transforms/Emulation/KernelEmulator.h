@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef KS_LIB_TRANSFORMS_KERNELEMULATOR_H
-#define KS_LIB_TRANSFORMS_KERNELEMULATOR_H
+#ifndef KS_LIB_TRANSFORMS_EMULATION_KERNELEMULATOR_H
+#define KS_LIB_TRANSFORMS_EMULATION_KERNELEMULATOR_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -26,4 +26,4 @@ mlir::FailureOr<mlir::func::FuncOp> emulateKernel(mlir::gpu::GPUFuncOp kernel,
 
 } // namespace ks
 
-#endif // KS_LIB_TRANSFORMS_KERNELEMULATOR_H
+#endif // KS_LIB_TRANSFORMS_EMULATION_KERNELEMULATOR_H
