@@ -3,40 +3,43 @@
 
     check-layering.py [ROOT]
 
-Every C++ file under include/ks, lib and tools belongs to one layer (LAYERS,
-first matching pattern wins); a header "ks/X" is the file include/ks/X. A file
-may include its own layer and the layers below it; `runtime` sits beside the
-stack: the driver and the tools use it, and it uses only what is below the
-transforms. An exception goes in KNOWN, with what removes it (none today).
-Exit 1, one line each, on an include not allowed and not in KNOWN, and on a
-KNOWN entry that no longer exists, so the list only shrinks.
+Every C++ file under include/ks, lib and tools belongs to one layer, by its
+folder (LAYERS): lib/<Folder>/ and include/ks/<Folder>/ are one layer, and
+a header "ks/X" is the file include/ks/X. A file may include its own layer
+and the layers below it; `runtime` sits beside the stack: the driver and
+the tools use it, and it uses only the runtime ABI and support. The CMake
+libraries of the folders link the same way (lib/*/CMakeLists.txt), so
+CMake refuses a cycle. An exception goes in KNOWN, with what removes it
+(none today). Exit 1, one line each, on an include not allowed and not in
+KNOWN, on a file in no layer, and on a KNOWN entry that no longer exists,
+so the list only shrinks.
 """
 
-import fnmatch
 import os
 import re
 import sys
 
-# (layer, rank, path patterns), top to bottom; SKILLS is matched first, then
-# these in order. A same-rank include is allowed (export sits at the driver's
-# level and uses its pipelines).
+# (layer, rank, folders), top to bottom. A same-rank include is allowed
+# (export sits at the driver's level and uses its pipelines).
 LAYERS = [
-    ("tools", 6, ["tools/*", "include/ks/Tools/*"]),
+    ("tools", 6, ["tools", "include/ks/Tools"]),
     # The pipelines, the JIT-loaded Program and its C API (ksrt.h), and
     # --ks-optimize (tunes, then compiles with the winning plan).
-    ("driver", 5, ["*/Driver/*"]),
-    ("export", 5, ["*/Export/*"]),
-    ("runtime", 5, ["*/Runtime/*"]),  # CUDA, CUPTI: beside the driver (SIDE)
-    ("agents", 4, ["*/Agents/*"]),
-    ("skills", 3, []),  # SKILLS
-    ("transforms", 2, ["*/Transforms/*"]),
+    ("driver", 5, ["lib/Driver", "include/ks/Driver"]),
+    ("export", 5, ["lib/Export", "include/ks/Export"]),
+    # CUDA, CUPTI: beside the driver (SIDE).
+    ("runtime", 5, ["lib/Runtime", "include/ks/Runtime"]),
+    # Planner, policy, cost model, tuner, LLM, tuning database.
+    ("agents", 4, ["lib/Agents", "include/ks/Agents"]),
+    # The skill library (load, resolve, plans, features and their row and
+    # grid chain matchers) and the transform ops with their kernel builders.
+    ("skills", 3, ["lib/Skills", "include/ks/Skills"]),
+    # Seed lowering, rewrites, device passes, CPU emulation.
+    ("transforms", 2, ["lib/Transforms", "include/ks/Transforms"]),
     # Names shared by kernels and runtime (the grid-arrival counter's).
-    ("runtime-abi", 1, ["*/ks/RuntimeAbi/*"]),
-    ("support", 0, ["*/ks/Support/*", "*/Target/*"]),
+    ("runtime-abi", 1, ["include/ks/RuntimeAbi"]),
+    ("support", 0, ["include/ks/Support", "lib/Target", "include/ks/Target"]),
 ]
-# The skill library (load, resolve, plans, features and their row and grid
-# chain matchers) and the transform ops with their kernel builders.
-SKILLS = ["*/Skills/*"]
 # A side layer includes only these (and is included from its rank up).
 SIDE = {"runtime": {"runtime", "runtime-abi", "support"}}
 
@@ -49,11 +52,8 @@ SOURCES = (".h", ".hpp", ".inc", ".c", ".cpp")
 
 
 def layer_of(path):
-    for pattern in SKILLS:
-        if fnmatch.fnmatch(path, pattern):
-            return "skills"
-    for name, _, patterns in LAYERS:
-        if any(fnmatch.fnmatch(path, p) for p in patterns):
+    for name, _, folders in LAYERS:
+        if any(path.startswith(folder + "/") for folder in folders):
             return name
     return None
 
