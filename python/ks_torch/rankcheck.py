@@ -98,7 +98,8 @@ def _measure(module, plan, out_json, timeout, counters=False):
 
 
 def candidates_of(run_dir):
-    """(module, {dispatch: op_class}, [trajectory rows with a plan file])."""
+    """(module, {dispatch: op_class}, [trajectory rows with a plan file],
+    the cost model's device, {dispatch: the seed's estimated us})."""
     with open(os.path.join(run_dir, "report.json")) as f:
         report = json.load(f)
     classes = {d["dispatch"]: d["op_class"] for d in report.get("dispatches", [])}
@@ -115,12 +116,13 @@ def candidates_of(run_dir):
                     continue
                 plan = os.path.join(run_dir, plan_label(t) + ".plan.json")
                 if t.get("outcome") == "ok" and "kernel_us" in t and os.path.exists(plan):
-                    # The seed's estimate of the dispatch: on the row where
-                    # the tuner wrote it, else the report's.
                     t.setdefault("base_kernel_us", seed_us.get(t.get("dispatch")))
                     if t["base_kernel_us"] is not None:
                         rows.append(dict(t, plan=plan))
-    return report["module"], classes, rows, device
+    # The seed's estimate of each dispatch alone (rows carry the cost of
+    # what their base covers, which is not always the seed's).
+    seed_est = {d: us for d, us in seed_us.items() if us is not None}
+    return report["module"], classes, rows, device, seed_est
 
 
 def plan_label(row):
@@ -136,11 +138,25 @@ def plan_label(row):
     return "first-choices"
 
 
+def _taken_in(seed, run, owners):
+    """{owner: [dispatches]}: the seed's dispatches with no kernel in `run`,
+    each given to the nearest of `owners` that has one (the tuner's rule
+    for what a first choice's kernel took in)."""
+    present = [d for d in owners if d in run]
+    taken = {}
+    for a in seed:
+        if a not in run and present:
+            taken.setdefault(min(present, key=lambda d: abs(d - a)), []).append(a)
+    return taken
+
+
 def check_problem(run_dir, work, timeout=120, max_candidates=4):
     """Per dispatch with at least one candidate: the estimated and measured
     cost of the seed and of its first `max_candidates` candidates, and
-    the cost model's device."""
-    module, classes, rows, device = candidates_of(run_dir)
+    the cost model's device. A dispatch's cost is its own kernel's, less
+    the seed's cost of the dispatches its kernel took in, so candidates that
+    fuse and candidates that do not compare alike."""
+    module, classes, rows, device, seed_est = candidates_of(run_dir)
     kept = {}
     rows = [t for t in rows if kept.setdefault(t["dispatch"], []).append(t) or
             len(kept[t["dispatch"]]) <= max_candidates]
@@ -148,13 +164,14 @@ def check_problem(run_dir, work, timeout=120, max_candidates=4):
         return [], device
     os.makedirs(work, exist_ok=True)
     seed = _measure(module, None, os.path.join(work, "seed.run.json"), timeout)
+    owners = sorted(kept)
     runs = {}  # plan -> measured (the first choices' plan serves many rows)
     by_dispatch = {}
     for t in rows:
         d = t["dispatch"]
         entry = by_dispatch.setdefault(d, {
             "dispatch": d, "op_class": classes.get(d, "?"),
-            "candidates": [{"label": "seed", "estimated_us": t["base_kernel_us"],
+            "candidates": [{"label": "seed", "estimated_us": seed_est.get(d, t["base_kernel_us"]),
                             "measured_us": seed.get(d, 0.0)}]})
         label = os.path.basename(t["plan"]).replace(".plan.json", "")
         try:
@@ -164,13 +181,28 @@ def check_problem(run_dir, work, timeout=120, max_candidates=4):
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             entry["candidates"].append({"label": label, "error": str(e)[:200]})
             continue
-        absorbed = t.get("absorbed_dispatches", [])
+        if d not in measured:
+            entry["candidates"].append({"label": label, "error": "no kernel of its own"})
+            continue
+        absorbed = _taken_in(seed, measured, owners).get(d, [])
         entry["candidates"].append({
             "label": label, "skill": t.get("skill"), "params": t.get("params"),
-            "estimated_us": t["kernel_us"] - t.get("absorbed_kernel_us", 0.0),
-            "measured_us": measured.get(d, 0.0) - sum(seed.get(a, 0.0) for a in absorbed),
-            "absorbed": bool(absorbed)})
+            "estimated_us": t["kernel_us"] - _absorbed_estimate(t, absorbed, seed_est),
+            "measured_us": measured[d] - sum(seed.get(a, 0.0) for a in absorbed),
+            "absorbed": absorbed})
+        # What any candidate took in, at the seed's cost: added to every
+        # candidate's cost it makes them all costs of the same work.
+        for a in absorbed:
+            entry.setdefault("taken_in", {})[str(a)] = [seed_est.get(a, 0.0), seed.get(a, 0.0)]
     return list(by_dispatch.values()), device
+
+
+def _absorbed_estimate(row, absorbed, seed_est):
+    """The seed's estimate of what a row's kernel took in: the tuner's own
+    figure where the row has it, else the report's per-dispatch seed times."""
+    if "absorbed_kernel_us" in row:
+        return row["absorbed_kernel_us"]
+    return sum(seed_est.get(a, 0.0) for a in absorbed)
 
 
 def summarize(dispatches):
@@ -179,18 +211,19 @@ def summarize(dispatches):
     within 15% of the best measured."""
     families = {}
     for d in dispatches:
-        cands = [c for c in d["candidates"] if "error" not in c and c["measured_us"] > 0]
+        cands = [c for c in d["candidates"] if "error" not in c]
         if len(cands) < 2:
             continue
         f = families.setdefault(d["op_class"], {"dispatches": 0, "rhos": [], "ratios": [], "first_ok": 0})
         f["dispatches"] += 1
-        est = [c["estimated_us"] for c in cands]
-        meas = [c["measured_us"] for c in cands]
+        taken_in = d.get("taken_in", {}).values()
+        est = [c["estimated_us"] + sum(e for e, _ in taken_in) for c in cands]
+        meas = [c["measured_us"] + sum(m for _, m in taken_in) for c in cands]
         if len(cands) >= 3:
             rho = spearman(est, meas)
             if rho is not None:
                 f["rhos"].append(rho)
-        f["ratios"] += [e / m for e, m in zip(est, meas) if e > 0]
+        f["ratios"] += [e / m for e, m in zip(est, meas) if e > 0 and m > 0]
         first = min(range(len(cands)), key=lambda i: est[i])
         if meas[first] <= WITHIN * min(meas):
             f["first_ok"] += 1
