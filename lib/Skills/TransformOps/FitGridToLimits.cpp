@@ -88,9 +88,3 @@ DiagnosedSilenceableFailure transform::KSFitGridToLimitsOp::apply(
   }
   return DiagnosedSilenceableFailure::success();
 }
-
-void transform::KSFitGridToLimitsOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
-}

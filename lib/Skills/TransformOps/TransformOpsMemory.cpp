@@ -98,7 +98,6 @@ DiagnosedSilenceableFailure transform::KSPadInnermostOp::apply(
 // ks.align_vector_accesses
 //===----------------------------------------------------------------------===//
 
-
 DiagnosedSilenceableFailure transform::KSAlignVectorAccessesOp::apply(
     transform::TransformRewriter &rewriter, transform::TransformResults &results,
     transform::TransformState &state) {
@@ -116,12 +115,6 @@ DiagnosedSilenceableFailure transform::KSAlignVectorAccessesOp::apply(
     });
   }
   return DiagnosedSilenceableFailure::success();
-}
-
-void transform::KSAlignVectorAccessesOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
 }
 
 //===----------------------------------------------------------------------===//
@@ -165,13 +158,6 @@ DiagnosedSilenceableFailure transform::KSWorkgroupAllocsToGlobalsOp::apply(
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::KSWorkgroupAllocsToGlobalsOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}
-
 //===----------------------------------------------------------------------===//
 // ks.set_pipelined_async_waits
 //===----------------------------------------------------------------------===//
@@ -213,12 +199,6 @@ DiagnosedSilenceableFailure transform::KSSetPipelinedAsyncWaitsOp::apply(
       return emitDefiniteFailure("a pipelined loop's waits cannot be set");
   }
   return DiagnosedSilenceableFailure::success();
-}
-
-void transform::KSSetPipelinedAsyncWaitsOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
 }
 
 //===----------------------------------------------------------------------===//
@@ -269,12 +249,6 @@ DiagnosedSilenceableFailure transform::KSHoistInvariantLoadsOp::apply(
     }
   }
   return DiagnosedSilenceableFailure::success();
-}
-
-void transform::KSHoistInvariantLoadsOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
 }
 
 //===----------------------------------------------------------------------===//
@@ -353,10 +327,4 @@ DiagnosedSilenceableFailure transform::KSHoistBodyLoadsOp::apply(
       hoistBodyLoads(rewriter, generic);
   }
   return DiagnosedSilenceableFailure::success();
-}
-
-void transform::KSHoistBodyLoadsOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
 }

@@ -236,12 +236,6 @@ DiagnosedSilenceableFailure transform::KSAccumulateAtomicallyOp::apply(
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::KSAccumulateAtomicallyOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
-}
-
 //===----------------------------------------------------------------------===//
 // ks.carry_running_tiles
 //===----------------------------------------------------------------------===//
@@ -252,10 +246,4 @@ DiagnosedSilenceableFailure transform::KSCarryRunningTilesOp::apply(
   for (Operation *target : state.getPayloadOps(getTarget()))
     carryRunningTiles(rewriter, target);
   return DiagnosedSilenceableFailure::success();
-}
-
-void transform::KSCarryRunningTilesOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  modifiesPayload(effects);
 }

@@ -13,6 +13,27 @@ namespace mlir {
 class DialectRegistry;
 } // namespace mlir
 
+namespace ks {
+/// The effects of a transform op that rewrites its targets' payload in
+/// place: its operands are only read (the handles stay valid), its results
+/// are produced, the payload is modified.
+template <typename OpTy>
+class InPlaceTransformOpTrait : public mlir::OpTrait::TraitBase<OpTy, InPlaceTransformOpTrait> {
+public:
+  void getEffects(llvm::SmallVectorImpl<mlir::MemoryEffects::EffectInstance> &effects) {
+    mlir::transform::onlyReadsHandle(this->getOperation()->getOpOperands(), effects);
+    mlir::transform::producesHandle(this->getOperation()->getOpResults(), effects);
+    mlir::transform::modifiesPayload(effects);
+  }
+
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    if (!op->getName().getInterface<mlir::MemoryEffectOpInterface>())
+      return op->emitError("InPlaceTransformOpTrait needs MemoryEffectOpInterface");
+    return mlir::success();
+  }
+};
+} // namespace ks
+
 #define GET_OP_CLASSES
 #include "ks/Skills/TransformOps/TransformOps.h.inc"
 

@@ -13,6 +13,13 @@ include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
 
+// Ops that rewrite their targets' payload in place: the target handles stay
+// valid (read, not consumed), results are new handles. Implements
+// MemoryEffectsOpInterface, as FunctionalStyleTransformOpTrait does.
+def KSInPlaceTransformOpTrait : NativeOpTrait<"InPlaceTransformOpTrait"> {
+  let cppNamespace = "::ks";
+}
+
 def KSApplyFuseMultiplyAddPatternsOp : Op<Transform_Dialect,
     "apply_patterns.ks.fuse_multiply_add",
     [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
@@ -51,8 +58,9 @@ def KSInitFromProducerOp : Op<Transform_Dialect, "ks.init_from_producer",
 }
 
 def KSAccumulateAtomicallyOp : Op<Transform_Dialect, "ks.accumulate_atomically",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [KSInPlaceTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Add a loop's carried sums to memory atomically, starting them from zero";
   let description = [{
     For each `scf.for` in `target` that carries a tile of a buffer across its
@@ -105,8 +113,9 @@ def KSPadInnermostOp : Op<Transform_Dialect, "ks.pad_innermost",
 }
 
 def KSAlignVectorAccessesOp : Op<Transform_Dialect, "ks.align_vector_accesses",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [KSInPlaceTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Mark 1-d vector loads and stores of global buffers aligned where provably so";
   let description = [{
     For each `vector.load` and `vector.store` of a 1-d vector of N elements
@@ -127,8 +136,9 @@ def KSAlignVectorAccessesOp : Op<Transform_Dialect, "ks.align_vector_accesses",
 }
 
 def KSWorkgroupAllocsToGlobalsOp : Op<Transform_Dialect, "ks.workgroup_allocs_to_globals",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [KSInPlaceTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Make workgroup-memory allocations module globals (static shared memory)";
   let description = [{
     For each `memref.alloc` in `target` of a static shape in the workgroup
@@ -150,8 +160,9 @@ def KSWorkgroupAllocsToGlobalsOp : Op<Transform_Dialect, "ks.workgroup_allocs_to
 }
 
 def KSSetPipelinedAsyncWaitsOp : Op<Transform_Dialect, "ks.set_pipelined_async_waits",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [KSInPlaceTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Let a software-pipelined loop's waits leave the later steps' copies in flight";
   let description = [{
     For each `scf.for` in `target` whose body waits
@@ -173,8 +184,9 @@ def KSSetPipelinedAsyncWaitsOp : Op<Transform_Dialect, "ks.set_pipelined_async_w
 }
 
 def KSCarryRunningTilesOp : Op<Transform_Dialect, "ks.carry_running_tiles",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [KSInPlaceTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Keep a loop's running tile in registers, even of a buffer with views";
   let description = [{
     For each `scf.for` in `target`, innermost first: a `vector.transfer_read`
@@ -193,8 +205,9 @@ def KSCarryRunningTilesOp : Op<Transform_Dialect, "ks.carry_running_tiles",
 }
 
 def KSHoistInvariantLoadsOp : Op<Transform_Dialect, "ks.hoist_invariant_loads",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [KSInPlaceTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Load what a loop reads at the same place every trip once, before it";
   let description = [{
     For each `scf.for` in `target` and the loops nested in it, innermost
@@ -214,8 +227,9 @@ def KSHoistInvariantLoadsOp : Op<Transform_Dialect, "ks.hoist_invariant_loads",
 }
 
 def KSHoistBodyLoadsOp : Op<Transform_Dialect, "ks.hoist_body_loads",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [KSInPlaceTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Load before a linalg.generic what its body reads at the same place at every point";
   let description = [{
     For each `linalg.generic` in `target`: a `memref.load` in its body whose
@@ -659,8 +673,9 @@ def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
 }
 
 def KSFitGridToLimitsOp : Op<Transform_Dialect, "ks.fit_grid_to_limits",
-    [DeclareOpInterfaceMethods<TransformOpInterface>,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [KSInPlaceTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
   let summary = "Move a grid dimension past the y/z limit onto blocks x";
   let description = [{
     For each `scf.forall` in `target` mapped to `#gpu.block<...>` whose
