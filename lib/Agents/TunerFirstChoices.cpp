@@ -296,6 +296,7 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
     if (!first.kernelUs.count(d))
       continue;
     const Measurement *winner = &first;
+    std::string winnerRule = "first choice";
     for (size_t k = 0; k < alts.size(); ++k) {
       const Measurement &r = results[k];
       bool ran = r.outcome == "ok" && r.kernelUs.count(d);
@@ -309,10 +310,12 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
       }
       // Attempted like any candidate: the search does not try it again.
       // Accepted or not is said of the choice that goes on (below).
+      // Its base is the choice it must beat (base_kernel_us), not the seed.
+      std::string rule = llvm::formatv("first choice, alternative {0}", k + 1).str();
       json::Object attempt{{"dispatch", d},  {"round", 0},
-                           {"base", "seed"}, {"skill", alts[k].skill},
+                           {"base", winnerRule}, {"skill", alts[k].skill},
                            {"params", paramsJson(alts[k].params)},
-                           {"rule", llvm::formatv("first choice, alternative {0}", k + 1).str()},
+                           {"rule", rule},
                            {"outcome", r.outcome}, {"accepted", false},
                            {"faster_than_first", faster}};
       if (ran) {
@@ -326,6 +329,7 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
       remember(std::move(attempt));
       if (faster) {
         winner = &r;
+        winnerRule = rule;
         picked[d] = alts[k];
       }
     }

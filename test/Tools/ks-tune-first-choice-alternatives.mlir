@@ -23,8 +23,9 @@
 
 // Every choice measured is an attempt of round 0 (the search does not
 // repeat it); the first choice is not accepted, the picked one is.
-// TRAJ: "faster_than_first":true,"kernel_us":300,{{.*}}"rule":"first choice, alternative 1","skill":"matmul_register_tile"
-// TRAJ: "base_kernel_us":300,{{.*}}"faster_than_first":true,"kernel_us":280,{{.*}}"rule":"first choice, alternative 2","skill":"block_thread_tile_2d"
+// An alternative's base is the choice it had to beat.
+// TRAJ: "base":"first choice","base_kernel_us":400,{{.*}}"faster_than_first":true,"kernel_us":300,{{.*}}"rule":"first choice, alternative 1","skill":"matmul_register_tile"
+// TRAJ: "base":"first choice, alternative 1","base_kernel_us":300,{{.*}}"faster_than_first":true,"kernel_us":280,{{.*}}"rule":"first choice, alternative 2","skill":"block_thread_tile_2d"
 // TRAJ: "accepted":false,{{.*}}"diagnosis":"an alternative of it was faster",{{.*}}"kernel_us":400,{{.*}}"params":{"BM":64,"BN":64,"KT":4,"TM":4,"TN":4},{{.*}}"rule":"first choice","skill":"matmul_register_tile"
 // TRAJ: "accepted":true,{{.*}}"kernel_us":280,{{.*}}"skill":"block_thread_tile_2d"
 
