@@ -95,11 +95,7 @@ func.func @gemm(%image: memref<{x_shape}xf32>, %w: memref<{f}x{k}xf32>, %y: memr
   %x_flat = memref.collapse_shape %image [[0, 1, 2, 3]] : memref<{x_shape}xf32> into memref<{x_elements}xf32>
   %tiles = arith.constant {tiles} : index
   %smem_bytes = arith.constant {smem_bytes} : i32
-  gpu.launch blocks(%bx, %by, %bz) in (%sx = %tiles, %sy = %c1, %sz = %c1)
-             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c2, %nz = %c1)
-             dynamic_shared_memory_size %smem_bytes {{
-    %tma_hi = builtin.unrealized_conversion_cast %tma_hi_ptr : !llvm.ptr to !tmaB
-    %tma_lo = builtin.unrealized_conversion_cast %tma_lo_ptr : !llvm.ptr to !tmaB
+  TMA_LAUNCH(%c2, %tma_hi = %tma_hi_ptr : !tmaB, %tma_lo = %tma_lo_ptr : !tmaB)
     %table = memref.get_global @{table} : !table
     // A masked-out element is loaded from the table's last row, a zero,
     // rather than selected after its load: the load's result then goes

@@ -62,11 +62,7 @@ func.func @gemm(%a: memref<{m}x{k}xf32>, %b: memref<{n}x{k}xf32>, %c: memref<{m}
   F32_TENSOR_MAPS(%tma_a_ptr = %a_any, %tma_b_ptr = %b_any, 128)
   %tiles = arith.constant {tiles} : index
   %smem_bytes = arith.constant {smem_bytes} : i32
-  gpu.launch blocks(%bx, %by, %bz) in (%sx = %tiles, %sy = %c1, %sz = %c1)
-             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c2, %nz = %c1)
-             dynamic_shared_memory_size %smem_bytes {{
-    %tma_a = builtin.unrealized_conversion_cast %tma_a_ptr : !llvm.ptr to !tma
-    %tma_b = builtin.unrealized_conversion_cast %tma_b_ptr : !llvm.ptr to !tma
+  TMA_LAUNCH(%c2, %tma_a = %tma_a_ptr : !tma, %tma_b = %tma_b_ptr : !tma)
     PIPELINE_CONSTANTS({stages}, {k_steps}, %slot_bytes = 65536, %b_offset = 16384, %lo_offset = 32768, %tx_bytes = 32768)
     %tiles_m = arith.constant {tiles_m} : index
     %tiles_n = arith.constant {tiles_n} : index

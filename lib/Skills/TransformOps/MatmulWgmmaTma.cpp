@@ -65,11 +65,7 @@ func.func @gemm(%a: memref<{m}x{k}x{elem}>, %b: memref<{k}x{n}x{elem}>, %c: memr
   %tiles = arith.constant {tiles} : index
   %warpgroups = arith.constant {warpgroups} : index
   %smem_bytes = arith.constant {smem_bytes} : i32
-  gpu.launch blocks(%bx, %by, %bz) in (%sx = %tiles, %sy = %c1, %sz = %c1)
-             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %warpgroups, %nz = %c1)
-             dynamic_shared_memory_size %smem_bytes {{
-    %tma_a = builtin.unrealized_conversion_cast %tma_a_ptr : !llvm.ptr to !tmaA
-    %tma_b = builtin.unrealized_conversion_cast %tma_b_ptr : !llvm.ptr to !tmaB
+  TMA_LAUNCH(%warpgroups, %tma_a = %tma_a_ptr : !tmaA, %tma_b = %tma_b_ptr : !tmaB)
     PIPELINE_CONSTANTS({stages}, {k_steps}, %a_slot_bytes = 16384, %b_slot_bytes = {b_slot_bytes}, %b_region = {b_region}, %tx_bytes = {slot_bytes})
     // Blocks walk the tiles in groups of {group_m} tile rows (kGroupedTileWalk).
     %tiles_m = arith.constant {tiles_m} : index

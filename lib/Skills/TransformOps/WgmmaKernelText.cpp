@@ -43,6 +43,24 @@ static std::string pipelineConstants(llvm::ArrayRef<llvm::StringRef> args) {
     %false = arith.constant false)mlir";
 }
 
+/// TMA_LAUNCH(ny, %name = %pointer : !type, ...): the kernel's launch,
+/// %tiles blocks of 128 x ny threads with %smem_bytes of dynamic shared
+/// memory, and in it each TMA descriptor's pointer cast to its type.
+static std::string tmaLaunch(llvm::ArrayRef<llvm::StringRef> args) {
+  std::string text = fillSlots(R"mlir(
+  gpu.launch blocks(%bx, %by, %bz) in (%sx = %tiles, %sy = %c1, %sz = %c1)
+             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = {ny}, %nz = %c1)
+             dynamic_shared_memory_size %smem_bytes {{)mlir",
+                               {{"ny", args[0]}});
+  for (llvm::StringRef descriptor : args.drop_front()) {
+    auto [name, typed] = descriptor.split('=');
+    auto [pointer, type] = typed.split(':');
+    text += llvm::formatv("\n    {0} = builtin.unrealized_conversion_cast {1} : !llvm.ptr to {2}",
+                          name.trim(), pointer.trim(), type.trim());
+  }
+  return text;
+}
+
 void ks::wgmma::expandSharedPieces(std::string &text) {
   // INDEX_CONSTANTS(n, ...): %cn, an index constant, for each n.
   expandLineMacro(text, "INDEX_CONSTANTS", [](llvm::ArrayRef<llvm::StringRef> args, int) {
@@ -54,6 +72,8 @@ void ks::wgmma::expandSharedPieces(std::string &text) {
   expandLineMacro(text, "PIPELINE_CONSTANTS", [](llvm::ArrayRef<llvm::StringRef> args, int) {
     return pipelineConstants(args);
   });
+  expandLineMacro(text, "TMA_LAUNCH",
+                  [](llvm::ArrayRef<llvm::StringRef> args, int) { return tmaLaunch(args); });
   const std::pair<llvm::StringRef, const char *> pieces[] = {
       {"TILE_WALK", kGroupedTileWalk},
       {"THREAD0", kThread0},

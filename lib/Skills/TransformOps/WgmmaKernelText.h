@@ -174,7 +174,10 @@ std::string accumulatorStores(
 /// kernel's LOAD lines), INDEX_CONSTANTS(n, ...) to an index constant %cn
 /// for each n, and PIPELINE_CONSTANTS(stages, k_steps, %name = bytes, ...)
 /// to the ring's %stages, %ahead (stages - 1) and %k_steps, the kernel's
-/// sizes of its slots, and the mbarrier waits' %ticks, %true and %false.
+/// sizes of its slots, and the mbarrier waits' %ticks, %true and %false;
+/// TMA_LAUNCH(ny, %name = %pointer : !type, ...) to the gpu.launch of
+/// %tiles blocks of 128 x ny threads with %smem_bytes of shared memory and
+/// each TMA descriptor's pointer cast to its type in it.
 void expandSharedPieces(std::string &text);
 
 /// The attribute the kernels' text puts on its stores of the output, where
