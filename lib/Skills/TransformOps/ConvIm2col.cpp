@@ -36,73 +36,68 @@ std::string unmetCondition(linalg::Conv2DNchwFchwOp conv) {
 }
 } // namespace
 
-DiagnosedSilenceableFailure
-transform::KSConvIm2colOp::apply(transform::TransformRewriter &rewriter,
-                                 transform::TransformResults &results,
-                                 transform::TransformState &state) {
-  SmallVector<Operation *> matmuls;
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(target);
-    if (!conv)
-      return emitDefiniteFailure() << "expects linalg.conv_2d_nchw_fchw, got "
-                                   << target->getName();
-    std::string unmet = unmetCondition(conv);
-    if (!unmet.empty())
-      return emitDefiniteFailure() << "cannot rewrite the convolution as a GEMM: " << unmet;
-    Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
-    Value output = conv.getOutputs()[0];
-    ArrayRef<int64_t> in = cast<MemRefType>(input.getType()).getShape();
-    ArrayRef<int64_t> fil = cast<MemRefType>(filter.getType()).getShape();
-    ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
-    int64_t N = in[0], C = in[1], F = fil[0], KH = fil[2], KW = fil[3];
-    int64_t OH = out[2], OW = out[3], K = C * KH * KW, P = OH * OW;
-    auto strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
-    auto dilations = llvm::to_vector(conv.getDilations().getValues<int64_t>());
-    Type f32 = rewriter.getF32Type();
-    Location loc = conv.getLoc();
-    // The new ops keep the convolution's location, which names its
-    // dispatch (ks-mark-dispatches): the seed kernels of the copy and the
-    // broadcast are timed as part of it.
-    rewriter.setInsertionPoint(conv);
+DiagnosedSilenceableFailure transform::KSConvIm2colOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(target);
+  if (!conv)
+    return emitDefiniteFailure() << "expects linalg.conv_2d_nchw_fchw, got "
+                                 << target->getName();
+  std::string unmet = unmetCondition(conv);
+  if (!unmet.empty())
+    return emitDefiniteFailure() << "cannot rewrite the convolution as a GEMM: " << unmet;
+  Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
+  Value output = conv.getOutputs()[0];
+  ArrayRef<int64_t> in = cast<MemRefType>(input.getType()).getShape();
+  ArrayRef<int64_t> fil = cast<MemRefType>(filter.getType()).getShape();
+  ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
+  int64_t N = in[0], C = in[1], F = fil[0], KH = fil[2], KW = fil[3];
+  int64_t OH = out[2], OW = out[3], K = C * KH * KW, P = OH * OW;
+  auto strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
+  auto dilations = llvm::to_vector(conv.getDilations().getValues<int64_t>());
+  Type f32 = rewriter.getF32Type();
+  Location loc = conv.getLoc();
+  // The new ops keep the convolution's location, which names its
+  // dispatch (ks-mark-dispatches): the seed kernels of the copy and the
+  // broadcast are timed as part of it.
+  rewriter.setInsertionPoint(conv);
 
-    // cols[n, (c, kh, kw), (oh, ow)] = X[n, c, oh * sh + kh * dh, ow * sw + kw * dw].
-    auto alignment = rewriter.getI64IntegerAttr(64);
-    Value cols = memref::AllocOp::create(rewriter, loc, MemRefType::get({N, K, P}, f32),
-                                         ValueRange(), alignment);
-    Value windows = memref::ExpandShapeOp::create(
-        rewriter, loc, ArrayRef<int64_t>{N, C, KH, KW, OH, OW}, cols,
-        SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
-    MLIRContext *ctx = rewriter.getContext();
-    AffineExpr n, c, kh, kw, oh, ow;
-    bindDims(ctx, n, c, kh, kw, oh, ow);
-    auto read = AffineMap::get(6, 0,
-                               {n, c, oh * strides[0] + kh * dilations[0],
-                                ow * strides[1] + kw * dilations[1]},
-                               ctx);
-    SmallVector<AffineMap> maps = {read, AffineMap::getMultiDimIdentityMap(6, ctx)};
-    SmallVector<utils::IteratorType> parallel(6, utils::IteratorType::parallel);
-    linalg::GenericOp::create(
-        rewriter, loc, TypeRange(), ValueRange{input}, ValueRange{windows}, maps, parallel,
-        [](OpBuilder &b, Location loc, ValueRange args) {
-          linalg::YieldOp::create(b, loc, args[0]);
-        });
+  // cols[n, (c, kh, kw), (oh, ow)] = X[n, c, oh * sh + kh * dh, ow * sw + kw * dw].
+  auto alignment = rewriter.getI64IntegerAttr(64);
+  Value cols = memref::AllocOp::create(rewriter, loc, MemRefType::get({N, K, P}, f32),
+                                       ValueRange(), alignment);
+  Value windows = memref::ExpandShapeOp::create(
+      rewriter, loc, ArrayRef<int64_t>{N, C, KH, KW, OH, OW}, cols,
+      SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
+  MLIRContext *ctx = rewriter.getContext();
+  AffineExpr n, c, kh, kw, oh, ow;
+  bindDims(ctx, n, c, kh, kw, oh, ow);
+  auto read = AffineMap::get(6, 0,
+                             {n, c, oh * strides[0] + kh * dilations[0],
+                              ow * strides[1] + kw * dilations[1]},
+                             ctx);
+  SmallVector<AffineMap> maps = {read, AffineMap::getMultiDimIdentityMap(6, ctx)};
+  SmallVector<utils::IteratorType> parallel(6, utils::IteratorType::parallel);
+  linalg::GenericOp::create(
+      rewriter, loc, TypeRange(), ValueRange{input}, ValueRange{windows}, maps, parallel,
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc, args[0]);
+      });
 
-    // W[F, C, KH, KW] as [F, K], the same for every image.
-    Value rows = memref::CollapseShapeOp::create(
-        rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
-    Value perImage = memref::AllocOp::create(rewriter, loc, MemRefType::get({N, F, K}, f32),
-                                             ValueRange(), alignment);
-    linalg::BroadcastOp::create(rewriter, loc, rows, perImage,
-                                                 ArrayRef<int64_t>{0});
+  // W[F, C, KH, KW] as [F, K], the same for every image.
+  Value rows = memref::CollapseShapeOp::create(
+      rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+  Value perImage = memref::AllocOp::create(rewriter, loc, MemRefType::get({N, F, K}, f32),
+                                           ValueRange(), alignment);
+  linalg::BroadcastOp::create(rewriter, loc, rows, perImage,
+                                               ArrayRef<int64_t>{0});
 
-    // Y[n, f, (oh, ow)] += sum over k of W[f, k] * cols[n, k, (oh, ow)].
-    Value flat = memref::CollapseShapeOp::create(
-        rewriter, loc, output, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
-    auto matmul = linalg::BatchMatmulOp::create(rewriter, loc, TypeRange(),
-                                                ValueRange{perImage, cols}, ValueRange{flat});
-    rewriter.eraseOp(conv);
-    matmuls.push_back(matmul);
-  }
-  results.set(cast<OpResult>(getMatmul()), matmuls);
+  // Y[n, f, (oh, ow)] += sum over k of W[f, k] * cols[n, k, (oh, ow)].
+  Value flat = memref::CollapseShapeOp::create(
+      rewriter, loc, output, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+  auto matmul = linalg::BatchMatmulOp::create(rewriter, loc, TypeRange(),
+                                              ValueRange{perImage, cols}, ValueRange{flat});
+  rewriter.eraseOp(conv);
+  results.push_back(matmul);
   return DiagnosedSilenceableFailure::success();
 }

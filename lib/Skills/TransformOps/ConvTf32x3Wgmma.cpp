@@ -537,50 +537,45 @@ memref::GlobalOp createGatherTable(RewriterBase &rewriter, Location loc, ModuleO
 }
 } // namespace
 
-DiagnosedSilenceableFailure
-transform::KSConvTf32x3WgmmaOp::apply(transform::TransformRewriter &rewriter,
-                                      transform::TransformResults &results,
-                                      transform::TransformState &state) {
-  SmallVector<Operation *> launches;
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(target);
-    if (!conv)
-      return emitDefiniteFailure() << "expects linalg.conv_2d_nchw_fchw, got "
-                                   << target->getName();
-    ConvShape shape;
-    std::optional<ks::PaddedSourceMatch> padded;
-    std::string unmet =
-        unmetCondition(conv, getBlockN(), getStages(), getPromoteEvery(), shape, padded);
-    if (!unmet.empty())
-      return emitDefiniteFailure() << "cannot build a 3xTF32 wgmma convolution kernel: " << unmet;
-    // The output's initial value, as in ks.matmul_tf32x3_wgmma.
-    ks::wgmma::OutputInit init =
-        ks::wgmma::findOutputInit(cast<linalg::LinalgOp>(conv.getOperation()));
-    Location loc = conv.getLoc();
-    auto module = conv->getParentOfType<ModuleOp>();
-    memref::GlobalOp table = createGatherTable(rewriter, loc, module, shape);
-    rewriter.setInsertionPoint(conv);
-    Value filterRows = memref::CollapseShapeOp::create(
-        rewriter, loc, conv.getInputs()[1], SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
-    Value input = padded ? padded->source : conv.getInputs()[0];
-    gpu::LaunchOp launch = ks::wgmma::spliceKernel(
-        rewriter,
-        kernelText(shape, getBlockN(), getStages(), getPromoteEvery(), table.getSymName()),
-        conv, ValueRange{input, filterRows, conv.getOutputs()[0]});
-    if (!launch)
-      return emitDefiniteFailure() << "internal error: the wgmma kernel's text does not parse";
-    // Where two blocks' slots fit an SM, ptxas is asked to fit their
-    // registers too (at most 128 a thread): one block's first gather and
-    // last stores then overlap the other's products.
-    if (2 * (getStages() * slotBytes(getBlockN()) + 1024) <= kSharedPerSM)
-      launch->setAttr("nvvm.minctasm", rewriter.getI32IntegerAttr(2));
-    ks::wgmma::addOutputInit(rewriter, launch, init);
-    launches.push_back(launch);
-    rewriter.eraseOp(conv);
-    ks::wgmma::eraseFoldedInit(rewriter, init);
-    if (padded)
-      ks::eraseFoldedProducers(rewriter, padded->producers);
-  }
-  results.set(cast<OpResult>(getLaunch()), launches);
+DiagnosedSilenceableFailure transform::KSConvTf32x3WgmmaOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(target);
+  if (!conv)
+    return emitDefiniteFailure() << "expects linalg.conv_2d_nchw_fchw, got "
+                                 << target->getName();
+  ConvShape shape;
+  std::optional<ks::PaddedSourceMatch> padded;
+  std::string unmet =
+      unmetCondition(conv, getBlockN(), getStages(), getPromoteEvery(), shape, padded);
+  if (!unmet.empty())
+    return emitDefiniteFailure() << "cannot build a 3xTF32 wgmma convolution kernel: " << unmet;
+  // The output's initial value, as in ks.matmul_tf32x3_wgmma.
+  ks::wgmma::OutputInit init =
+      ks::wgmma::findOutputInit(cast<linalg::LinalgOp>(conv.getOperation()));
+  Location loc = conv.getLoc();
+  auto module = conv->getParentOfType<ModuleOp>();
+  memref::GlobalOp table = createGatherTable(rewriter, loc, module, shape);
+  rewriter.setInsertionPoint(conv);
+  Value filterRows = memref::CollapseShapeOp::create(
+      rewriter, loc, conv.getInputs()[1], SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+  Value input = padded ? padded->source : conv.getInputs()[0];
+  gpu::LaunchOp launch = ks::wgmma::spliceKernel(
+      rewriter,
+      kernelText(shape, getBlockN(), getStages(), getPromoteEvery(), table.getSymName()),
+      conv, ValueRange{input, filterRows, conv.getOutputs()[0]});
+  if (!launch)
+    return emitDefiniteFailure() << "internal error: the wgmma kernel's text does not parse";
+  // Where two blocks' slots fit an SM, ptxas is asked to fit their
+  // registers too (at most 128 a thread): one block's first gather and
+  // last stores then overlap the other's products.
+  if (2 * (getStages() * slotBytes(getBlockN()) + 1024) <= kSharedPerSM)
+    launch->setAttr("nvvm.minctasm", rewriter.getI32IntegerAttr(2));
+  ks::wgmma::addOutputInit(rewriter, launch, init);
+  results.push_back(launch);
+  rewriter.eraseOp(conv);
+  ks::wgmma::eraseFoldedInit(rewriter, init);
+  if (padded)
+    ks::eraseFoldedProducers(rewriter, padded->producers);
   return DiagnosedSilenceableFailure::success();
 }

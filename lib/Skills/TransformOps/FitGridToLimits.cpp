@@ -74,17 +74,15 @@ LogicalResult fitForall(scf::ForallOp forall, RewriterBase &rewriter, std::strin
 
 } // namespace
 
-DiagnosedSilenceableFailure transform::KSFitGridToLimitsOp::apply(
-    transform::TransformRewriter &rewriter, transform::TransformResults &results,
-    transform::TransformState &state) {
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    std::string why;
-    WalkResult walk = target->walk([&](scf::ForallOp forall) {
-      return failed(fitForall(forall, rewriter, why)) ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return emitDefiniteFailure() << why;
-  }
+DiagnosedSilenceableFailure transform::KSFitGridToLimitsOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  std::string why;
+  WalkResult walk = target->walk([&](scf::ForallOp forall) {
+    return failed(fitForall(forall, rewriter, why)) ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return emitDefiniteFailure() << why;
   return DiagnosedSilenceableFailure::success();
 }

@@ -252,28 +252,24 @@ std::string unmetCondition(linalg::LinalgOp op, int64_t stages, int64_t warpgrou
 }
 } // namespace
 
-DiagnosedSilenceableFailure transform::KSMatmulWgmmaTmaOp::apply(
-    transform::TransformRewriter &rewriter, transform::TransformResults &results,
-    transform::TransformState &state) {
-  SmallVector<Operation *> launches;
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    auto op = dyn_cast<linalg::LinalgOp>(target);
-    if (!op)
-      return emitDefiniteFailure() << "expects linalg ops, got " << target->getName();
-    int64_t M, N, K;
-    Type elem;
-    std::string unmet = unmetCondition(op, getStages(), getWarpgroups(), M, N, K, elem);
-    if (!unmet.empty())
-      return emitDefiniteFailure() << "cannot build a wgmma kernel: " << unmet;
-    std::string elemName;
-    llvm::raw_string_ostream(elemName) << elem;
-    std::string text = kernelText(M, N, K, elemName, getStages(), getWarpgroups());
-    gpu::LaunchOp launch = ks::wgmma::spliceKernel(rewriter, text, op);
-    if (!launch)
-      return emitDefiniteFailure() << "internal error: the wgmma kernel's text does not parse";
-    launches.push_back(launch);
-    rewriter.eraseOp(op);
-  }
-  results.set(cast<OpResult>(getLaunch()), launches);
+DiagnosedSilenceableFailure transform::KSMatmulWgmmaTmaOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  auto op = dyn_cast<linalg::LinalgOp>(target);
+  if (!op)
+    return emitDefiniteFailure() << "expects linalg ops, got " << target->getName();
+  int64_t M, N, K;
+  Type elem;
+  std::string unmet = unmetCondition(op, getStages(), getWarpgroups(), M, N, K, elem);
+  if (!unmet.empty())
+    return emitDefiniteFailure() << "cannot build a wgmma kernel: " << unmet;
+  std::string elemName;
+  llvm::raw_string_ostream(elemName) << elem;
+  std::string text = kernelText(M, N, K, elemName, getStages(), getWarpgroups());
+  gpu::LaunchOp launch = ks::wgmma::spliceKernel(rewriter, text, op);
+  if (!launch)
+    return emitDefiniteFailure() << "internal error: the wgmma kernel's text does not parse";
+  results.push_back(launch);
+  rewriter.eraseOp(op);
   return DiagnosedSilenceableFailure::success();
 }

@@ -66,91 +66,87 @@ Value readSource(OpBuilder &b, Location loc, linalg::GenericOp op, AffineMap map
 
 } // namespace
 
-DiagnosedSilenceableFailure transform::KSReadPaddingInPlaceOp::apply(
-    transform::TransformRewriter &rewriter, transform::TransformResults &results,
-    transform::TransformState &state) {
-  SmallVector<Operation *> rewritten;
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    if (getEnabled() == 0) {
-      rewritten.push_back(target);
-      continue;
-    }
-    auto op = dyn_cast<linalg::LinalgOp>(target);
-    if (!op || !op.hasPureBufferSemantics())
-      return emitDefiniteFailure() << "expects linalg ops on buffers, got " << target->getName();
-    OpOperand *paddedOperand = nullptr;
-    std::optional<ks::PaddedSourceMatch> padded;
-    for (OpOperand *input : op.getDpsInputOperands())
-      if ((padded = ks::findPaddedSource(input->get(), op, /*anyLayout=*/true))) {
-        paddedOperand = input;
-        break;
-      }
-    if (!padded)
-      return emitDefiniteFailure()
-             << "no input of the target is a padded copy (a constant fill, or copies of a splat "
-                "constant around a window, and a copy into the window) read by it alone";
-    auto paddedType = cast<MemRefType>(paddedOperand->get().getType());
-    if (!isa<FloatType>(paddedType.getElementType()))
-      return emitDefiniteFailure() << "the padded input is not of floats";
-    unsigned paddedIndex = paddedOperand->getOperandNumber();
-    // Read before generalizing, which erases a named op.
-    Attribute dispatch = op->getAttr("ks.dispatch");
-
-    rewriter.setInsertionPoint(op);
-    linalg::GenericOp generic;
-    if (auto g = dyn_cast<linalg::GenericOp>(op.getOperation())) {
-      generic = g;
-    } else {
-      FailureOr<linalg::GenericOp> made = linalg::generalizeNamedOp(rewriter, op);
-      if (failed(made))
-        return emitDefiniteFailure() << "cannot generalize " << target->getName();
-      generic = *made;
-    }
-    // The generic without the padded input; its payload reads the source.
-    // Where the input alone gave a loop its size (a scan's reduction loop),
-    // it stays as an input the payload does not read.
-    SmallVector<Value> inputs;
-    SmallVector<AffineMap> maps, without;
-    for (OpOperand &operand : generic->getOpOperands())
-      if (operand.getOperandNumber() != paddedIndex)
-        without.push_back(generic.getMatchingIndexingMap(&operand));
-    bool keepForSize = !inversePermutation(concatAffineMaps(without, op.getContext()));
-    for (OpOperand &operand : generic->getOpOperands()) {
-      if (operand.getOperandNumber() == paddedIndex && !keepForSize)
-        continue;
-      if (generic.isDpsInput(&operand))
-        inputs.push_back(operand.get());
-      maps.push_back(generic.getMatchingIndexingMap(&operand));
-    }
-    AffineMap paddedMap = generic.getIndexingMapsArray()[paddedIndex];
-    auto replacement = linalg::GenericOp::create(
-        rewriter, generic.getLoc(), TypeRange{}, inputs, generic.getDpsInits(), maps,
-        generic.getIteratorTypesArray(),
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          IRMapping mapping;
-          Block *body = generic.getBody();
-          unsigned next = 0;
-          for (BlockArgument arg : body->getArguments()) {
-            if (arg.getArgNumber() == paddedIndex) {
-              mapping.map(arg, readSource(b, loc, generic, paddedMap, paddedType, *padded));
-              next += keepForSize;
-            } else {
-              mapping.map(arg, args[next++]);
-            }
-          }
-          for (Operation &inner : body->without_terminator())
-            b.clone(inner, mapping);
-          SmallVector<Value> yielded;
-          for (Value v : body->getTerminator()->getOperands())
-            yielded.push_back(mapping.lookupOrDefault(v));
-          linalg::YieldOp::create(b, loc, yielded);
-        });
-    if (dispatch)
-      replacement->setAttr("ks.dispatch", dispatch);
-    rewriter.eraseOp(generic);
-    ks::eraseFoldedProducers(rewriter, padded->producers);
-    rewritten.push_back(replacement);
+DiagnosedSilenceableFailure transform::KSReadPaddingInPlaceOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  if (getEnabled() == 0) {
+    results.push_back(target);
+    return DiagnosedSilenceableFailure::success();
   }
-  results.set(cast<OpResult>(getResult()), rewritten);
+  auto op = dyn_cast<linalg::LinalgOp>(target);
+  if (!op || !op.hasPureBufferSemantics())
+    return emitDefiniteFailure() << "expects linalg ops on buffers, got " << target->getName();
+  OpOperand *paddedOperand = nullptr;
+  std::optional<ks::PaddedSourceMatch> padded;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if ((padded = ks::findPaddedSource(input->get(), op, /*anyLayout=*/true))) {
+      paddedOperand = input;
+      break;
+    }
+  if (!padded)
+    return emitDefiniteFailure()
+           << "no input of the target is a padded copy (a constant fill, or copies of a splat "
+              "constant around a window, and a copy into the window) read by it alone";
+  auto paddedType = cast<MemRefType>(paddedOperand->get().getType());
+  if (!isa<FloatType>(paddedType.getElementType()))
+    return emitDefiniteFailure() << "the padded input is not of floats";
+  unsigned paddedIndex = paddedOperand->getOperandNumber();
+  // Read before generalizing, which erases a named op.
+  Attribute dispatch = op->getAttr("ks.dispatch");
+
+  rewriter.setInsertionPoint(op);
+  linalg::GenericOp generic;
+  if (auto g = dyn_cast<linalg::GenericOp>(op.getOperation())) {
+    generic = g;
+  } else {
+    FailureOr<linalg::GenericOp> made = linalg::generalizeNamedOp(rewriter, op);
+    if (failed(made))
+      return emitDefiniteFailure() << "cannot generalize " << target->getName();
+    generic = *made;
+  }
+  // The generic without the padded input; its payload reads the source.
+  // Where the input alone gave a loop its size (a scan's reduction loop),
+  // it stays as an input the payload does not read.
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps, without;
+  for (OpOperand &operand : generic->getOpOperands())
+    if (operand.getOperandNumber() != paddedIndex)
+      without.push_back(generic.getMatchingIndexingMap(&operand));
+  bool keepForSize = !inversePermutation(concatAffineMaps(without, op.getContext()));
+  for (OpOperand &operand : generic->getOpOperands()) {
+    if (operand.getOperandNumber() == paddedIndex && !keepForSize)
+      continue;
+    if (generic.isDpsInput(&operand))
+      inputs.push_back(operand.get());
+    maps.push_back(generic.getMatchingIndexingMap(&operand));
+  }
+  AffineMap paddedMap = generic.getIndexingMapsArray()[paddedIndex];
+  auto replacement = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), TypeRange{}, inputs, generic.getDpsInits(), maps,
+      generic.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        IRMapping mapping;
+        Block *body = generic.getBody();
+        unsigned next = 0;
+        for (BlockArgument arg : body->getArguments()) {
+          if (arg.getArgNumber() == paddedIndex) {
+            mapping.map(arg, readSource(b, loc, generic, paddedMap, paddedType, *padded));
+            next += keepForSize;
+          } else {
+            mapping.map(arg, args[next++]);
+          }
+        }
+        for (Operation &inner : body->without_terminator())
+          b.clone(inner, mapping);
+        SmallVector<Value> yielded;
+        for (Value v : body->getTerminator()->getOperands())
+          yielded.push_back(mapping.lookupOrDefault(v));
+        linalg::YieldOp::create(b, loc, yielded);
+      });
+  if (dispatch)
+    replacement->setAttr("ks.dispatch", dispatch);
+  rewriter.eraseOp(generic);
+  ks::eraseFoldedProducers(rewriter, padded->producers);
+  results.push_back(replacement);
   return DiagnosedSilenceableFailure::success();
 }

@@ -98,22 +98,20 @@ DiagnosedSilenceableFailure transform::KSPadInnermostOp::apply(
 // ks.align_vector_accesses
 //===----------------------------------------------------------------------===//
 
-DiagnosedSilenceableFailure transform::KSAlignVectorAccessesOp::apply(
-    transform::TransformRewriter &rewriter, transform::TransformResults &results,
-    transform::TransformState &state) {
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    target->walk([&](Operation *op) {
-      int64_t align = 0;
-      if (auto load = dyn_cast<vector::LoadOp>(op))
-        align = ks::provedAlignment(load.getBase(), load.getIndices(), load.getVectorType());
-      else if (auto store = dyn_cast<vector::StoreOp>(op))
-        align = ks::provedAlignment(store.getBase(), store.getIndices(), store.getVectorType());
-      if (align > 1)
-        rewriter.modifyOpInPlace(op, [&] {
-          op->setAttr("alignment", rewriter.getI64IntegerAttr(align));
-        });
-    });
-  }
+DiagnosedSilenceableFailure transform::KSAlignVectorAccessesOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  target->walk([&](Operation *op) {
+    int64_t align = 0;
+    if (auto load = dyn_cast<vector::LoadOp>(op))
+      align = ks::provedAlignment(load.getBase(), load.getIndices(), load.getVectorType());
+    else if (auto store = dyn_cast<vector::StoreOp>(op))
+      align = ks::provedAlignment(store.getBase(), store.getIndices(), store.getVectorType());
+    if (align > 1)
+      rewriter.modifyOpInPlace(op, [&] {
+        op->setAttr("alignment", rewriter.getI64IntegerAttr(align));
+      });
+  });
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -162,42 +160,40 @@ DiagnosedSilenceableFailure transform::KSWorkgroupAllocsToGlobalsOp::apply(
 // ks.set_pipelined_async_waits
 //===----------------------------------------------------------------------===//
 
-DiagnosedSilenceableFailure transform::KSSetPipelinedAsyncWaitsOp::apply(
-    transform::TransformRewriter &rewriter, transform::TransformResults &results,
-    transform::TransformState &state) {
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    WalkResult walk = target->walk([&](scf::ForOp loop) {
-      SmallVector<nvgpu::DeviceAsyncWaitOp> waits;
-      int64_t groups = 0;
-      for (Operation &op : loop.getBody()->without_terminator()) {
-        if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op);
-            wait && isa<BlockArgument>(wait.getAsyncDependencies()) &&
-            cast<BlockArgument>(wait.getAsyncDependencies()).getOwner() == loop.getBody())
-          waits.push_back(wait);
-        if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
-          ++groups;
-      }
-      if (waits.empty())
-        return WalkResult::advance();
-      int64_t tokens = llvm::count_if(loop.getRegionIterArgs(), [](BlockArgument arg) {
-        return isa<nvgpu::DeviceAsyncTokenType>(arg.getType());
-      });
-      int64_t inFlight = tokens - groups;
-      if (groups < 1 || inFlight < 1) {
-        loop.emitError("ks.set_pipelined_async_waits: ")
-            << tokens << " carried tokens and " << groups
-            << " groups a trip leave no later step in flight";
-        return WalkResult::interrupt();
-      }
-      for (nvgpu::DeviceAsyncWaitOp wait : waits)
-        rewriter.modifyOpInPlace(wait, [&] {
-          wait.setNumGroupsAttr(rewriter.getI32IntegerAttr(inFlight));
-        });
+DiagnosedSilenceableFailure transform::KSSetPipelinedAsyncWaitsOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  WalkResult walk = target->walk([&](scf::ForOp loop) {
+    SmallVector<nvgpu::DeviceAsyncWaitOp> waits;
+    int64_t groups = 0;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op);
+          wait && isa<BlockArgument>(wait.getAsyncDependencies()) &&
+          cast<BlockArgument>(wait.getAsyncDependencies()).getOwner() == loop.getBody())
+        waits.push_back(wait);
+      if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
+        ++groups;
+    }
+    if (waits.empty())
       return WalkResult::advance();
+    int64_t tokens = llvm::count_if(loop.getRegionIterArgs(), [](BlockArgument arg) {
+      return isa<nvgpu::DeviceAsyncTokenType>(arg.getType());
     });
-    if (walk.wasInterrupted())
-      return emitDefiniteFailure("a pipelined loop's waits cannot be set");
-  }
+    int64_t inFlight = tokens - groups;
+    if (groups < 1 || inFlight < 1) {
+      loop.emitError("ks.set_pipelined_async_waits: ")
+          << tokens << " carried tokens and " << groups
+          << " groups a trip leave no later step in flight";
+      return WalkResult::interrupt();
+    }
+    for (nvgpu::DeviceAsyncWaitOp wait : waits)
+      rewriter.modifyOpInPlace(wait, [&] {
+        wait.setNumGroupsAttr(rewriter.getI32IntegerAttr(inFlight));
+      });
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return emitDefiniteFailure("a pipelined loop's waits cannot be set");
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -232,21 +228,19 @@ void hoistInvariantLoads(scf::ForOp loop) {
 }
 } // namespace
 
-DiagnosedSilenceableFailure transform::KSHoistInvariantLoadsOp::apply(
-    transform::TransformRewriter &rewriter, transform::TransformResults &results,
-    transform::TransformState &state) {
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    SmallVector<scf::ForOp> loops; // Post-order: inner loops first.
-    target->walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    for (scf::ForOp loop : loops) {
-      // A loop of one trip (what tiling by the whole extent leaves) goes
-      // first: its index, fixed, no longer makes the indices vary.
-      if (loop != target &&
-          succeeded(cast<LoopLikeOpInterface>(loop.getOperation())
-                        .promoteIfSingleIteration(rewriter)))
-        continue;
-      hoistInvariantLoads(loop);
-    }
+DiagnosedSilenceableFailure transform::KSHoistInvariantLoadsOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  SmallVector<scf::ForOp> loops; // Post-order: inner loops first.
+  target->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops) {
+    // A loop of one trip (what tiling by the whole extent leaves) goes
+    // first: its index, fixed, no longer makes the indices vary.
+    if (loop != target &&
+        succeeded(cast<LoopLikeOpInterface>(loop.getOperation())
+                      .promoteIfSingleIteration(rewriter)))
+      continue;
+    hoistInvariantLoads(loop);
   }
   return DiagnosedSilenceableFailure::success();
 }
@@ -317,14 +311,12 @@ void hoistBodyLoads(RewriterBase &rewriter, linalg::GenericOp generic) {
 }
 } // namespace
 
-DiagnosedSilenceableFailure transform::KSHoistBodyLoadsOp::apply(
-    transform::TransformRewriter &rewriter, transform::TransformResults &results,
-    transform::TransformState &state) {
-  for (Operation *target : state.getPayloadOps(getTarget())) {
-    SmallVector<linalg::GenericOp> generics;
-    target->walk([&](linalg::GenericOp generic) { generics.push_back(generic); });
-    for (linalg::GenericOp generic : generics)
-      hoistBodyLoads(rewriter, generic);
-  }
+DiagnosedSilenceableFailure transform::KSHoistBodyLoadsOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  SmallVector<linalg::GenericOp> generics;
+  target->walk([&](linalg::GenericOp generic) { generics.push_back(generic); });
+  for (linalg::GenericOp generic : generics)
+    hoistBodyLoads(rewriter, generic);
   return DiagnosedSilenceableFailure::success();
 }

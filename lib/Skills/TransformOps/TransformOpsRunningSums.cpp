@@ -240,10 +240,9 @@ DiagnosedSilenceableFailure transform::KSAccumulateAtomicallyOp::apply(
 // ks.carry_running_tiles
 //===----------------------------------------------------------------------===//
 
-DiagnosedSilenceableFailure transform::KSCarryRunningTilesOp::apply(
-    transform::TransformRewriter &rewriter, transform::TransformResults &results,
-    transform::TransformState &state) {
-  for (Operation *target : state.getPayloadOps(getTarget()))
-    carryRunningTiles(rewriter, target);
+DiagnosedSilenceableFailure transform::KSCarryRunningTilesOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  carryRunningTiles(rewriter, target);
   return DiagnosedSilenceableFailure::success();
 }

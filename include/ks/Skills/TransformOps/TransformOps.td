@@ -20,6 +20,19 @@ def KSInPlaceTransformOpTrait : NativeOpTrait<"InPlaceTransformOpTrait"> {
   let cppNamespace = "::ks";
 }
 
+// An op applied to each payload op of its one handle: applyToOne, and the
+// trait's apply runs it on each (as upstream's structured transform ops).
+class KSEachTargetOp<string mnemonic, list<Trait> traits>
+    : Op<Transform_Dialect, mnemonic,
+         !listconcat(traits, [TransformOpInterface, TransformEachOpTrait])> {
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
 def KSApplyFuseMultiplyAddPatternsOp : Op<Transform_Dialect,
     "apply_patterns.ks.fuse_multiply_add",
     [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
@@ -112,10 +125,8 @@ def KSPadInnermostOp : Op<Transform_Dialect, "ks.pad_innermost",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
-def KSAlignVectorAccessesOp : Op<Transform_Dialect, "ks.align_vector_accesses",
-    [KSInPlaceTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSAlignVectorAccessesOp : KSEachTargetOp<"ks.align_vector_accesses",
+    [KSInPlaceTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Mark 1-d vector loads and stores of global buffers aligned where provably so";
   let description = [{
     For each `vector.load` and `vector.store` of a 1-d vector of N elements
@@ -159,10 +170,8 @@ def KSWorkgroupAllocsToGlobalsOp : Op<Transform_Dialect, "ks.workgroup_allocs_to
   let assemblyFormat = "$target attr-dict `:` functional-type($target, $get_globals)";
 }
 
-def KSSetPipelinedAsyncWaitsOp : Op<Transform_Dialect, "ks.set_pipelined_async_waits",
-    [KSInPlaceTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSSetPipelinedAsyncWaitsOp : KSEachTargetOp<"ks.set_pipelined_async_waits",
+    [KSInPlaceTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Let a software-pipelined loop's waits leave the later steps' copies in flight";
   let description = [{
     For each `scf.for` in `target` whose body waits
@@ -183,10 +192,8 @@ def KSSetPipelinedAsyncWaitsOp : Op<Transform_Dialect, "ks.set_pipelined_async_w
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
-def KSCarryRunningTilesOp : Op<Transform_Dialect, "ks.carry_running_tiles",
-    [KSInPlaceTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSCarryRunningTilesOp : KSEachTargetOp<"ks.carry_running_tiles",
+    [KSInPlaceTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Keep a loop's running tile in registers, even of a buffer with views";
   let description = [{
     For each `scf.for` in `target`, innermost first: a `vector.transfer_read`
@@ -204,10 +211,8 @@ def KSCarryRunningTilesOp : Op<Transform_Dialect, "ks.carry_running_tiles",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
-def KSHoistInvariantLoadsOp : Op<Transform_Dialect, "ks.hoist_invariant_loads",
-    [KSInPlaceTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSHoistInvariantLoadsOp : KSEachTargetOp<"ks.hoist_invariant_loads",
+    [KSInPlaceTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Load what a loop reads at the same place every trip once, before it";
   let description = [{
     For each `scf.for` in `target` and the loops nested in it, innermost
@@ -226,10 +231,8 @@ def KSHoistInvariantLoadsOp : Op<Transform_Dialect, "ks.hoist_invariant_loads",
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
-def KSHoistBodyLoadsOp : Op<Transform_Dialect, "ks.hoist_body_loads",
-    [KSInPlaceTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSHoistBodyLoadsOp : KSEachTargetOp<"ks.hoist_body_loads",
+    [KSInPlaceTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Load before a linalg.generic what its body reads at the same place at every point";
   let description = [{
     For each `linalg.generic` in `target`: a `memref.load` in its body whose
@@ -518,10 +521,8 @@ def KSMatmulTf32x3WgmmaOp : Op<Transform_Dialect, "ks.matmul_tf32x3_wgmma",
       "$target (`epilogue` `(` $epilogue^ `)`)? attr-dict `:` functional-type(operands, results)";
 }
 
-def KSConvTf32x3WgmmaOp : Op<Transform_Dialect, "ks.conv_tf32x3_wgmma",
-    [FunctionalStyleTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSConvTf32x3WgmmaOp : KSEachTargetOp<"ks.conv_tf32x3_wgmma",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Replace an f32 NCHW convolution by an sm_90a 3xTF32 implicit GEMM of gathered windows, TMA-loaded filters and wgmma";
   let description = [{
     `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers, seen as
@@ -562,10 +563,8 @@ def KSConvTf32x3WgmmaOp : Op<Transform_Dialect, "ks.conv_tf32x3_wgmma",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
-def KSMatmulWgmmaTmaOp : Op<Transform_Dialect, "ks.matmul_wgmma_tma",
-    [FunctionalStyleTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSMatmulWgmmaTmaOp : KSEachTargetOp<"ks.matmul_wgmma_tma",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Replace a bf16/f16 GEMM on buffers by an sm_90a kernel of TMA loads and wgmma";
   let description = [{
     `target` is a contraction C[M, N] += A[M, K] * B[K, N] on static,
@@ -605,10 +604,8 @@ def KSMatmulWgmmaTmaOp : Op<Transform_Dialect, "ks.matmul_wgmma_tma",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
-def KSConvIm2colOp : Op<Transform_Dialect, "ks.conv_im2col",
-    [FunctionalStyleTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSConvIm2colOp : KSEachTargetOp<"ks.conv_im2col",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Rewrite an NCHW convolution on buffers as an im2col copy and a batched GEMM";
   let description = [{
     `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers (any
@@ -636,10 +633,8 @@ def KSConvIm2colOp : Op<Transform_Dialect, "ks.conv_im2col",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
-def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
-    [FunctionalStyleTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSConvImplicitGemmOp : KSEachTargetOp<"ks.conv_implicit_gemm",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Rewrite an NCHW (NCW, NCDHW, NGCHW) convolution on buffers as a GEMM that reads its windows in place";
   let description = [{
     `target` is a `linalg.conv_2d_nchw_fchw` on static f32 buffers (any
@@ -672,10 +667,8 @@ def KSConvImplicitGemmOp : Op<Transform_Dialect, "ks.conv_implicit_gemm",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
-def KSFitGridToLimitsOp : Op<Transform_Dialect, "ks.fit_grid_to_limits",
-    [KSInPlaceTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSFitGridToLimitsOp : KSEachTargetOp<"ks.fit_grid_to_limits",
+    [KSInPlaceTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Move a grid dimension past the y/z limit onto blocks x";
   let description = [{
     For each `scf.forall` in `target` mapped to `#gpu.block<...>` whose
@@ -846,10 +839,8 @@ def KSScanColumnsOp : Op<Transform_Dialect, "ks.scan_columns",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
-def KSReadPaddingInPlaceOp : Op<Transform_Dialect, "ks.read_padding_in_place",
-    [FunctionalStyleTransformOpTrait,
-     DeclareOpInterfaceMethods<TransformOpInterface>,
-     MemoryEffectsOpInterface]> {
+def KSReadPaddingInPlaceOp : KSEachTargetOp<"ks.read_padding_in_place",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface]> {
   let summary = "Read a padded input's source in place, the padding checked per element";
   let description = [{
     `target` is a linalg op on buffers (a pooling, a convolution) one of
