@@ -193,7 +193,9 @@ def check_problem(run_dir, work, timeout=120, max_candidates=4):
     os.makedirs(work, exist_ok=True)
     seed = _measure(module, None, os.path.join(work, "seed.run.json"), timeout)
     owners = sorted(kept)
-    runs = {}  # plan -> measured (the first choices' plan serves many rows)
+    # plan -> (measured, what each dispatch's kernel took in), or why it did
+    # not run: the first choices' plan serves many rows, and runs once.
+    runs = {}
     by_dispatch = {}
     for t in rows:
         d = t["dispatch"]
@@ -202,17 +204,20 @@ def check_problem(run_dir, work, timeout=120, max_candidates=4):
             "candidates": [{"label": "seed", "estimated_us": seed_est.get(d, t["base_kernel_us"]),
                             "measured_us": seed.get(d, 0.0)}]})
         label = os.path.basename(t["plan"]).replace(".plan.json", "")
-        try:
-            if t["plan"] not in runs:
-                runs[t["plan"]] = _measure(module, t["plan"], os.path.join(work, label + ".run.json"), timeout)
-            measured = runs[t["plan"]]
-        except (RuntimeError, subprocess.TimeoutExpired) as e:
-            entry["candidates"].append({"label": label, "error": str(e)[:200]})
+        if t["plan"] not in runs:
+            try:
+                measured = _measure(module, t["plan"], os.path.join(work, label + ".run.json"), timeout)
+                runs[t["plan"]] = (measured, _taken_in(seed, measured, owners))
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                runs[t["plan"]] = str(e)[:200]
+        if isinstance(runs[t["plan"]], str):
+            entry["candidates"].append({"label": label, "error": runs[t["plan"]]})
             continue
+        measured, taken = runs[t["plan"]]
         if d not in measured:
             entry["candidates"].append({"label": label, "error": "no kernel of its own"})
             continue
-        absorbed = _taken_in(seed, measured, owners).get(d, [])
+        absorbed = taken.get(d, [])
         entry["candidates"].append({
             "label": label, "skill": t.get("skill"), "params": t.get("params"),
             "estimated_us": t["kernel_us"] - _absorbed_estimate(t, absorbed, seed_est),
