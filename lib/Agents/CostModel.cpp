@@ -2,6 +2,7 @@
 
 #include "ks/Agents/CostModel.h"
 #include "ks/Skills/WorkEstimate.h"
+#include "ks/Target/Occupancy.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -104,6 +105,10 @@ struct Counts {
   /// threads are a row apart (a transpose's strided side) touches a sector
   /// per thread for 4 bytes of each.
   double sectorExcess = 0;
+  /// Loads issued ahead of their use without a thread waiting (cp.async,
+  /// TMA, wgmma's asynchronous operands): a pipeline, not the warps an SM
+  /// holds, hides their latency.
+  bool asyncLoads = false;
 };
 
 /// How far `v` moves when the variable `isVar` names steps by one, where
@@ -477,7 +482,9 @@ private:
                                       o.getDst().getType().getElementType());
           access(o.getSrc(), type, false, times, c, 16);
           access(o.getDst(), type, true, times, c);
+          c.asyncLoads = true;
         })
+        .Case([&](nvgpu::TmaAsyncLoadOp) { c.asyncLoads = true; })
         .Case([&](nvgpu::MmaSyncOp o) {
           std::array<int64_t, 3> shape = o.getMmaShapeAsArray();
           c.tensorFlops += 2.0 * shape[0] * shape[1] * shape[2] / 32 * times;
@@ -486,6 +493,7 @@ private:
         .Case([&](NVVM::WgmmaMmaAsyncOp o) {
           NVVM::MMAShapeAttr shape = o.getShape();
           double flops = 2.0 * shape.getM() * shape.getN() * shape.getK() / 128 * times;
+          c.asyncLoads = true;
           (o.getTypeA() == NVVM::WGMMATypes::tf32 ? c.wgmmaTf32Flops : c.wgmma16BitFlops) +=
               flops;
         })
@@ -493,12 +501,15 @@ private:
           auto a = o.getDescriptorA().getType().getTensor();
           auto acc = o.getMatrixC().getType().getFragmented();
           double flops = 2.0 * acc.getDimSize(0) * acc.getDimSize(1) * a.getDimSize(1) / 128;
+          c.asyncLoads = true;
           (a.getElementType().isTF32() ? c.wgmmaTf32Flops : c.wgmma16BitFlops) += flops * times;
         })
         // wgmma written as its inline PTX (a scale-d from a register): the
         // shape from its text, wgmma.mma_async.sync.aligned.m64nNkK.
         .Case([&](LLVM::InlineAsmOp o) {
           StringRef text = o.getAsmString();
+          if (text.contains("cp.async") || text.contains("wgmma"))
+            c.asyncLoads = true;
           size_t at = text.find("wgmma.mma_async.sync.aligned.m");
           if (at == StringRef::npos)
             return;
@@ -566,6 +577,7 @@ json::Object KernelEstimate::metrics() const {
       // Against the roofline's ideal, not against the busiest unit: an
       // estimate always has a busiest unit at 100%.
       {"speed_of_light_pct", percent(idealUs, timeUs)},
+      {"resident_warps_per_sm", residentWarpsPerSM},
       {"bound", bound},
       {"estimated", true}};
 }
@@ -583,6 +595,7 @@ json::Object KernelEstimate::toJson() const {
                       {"dram_bytes", dramBytes},
                       {"sector_excess_bytes", sectorExcessBytes},
                       {"exact_trip_counts", exactTripCounts},
+                      {"resident_warps_per_sm", residentWarpsPerSM},
                       {"compute_us", computeUs},
                       {"dram_us", dramUs},
                       {"l1_us", l1Us},
@@ -646,6 +659,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     e.globalStoreBytes = c.globalStore * threads;
     e.sharedBytes = c.shared * threads;
     e.exactTripCounts = c.exact;
+    e.asyncLoads = c.asyncLoads;
 
     // How much of the device the launch fills: fewer blocks than SMs leave
     // SMs idle, fewer than four warps an SM leave latency unhidden.
@@ -707,4 +721,36 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     out.push_back(std::move(e));
   });
   return out;
+}
+
+int64_t ks::agents::residentWarpsPerSM(const KernelEstimate &e, const DeviceSpec &device,
+                                       const ks::PtxasKernelReport &resources) {
+  ks::SmLimits sm;
+  if (device.maxThreadsPerSM > 0)
+    sm.maxThreads = int(device.maxThreadsPerSM);
+  if (device.maxBlocksPerSM > 0)
+    sm.maxBlocks = int(device.maxBlocksPerSM);
+  if (device.registersPerSM > 0)
+    sm.registers = int(device.registersPerSM);
+  if (device.sharedBytesPerSM > 0)
+    sm.sharedBytes = int(device.sharedBytesPerSM);
+  return ks::computeOccupancy(sm, int(e.threadsPerBlock), int(resources.registers),
+                              int(resources.sharedBytes))
+      .warpsPerSm;
+}
+
+void ks::agents::chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
+                                 const ks::PtxasKernelReport &resources) {
+  int64_t warps = residentWarpsPerSM(e, device, resources);
+  e.residentWarpsPerSM = warps;
+  // A launch too small to fill the SMs is charged by `fill` already; a
+  // pipeline of asynchronous copies hides latency with few warps.
+  int64_t warpsPerBlock = std::max<int64_t>(1, (e.threadsPerBlock + 31) / 32);
+  bool occupancyBinds = e.blocks * warpsPerBlock > device.sms * warps;
+  if (e.asyncLoads || !occupancyBinds || warps >= kWarpsToHideLatency || warps <= 0)
+    return;
+  double slowdown = double(kWarpsToHideLatency) / double(warps);
+  for (double *t : {&e.computeUs, &e.dramUs, &e.l1Us, &e.l2Us, &e.latencyUs})
+    *t *= slowdown;
+  e.timeUs = std::max(e.timeUs * slowdown, device.launchUs);
 }

@@ -288,6 +288,52 @@ CaseMatch matchCase(const PlanInput &input, const Policy &policy, const SkillLib
   return m;
 }
 
+/// Attempts of one skill in a row without a new best, after which the
+/// search gives its round to another of the case's skills.
+constexpr unsigned kStalledAttempts = 3;
+/// How close (time against what it was weighed against) another skill's
+/// attempt must have come for its neighbours to be worth a round.
+constexpr double kWorthNeighbours = 0.75;
+
+/// `fitting` in the order the search tries them this round: the skill of
+/// the dispatch's best so far, then the case's order; except that when the
+/// skill in front has had kStalledAttempts
+/// attempts since the dispatch's last new best, a skill that came within
+/// kWorthNeighbours of its rival (a first choice's alternative at its
+/// defaults) and has had fewer attempts since goes first: one skill's
+/// neighbours searched one step at a time may never reach what another
+/// skill's do.
+std::vector<const Skill *> searchOrder(const PlanInput &input,
+                                       std::vector<const Skill *> fitting) {
+  if (fitting.size() < 2)
+    return fitting;
+  llvm::StringMap<unsigned> sinceBest;
+  llvm::StringMap<double> closest;
+  std::string bestSkill;
+  for (const Attempt &a : input.trajectory) {
+    if (a.accepted) {
+      sinceBest.clear();
+      bestSkill = a.skill;
+    } else {
+      ++sinceBest[a.skill];
+    }
+    closest[a.skill] = std::max(closest.lookup(a.skill), a.speedup);
+  }
+  // The search goes on around the best so far, whichever skill it is.
+  auto best = llvm::find_if(fitting, [&](const Skill *s) { return s->id == bestSkill; });
+  if (best != fitting.end())
+    std::rotate(fitting.begin(), best, best + 1);
+  if (sinceBest.lookup(fitting.front()->id) < kStalledAttempts)
+    return fitting;
+  auto rival = std::find_if(fitting.begin() + 1, fitting.end(), [&](const Skill *s) {
+    return closest.lookup(s->id) >= kWorthNeighbours &&
+           sinceBest.lookup(s->id) < sinceBest.lookup(fitting.front()->id);
+  });
+  if (rival != fitting.end())
+    std::rotate(fitting.begin(), rival, rival + 1);
+  return fitting;
+}
+
 /// Picks into `d` the first untried choice of `skill`'s parameters that
 /// meets its constraints on this dispatch; false, with why in
 /// `d.passedOver`, when there is none.
@@ -434,7 +480,7 @@ Decision ks::agents::plan(const PlanInput &input, const Policy &policy,
     d.rule += " (case " + llvm::join(m.passedOverCases, ", ") +
               " matched first but has no skill for this dispatch)";
 
-  for (const Skill *skill : m.fitting)
+  for (const Skill *skill : searchOrder(input, m.fitting))
     if (pickParams(input, skill, *m.match, features, d))
       return d;
   d.rule += "; nothing left to try";

@@ -307,9 +307,12 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
     return m;
   }
   llvm::StringMap<int64_t> spills = ks::readPtxasSpillBytes(*module);
+  llvm::StringMap<ks::PtxasKernelReport> resources = ks::readPtxasResources(*module);
   m.outcome = "ok";
   m.kernelsPerRun = estimates.size();
-  for (const KernelEstimate &e : estimates) {
+  for (KernelEstimate &e : estimates) {
+    if (auto it = resources.find(e.kernel); it != resources.end())
+      chargeOccupancy(e, *device, it->second);
     m.timeMs += e.timeUs / 1000;
     if (e.dispatch < 0)
       continue;

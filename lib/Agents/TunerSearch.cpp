@@ -66,6 +66,9 @@ std::vector<Attempt> Tuner::attemptsOn(int64_t d) const {
     a.outcome = t.getString("outcome").value_or("").str();
     a.diagnosis = t.getString("diagnosis").value_or("").str();
     a.params = paramsOf(t);
+    a.accepted = t.getBoolean("accepted").value_or(false);
+    std::optional<double> us = t.getNumber("kernel_us"), baseUs = t.getNumber("base_kernel_us");
+    a.speedup = t.getNumber("speedup_vs_base").value_or(us && baseUs && *us > 0 ? *baseUs / *us : 0);
     attempts.push_back(std::move(a));
   }
   return attempts;
@@ -472,6 +475,11 @@ llvm::Error Tuner::judgeAttempt(DispatchSearch &s, const Batch &batch, size_t i,
                                     {"size", int64_t(batch.decisions.size())}};
   if (!m.numerics.empty())
     attempt["numerics"] = m.numerics;
+  // The estimate's occupancy (ptxas's registers and shared memory): a
+  // kernel below kWarpsToHideLatency warps an SM was charged for it.
+  if (std::optional<int64_t> warps = m.metrics[d].getInteger("resident_warps_per_sm");
+      warps && *warps > 0)
+    attempt["resident_warps_per_sm"] = *warps;
   bool accepted = false;
   if (m.outcome == "ok" && m.kernelUs.count(d)) {
     llvm::Expected<bool> won = weighAttempt(s, decision, m, candidate, label, attempt, best, base);

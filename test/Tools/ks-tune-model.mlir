@@ -33,7 +33,7 @@
 // FIRST-NEXT: ks-tune:   -> round 3: ok
 // FIRST: whole program: seed {{.*}} ms, tuned {{.*}} ms, {{[0-9.]+}}x (estimated on h100-sxm, not measured on a GPU)
 
-// TRAJ: {"absorbed_dispatches":[0],"absorbed_kernel_us":{{[0-9.]+}},"accepted":true,"base":"seed","base_kernel_us":{{.*}},"batch":{"first_round":1,"size":3},{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"numerics":"checked on the CPU at dimensions <= 256: match","outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"S":3,"WM":32,"WN":32},"program":"{{[0-9a-f]+}}","round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
+// TRAJ: {"absorbed_dispatches":[0],"absorbed_kernel_us":{{[0-9.]+}},"accepted":true,"base":"seed","base_kernel_us":{{.*}},"batch":{"first_round":1,"size":3},{{.*}}"dispatch":1,"evidence":{{.*}}"l1_throughput_pct":{{.*}},"numerics":"checked on the CPU at dimensions <= 256: match","outcome":"ok","params":{"BK":16,"BM":64,"BN":64,"S":3,"WM":32,"WN":32},"program":"{{[0-9a-f]+}}","resident_warps_per_sm":16,"round":1,"rule":"case gemm-shared-memory: tier high {{.*}}bottleneck gemm_tiling
 // TRAJ: "round":2
 // TRAJ: "round":3
 

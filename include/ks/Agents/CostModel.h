@@ -8,8 +8,11 @@
 // threads launched. The time is the largest of compute, DRAM (the bytes of
 // the buffers the kernel touches), L1 (every access) and L2 (stores and
 // DRAM traffic) at the device's rates, scaled by how much of the device the
-// launch fills. The same named metrics as the measured profile come out of
-// it, so the policy reads an estimate the way it reads a measurement.
+// launch fills; once ptxas has said a kernel's registers and shared
+// memory, also by the latency too few resident warps leave unhidden
+// (chargeOccupancy). The same named metrics as the measured profile come
+// out of it, so the policy reads an estimate the way it reads a
+// measurement.
 //
 // An estimate ranks candidates; it does not predict times. Reports say
 // "estimated, not measured on a GPU" wherever these numbers appear.
@@ -19,6 +22,7 @@
 #define KS_AGENTS_COSTMODEL_H
 
 #include "ks/Agents/DeviceTable.h"
+#include "ks/Target/Ptxas.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -52,6 +56,11 @@ struct KernelEstimate {
   /// peak bandwidth).
   double idealUs = 0;
   std::string bound; ///< "compute", "dram", "l1", "l2" or "launch".
+  /// Loads the kernel issues without waiting on them (cp.async, TMA, wgmma).
+  bool asyncLoads = false;
+  /// Warps an SM holds at once, once ptxas has said the kernel's registers
+  /// and shared memory (chargeOccupancy); 0 until then.
+  int64_t residentWarpsPerSM = 0;
 
   /// The profiler's metric names (duration_us, dram_throughput_pct, ...).
   llvm::json::Object metrics() const;
@@ -61,6 +70,24 @@ struct KernelEstimate {
 /// Estimates every kernel launched by the host functions of `module`, a
 /// module after the seed lowering (gpu.launch_func + gpu.module kernels).
 std::vector<KernelEstimate> estimateKernels(mlir::ModuleOp module, const DeviceSpec &device);
+
+/// Below this many resident warps an SM, a kernel that waits on its own
+/// loads leaves memory latency unhidden.
+constexpr int64_t kWarpsToHideLatency = 16;
+
+/// The warps of `e`'s blocks an SM holds at once: the least of the device's
+/// block and thread limits and what the kernel's registers and static
+/// shared memory (ptxas's report) leave.
+int64_t residentWarpsPerSM(const KernelEstimate &e, const DeviceSpec &device,
+                           const ks::PtxasKernelReport &resources);
+
+/// Charges `e` for an occupancy its resources cap below
+/// kWarpsToHideLatency warps an SM, in proportion, where the launch has
+/// more blocks than the SMs hold at once and its loads are synchronous
+/// (an asynchronous-copy pipeline hides latency with few warps). Records
+/// the resident warps.
+void chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
+                     const ks::PtxasKernelReport &resources);
 
 } // namespace ks::agents
 

@@ -26,6 +26,10 @@ struct Attempt {
   ParamValues params;
   std::string outcome; ///< "ok", "mismatch", "compile_error", "fault", ...
   std::string diagnosis; ///< Why it failed or was not kept (may be empty).
+  bool accepted = false; ///< It became the dispatch's best so far.
+  /// Its time against what it was weighed against (> 1: faster); 0 when
+  /// it has none (it did not run).
+  double speedup = 0;
 };
 
 struct PlanInput {

@@ -3,6 +3,7 @@
 #define KS_TRANSFORMS_PASSES_H
 
 #include "ks/Target/Chips.h"
+#include "ks/Target/Ptxas.h"
 #include "mlir/Pass/Pass.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -26,6 +27,11 @@ namespace ks {
 /// from the `ks.ptxas` reports ks-verify-ptx attaches to the gpu.binary ops
 /// of `module` (summed over chips).
 llvm::StringMap<int64_t> readPtxasSpillBytes(mlir::ModuleOp module);
+
+/// Kernel name -> the registers a thread and static shared bytes a block
+/// ptxas gave it (the most over chips; the report's other fields unset),
+/// from the same `ks.ptxas` reports.
+llvm::StringMap<PtxasKernelReport> readPtxasResources(mlir::ModuleOp module);
 
 /// Kernel module name -> the dispatch it computes, from the `ks.dispatch`
 /// labels ks-label-kernels gives the gpu.module ops of `module`.

@@ -216,8 +216,10 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
 
 } // namespace
 
-llvm::StringMap<int64_t> ks::readPtxasSpillBytes(ModuleOp module) {
-  llvm::StringMap<int64_t> spills;
+/// Calls `fn(kernel name, report)` for each kernel's ptxas report of each
+/// chip in the `ks.ptxas` attributes of `module`'s gpu.binary ops.
+static void forEachPtxasReport(ModuleOp module,
+                               llvm::function_ref<void(StringRef, DictionaryAttr)> fn) {
   module.walk([&](gpu::BinaryOp binary) {
     auto perChip = binary->getAttrOfType<DictionaryAttr>("ks.ptxas");
     if (!perChip)
@@ -226,9 +228,29 @@ llvm::StringMap<int64_t> ks::readPtxasSpillBytes(ModuleOp module) {
       if (auto kernels = dyn_cast<DictionaryAttr>(chipReport.getValue()))
         for (NamedAttribute kernel : kernels)
           if (auto report = dyn_cast<DictionaryAttr>(kernel.getValue()))
-            for (llvm::StringRef key : {"spill_store_bytes", "spill_load_bytes"})
-              if (auto v = report.getAs<IntegerAttr>(key))
-                spills[kernel.getName()] += v.getInt();
+            fn(kernel.getName(), report);
+  });
+}
+
+llvm::StringMap<int64_t> ks::readPtxasSpillBytes(ModuleOp module) {
+  llvm::StringMap<int64_t> spills;
+  forEachPtxasReport(module, [&](StringRef kernel, DictionaryAttr report) {
+    for (llvm::StringRef key : {"spill_store_bytes", "spill_load_bytes"})
+      if (auto v = report.getAs<IntegerAttr>(key))
+        spills[kernel] += v.getInt();
   });
   return spills;
+}
+
+llvm::StringMap<ks::PtxasKernelReport> ks::readPtxasResources(ModuleOp module) {
+  llvm::StringMap<PtxasKernelReport> resources;
+  forEachPtxasReport(module, [&](StringRef kernel, DictionaryAttr report) {
+    PtxasKernelReport &r = resources[kernel];
+    r.kernel = kernel.str();
+    if (auto v = report.getAs<IntegerAttr>("registers"))
+      r.registers = std::max(r.registers, v.getInt());
+    if (auto v = report.getAs<IntegerAttr>("shared_bytes"))
+      r.sharedBytes = std::max(r.sharedBytes, v.getInt());
+  });
+  return resources;
 }
