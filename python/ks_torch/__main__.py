@@ -542,7 +542,7 @@ def main(argv=None):
     p.add_argument("--device", default="h200",
                    help="the cost model's device (skills/devices.json): the GPU the plans are for")
     p.add_argument("--calibration", help="a tuning database whose GPU samples (rank-check --db) calibrate the cost model (ks-tune --calibration)")
-    p.add_argument("--budget", type=positive_float, default=90,
+    p.add_argument("--budget", type=positive_float, default=150,
                    help="seconds a problem after which ks-tune starts no search round (ks-tune --budget)")
     # As PyTorch's fp32 matmuls by default (allow_tf32 off): f32 operations
     # only, unless the user admits tensor-core numerics.
