@@ -203,6 +203,8 @@ def _tune_one(manifest, args, gpu=None):
         rc, text = proc.returncode, proc.stdout + proc.stderr
     except subprocess.TimeoutExpired:
         rc, text = None, f"timed out after {args.timeout} s"
+    except OSError as e:  # ks-tune could not start: this problem fails, not the run
+        rc, text = None, f"cannot run {cmd[0]}: {e.strerror or e}"
     row = {"problem": name, "tune_s": round(time.time() - t0, 1)}
     if gpu is not None:
         row["gpu"] = gpu
@@ -281,8 +283,10 @@ def cmd_tune(args):
         rows = list(pool.map(tune_and_count, manifests))
     bar.close()
     write_json(os.path.join(args.output, "tune-report.json"), rows)
-    print(f"tune: {sum(r['status'] == 'tuned' for r in rows)} of {len(rows)} problems have a plan in {args.output}")
-    return 0
+    tuned = sum(r['status'] == 'tuned' for r in rows)
+    print(f"tune: {tuned} of {len(rows)} problems have a plan in {args.output}")
+    # Some problems without a plan is a result; none at all is a failure.
+    return 0 if tuned or not rows else 1
 
 
 def shard_spec(text):
