@@ -297,12 +297,11 @@ constexpr double kWorthNeighbours = 0.75;
 
 /// `fitting` in the order the search tries them this round: the skill of
 /// the dispatch's best so far, then the case's order; except that when the
-/// skill in front has had kStalledAttempts
-/// attempts since the dispatch's last new best, a skill that came within
-/// kWorthNeighbours of its rival (a first choice's alternative at its
-/// defaults) and has had fewer attempts since goes first: one skill's
-/// neighbours searched one step at a time may never reach what another
-/// skill's do.
+/// skill in front has had kStalledAttempts attempts since the dispatch's
+/// last new best, a skill that came within kWorthNeighbours of its rival
+/// (a first choice's alternative at its defaults) and has had fewer
+/// attempts since goes first: one skill's neighbours, searched one step at
+/// a time, may never reach what another skill's do.
 std::vector<const Skill *> searchOrder(const PlanInput &input,
                                        std::vector<const Skill *> fitting) {
   if (fitting.size() < 2)
