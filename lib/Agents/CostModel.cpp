@@ -723,8 +723,8 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
   return out;
 }
 
-int64_t ks::agents::residentWarpsPerSM(const KernelEstimate &e, const DeviceSpec &device,
-                                       const ks::PtxasKernelReport &resources) {
+void ks::agents::chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
+                                 const ks::PtxasKernelReport &resources) {
   ks::SmLimits sm;
   if (device.maxThreadsPerSM > 0)
     sm.maxThreads = int(device.maxThreadsPerSM);
@@ -734,22 +734,16 @@ int64_t ks::agents::residentWarpsPerSM(const KernelEstimate &e, const DeviceSpec
     sm.registers = int(device.registersPerSM);
   if (device.sharedBytesPerSM > 0)
     sm.sharedBytes = int(device.sharedBytesPerSM);
-  return ks::computeOccupancy(sm, int(e.threadsPerBlock), int(resources.registers),
-                              int(resources.sharedBytes))
-      .warpsPerSm;
-}
-
-void ks::agents::chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
-                                 const ks::PtxasKernelReport &resources) {
-  int64_t warps = residentWarpsPerSM(e, device, resources);
-  e.residentWarpsPerSM = warps;
+  ks::Occupancy occupancy = ks::computeOccupancy(
+      sm, int(e.threadsPerBlock), int(resources.registers), int(resources.sharedBytes));
+  e.residentWarpsPerSM = occupancy.warpsPerSm;
   // A launch too small to fill the SMs is charged by `fill` already; a
   // pipeline of asynchronous copies hides latency with few warps.
-  int64_t warpsPerBlock = std::max<int64_t>(1, (e.threadsPerBlock + 31) / 32);
-  bool occupancyBinds = e.blocks * warpsPerBlock > device.sms * warps;
-  if (e.asyncLoads || !occupancyBinds || warps >= kWarpsToHideLatency || warps <= 0)
+  bool occupancyBinds = e.blocks > device.sms * int64_t(occupancy.blocksPerSm);
+  if (e.asyncLoads || !occupancyBinds || occupancy.warpsPerSm >= kWarpsToHideLatency ||
+      occupancy.warpsPerSm <= 0)
     return;
-  double slowdown = double(kWarpsToHideLatency) / double(warps);
+  double slowdown = double(kWarpsToHideLatency) / double(occupancy.warpsPerSm);
   for (double *t : {&e.computeUs, &e.dramUs, &e.l1Us, &e.l2Us, &e.latencyUs})
     *t *= slowdown;
   e.timeUs = std::max(e.timeUs * slowdown, device.launchUs);

@@ -306,19 +306,21 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
       m.message = "dispatch " + std::to_string(it->second) + ": " + m.message;
     return m;
   }
-  llvm::StringMap<int64_t> spills = ks::readPtxasSpillBytes(*module);
   llvm::StringMap<ks::PtxasKernelReport> resources = ks::readPtxasResources(*module);
   m.outcome = "ok";
   m.kernelsPerRun = estimates.size();
   for (KernelEstimate &e : estimates) {
-    if (auto it = resources.find(e.kernel); it != resources.end())
-      chargeOccupancy(e, *device, it->second);
+    auto ptxas = resources.find(e.kernel);
+    if (ptxas != resources.end())
+      chargeOccupancy(e, *device, ptxas->second);
     m.timeMs += e.timeUs / 1000;
     if (e.dispatch < 0)
       continue;
     m.kernelUs[e.dispatch] += e.timeUs;
     json::Object metrics = e.metrics();
-    metrics["spill_bytes"] = spills.lookup(e.kernel);
+    metrics["spill_bytes"] = ptxas == resources.end()
+                                 ? 0
+                                 : ptxas->second.spillStoreBytes + ptxas->second.spillLoadBytes;
     metrics["kernels_per_run"] = int64_t(estimates.size());
     m.metrics[e.dispatch] = std::move(metrics);
   }

@@ -67,8 +67,10 @@ std::vector<Attempt> Tuner::attemptsOn(int64_t d) const {
     a.diagnosis = t.getString("diagnosis").value_or("").str();
     a.params = paramsOf(t);
     a.accepted = t.getBoolean("accepted").value_or(false);
+    // Alternatives' rows have no speedup of their own: against their base.
     std::optional<double> us = t.getNumber("kernel_us"), baseUs = t.getNumber("base_kernel_us");
-    a.speedup = t.getNumber("speedup_vs_base").value_or(us && baseUs && *us > 0 ? *baseUs / *us : 0);
+    double fromTimes = us && baseUs && *us > 0 ? *baseUs / *us : 0;
+    a.speedup = t.getNumber("speedup_vs_base").value_or(fromTimes);
     attempts.push_back(std::move(a));
   }
   return attempts;

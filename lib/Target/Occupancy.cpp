@@ -13,8 +13,8 @@ namespace {
 int roundUp(int value, int unit) { return (value + unit - 1) / unit * unit; }
 } // namespace
 
-Occupancy ks::computeOccupancy(const SmLimits &sm, int threadsPerBlock,
-                                        int registers, int sharedBytes) {
+Occupancy ks::computeOccupancy(const SmLimits &sm, int threadsPerBlock, int registers,
+                               int sharedBytes) {
   Occupancy o;
   if (threadsPerBlock <= 0)
     return o;

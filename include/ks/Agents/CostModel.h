@@ -75,13 +75,8 @@ std::vector<KernelEstimate> estimateKernels(mlir::ModuleOp module, const DeviceS
 /// loads leaves memory latency unhidden.
 constexpr int64_t kWarpsToHideLatency = 16;
 
-/// The warps of `e`'s blocks an SM holds at once: the least of the device's
-/// block and thread limits and what the kernel's registers and static
-/// shared memory (ptxas's report) leave.
-int64_t residentWarpsPerSM(const KernelEstimate &e, const DeviceSpec &device,
-                           const ks::PtxasKernelReport &resources);
-
-/// Charges `e` for an occupancy its resources cap below
+/// Charges `e` for an occupancy its resources (ptxas's registers and static
+/// shared memory, through ks::computeOccupancy) cap below
 /// kWarpsToHideLatency warps an SM, in proportion, where the launch has
 /// more blocks than the SMs hold at once and its loads are synchronous
 /// (an asynchronous-copy pipeline hides latency with few warps). Records

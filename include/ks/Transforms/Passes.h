@@ -23,15 +23,16 @@ namespace ks {
 #define GEN_PASS_REGISTRATION
 #include "ks/Transforms/Passes.h.inc"
 
-/// Kernel name -> bytes ptxas spilled to local memory (stores + loads), read
-/// from the `ks.ptxas` reports ks-verify-ptx attaches to the gpu.binary ops
-/// of `module` (summed over chips).
-llvm::StringMap<int64_t> readPtxasSpillBytes(mlir::ModuleOp module);
-
-/// Kernel name -> the registers a thread and static shared bytes a block
-/// ptxas gave it (the most over chips; the report's other fields unset),
-/// from the same `ks.ptxas` reports.
+/// Kernel name -> what ptxas reported of it, read from the `ks.ptxas`
+/// reports ks-verify-ptx attaches to the gpu.binary ops of `module`:
+/// registers a thread and static shared bytes a block (the most over
+/// chips), bytes spilled to local memory (summed over chips); the report's
+/// other fields unset.
 llvm::StringMap<PtxasKernelReport> readPtxasResources(mlir::ModuleOp module);
+
+/// Kernel name -> bytes ptxas spilled to local memory (stores + loads,
+/// summed over chips), from readPtxasResources.
+llvm::StringMap<int64_t> readPtxasSpillBytes(mlir::ModuleOp module);
 
 /// Kernel module name -> the dispatch it computes, from the `ks.dispatch`
 /// labels ks-label-kernels gives the gpu.module ops of `module`.

@@ -216,10 +216,8 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
 
 } // namespace
 
-/// Calls `fn(kernel name, report)` for each kernel's ptxas report of each
-/// chip in the `ks.ptxas` attributes of `module`'s gpu.binary ops.
-static void forEachPtxasReport(ModuleOp module,
-                               llvm::function_ref<void(StringRef, DictionaryAttr)> fn) {
+llvm::StringMap<ks::PtxasKernelReport> ks::readPtxasResources(ModuleOp module) {
+  llvm::StringMap<PtxasKernelReport> resources;
   module.walk([&](gpu::BinaryOp binary) {
     auto perChip = binary->getAttrOfType<DictionaryAttr>("ks.ptxas");
     if (!perChip)
@@ -227,30 +225,25 @@ static void forEachPtxasReport(ModuleOp module,
     for (NamedAttribute chipReport : perChip)
       if (auto kernels = dyn_cast<DictionaryAttr>(chipReport.getValue()))
         for (NamedAttribute kernel : kernels)
-          if (auto report = dyn_cast<DictionaryAttr>(kernel.getValue()))
-            fn(kernel.getName(), report);
+          if (auto report = dyn_cast<DictionaryAttr>(kernel.getValue())) {
+            PtxasKernelReport &r = resources[kernel.getName()];
+            r.kernel = kernel.getName().str();
+            auto read = [&](StringRef key) {
+              auto v = report.getAs<IntegerAttr>(key);
+              return v ? v.getInt() : 0;
+            };
+            r.registers = std::max(r.registers, read("registers"));
+            r.sharedBytes = std::max(r.sharedBytes, read("shared_bytes"));
+            r.spillStoreBytes += read("spill_store_bytes");
+            r.spillLoadBytes += read("spill_load_bytes");
+          }
   });
+  return resources;
 }
 
 llvm::StringMap<int64_t> ks::readPtxasSpillBytes(ModuleOp module) {
   llvm::StringMap<int64_t> spills;
-  forEachPtxasReport(module, [&](StringRef kernel, DictionaryAttr report) {
-    for (llvm::StringRef key : {"spill_store_bytes", "spill_load_bytes"})
-      if (auto v = report.getAs<IntegerAttr>(key))
-        spills[kernel] += v.getInt();
-  });
+  for (const auto &[kernel, r] : readPtxasResources(module))
+    spills[kernel] = r.spillStoreBytes + r.spillLoadBytes;
   return spills;
-}
-
-llvm::StringMap<ks::PtxasKernelReport> ks::readPtxasResources(ModuleOp module) {
-  llvm::StringMap<PtxasKernelReport> resources;
-  forEachPtxasReport(module, [&](StringRef kernel, DictionaryAttr report) {
-    PtxasKernelReport &r = resources[kernel];
-    r.kernel = kernel.str();
-    if (auto v = report.getAs<IntegerAttr>("registers"))
-      r.registers = std::max(r.registers, v.getInt());
-    if (auto v = report.getAs<IntegerAttr>("shared_bytes"))
-      r.sharedBytes = std::max(r.sharedBytes, v.getInt());
-  });
-  return resources;
 }
