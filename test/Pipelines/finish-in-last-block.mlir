@@ -13,6 +13,10 @@
 // In the PTX, the count and its fences.
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/mse_loss.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
+// A producer with a block a row (fuse_rows_block keeps the block's sum in a
+// workgroup buffer) takes the tail in too: one kernel, the buffer kept.
+// RUN: echo '{"finish_in_last_block": true, "dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 4, "V": 1}}, {"id": 3, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 1, "V": 0}}]}' > %t.rows.json
+// RUN: ks-opt %S/Inputs/mse_loss_rows.mlir --ks-seed-lowering="plan=%t.rows.json" | FileCheck %s --check-prefix=ROWS
 // A field of the wrong type is an error naming the plan.
 // RUN: echo '{"finish_in_last_block": "yes", "dispatches": []}' > %t.bad.json
 // RUN: not ks-opt %S/Inputs/mse_loss.mlir --ks-seed-lowering="plan=%t.bad.json" 2>&1 | FileCheck %s --check-prefix=BAD
@@ -23,6 +27,11 @@
 // CHECK: memref.atomic_rmw addi
 // CHECK: memref.global "private" @ks_blocks_done : memref<1xi32> = dense<0>
 // CHECK: memref.global "private" @ks_last_block : memref<1xi32, #gpu.address_space<workgroup>>
+
+// ROWS: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1024, %c1, %c1) threads in (%c1024, %c1, %c1)
+// ROWS-NOT: gpu.launch_func
+// ROWS: gpu.func @main_kernel({{.*}}) workgroup(%{{.*}} : memref<1xf32, #gpu.address_space<workgroup>>) kernel
+// ROWS: memref.atomic_rmw addi
 
 // EMULATED: output #0 f32: match
 

@@ -157,3 +157,51 @@ module {
     return
   }
 }
+
+// -----
+
+// Block reductions keep their partials in workgroup buffers: the
+// producer's stay, the tail's become new buffers of the producer, apart
+// from its own, which the last block may still read.
+// CHECK-LABEL: func.func @tail_with_workgroup_buffers
+// CHECK: gpu.launch blocks(%{{.*}}) in ({{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in ({{.*}}) workgroup(%[[MINE:.*]] : memref<32xf32, #gpu.address_space<workgroup>>, %[[TAILS:.*]] : memref<8xf32, #gpu.address_space<workgroup>>)
+// CHECK: memref.store %{{.*}}, %[[MINE]][%[[TX]]] : memref<32xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.if
+// CHECK: llvm.fence syncscope("device") acquire
+// CHECK: memref.store %{{.*}}, %[[TAILS]][%[[TX]]] : memref<8xf32, #gpu.address_space<workgroup>>
+// CHECK: } {ks.dispatch = 1 : i64, ks.finishes = array<i64: 2>}
+// CHECK-NOT: gpu.launch
+module attributes {ks.finish_in_last_block} {
+  func.func @tail_with_workgroup_buffers(%x: memref<8x32xf32>, %out: memref<8xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %partials = gpu.alloc () : memref<8xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+               workgroup(%slots : memref<32xf32, #gpu.address_space<workgroup>>) {
+      %v = memref.load %x[%bx, %tx] : memref<8x32xf32>
+      memref.store %v, %slots[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %first = memref.load %slots[%c0] : memref<32xf32, #gpu.address_space<workgroup>>
+      memref.store %first, %partials[%bx] : memref<8xf32>
+      gpu.terminator
+    } {ks.dispatch = 1 : i64}
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+               workgroup(%staged : memref<8xf32, #gpu.address_space<workgroup>>) {
+      %in = arith.cmpi ult, %tx, %c8 : index
+      scf.if %in {
+        %p = memref.load %partials[%tx] : memref<8xf32>
+        memref.store %p, %staged[%tx] : memref<8xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %last = memref.load %staged[%c0] : memref<8xf32, #gpu.address_space<workgroup>>
+      memref.store %last, %out[%tx] : memref<8xf32>
+      gpu.terminator
+    } {ks.dispatch = 2 : i64}
+    gpu.dealloc %partials : memref<8xf32>
+    return
+  }
+}

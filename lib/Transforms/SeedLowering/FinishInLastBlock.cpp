@@ -48,12 +48,13 @@ std::optional<std::array<int64_t, 3>> constantSizes(gpu::KernelDim3 dims) {
 }
 
 /// A launch whose body can be moved or extended: synchronous, one block, no
-/// dynamic shared memory or memory attributions, not a cluster launch.
+/// dynamic shared memory or private attributions, not a cluster launch.
+/// Workgroup attributions (a block reduction's slots) may be: the tail's
+/// become the producer's own.
 bool isPlainLaunch(gpu::LaunchOp launch) {
   return !launch.getAsyncToken() && launch.getAsyncDependencies().empty() &&
-         !launch.getDynamicSharedMemorySize() && launch.getWorkgroupAttributions().empty() &&
-         launch.getPrivateAttributions().empty() && !launch.hasClusterSize() &&
-         launch.getBody().hasOneBlock();
+         !launch.getDynamicSharedMemorySize() && launch.getPrivateAttributions().empty() &&
+         !launch.hasClusterSize() && launch.getBody().hasOneBlock();
 }
 
 /// An op between the producer and the tail that can run before the
@@ -214,6 +215,10 @@ struct FinishInLastBlock : public ks::impl::KSFinishInLastBlockBase<FinishInLast
     map.map(tailSizes.x, sizes.x);
     map.map(tailSizes.y, sizes.y);
     map.map(tailSizes.z, sizes.z);
+    // The tail's workgroup buffers, apart from the producer's: the last
+    // block may still read its own slots when it starts the tail.
+    for (BlockArgument buffer : tail.getWorkgroupAttributions())
+      map.map(buffer, producer.addWorkgroupAttribution(buffer.getType(), buffer.getLoc()));
     for (Operation &op : tail.getBody().front().without_terminator()) {
       Operation *copy = b.clone(op, map);
       // Ids read through ops rather than the launch's arguments.

@@ -15,6 +15,8 @@ d = matmul[0]
 assert r["precision"] == "exact", r.get("precision")
 assert d["winner"]["skill"] in ("matmul_fma_pipelined", "matmul_smem_pipelined"), d
 assert d["speedup"] >= r["win_threshold"], d
-assert d["bottleneck"] == "gemm_tiling", d
+# The seed's counters read as GEMM tiling chose the first candidate; the
+# winner's own bottleneck (its registers, say) is what it is.
+assert "bottleneck gemm_tiling" in d["first_choice"]["rule"], d["first_choice"]
 assert r["speedup"] > 1, r
 print("tuned faster than the seed")
