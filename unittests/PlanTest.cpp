@@ -27,7 +27,7 @@ TEST(Plan, WhatIsReadIsWrittenBack) {
   const char *text = R"({"dispatches": [{"id": 3, "skill": "b", "params": {"S": 2}},
                                         {"id": 1, "skill": "a", "params": {}}],
                          "finish_in_last_block": true, "reverse_blocks": [1],
-                         "l1_no_allocate": [3, 1]})";
+                         "l1_no_allocate": [3, 1], "invariant_loads": [1]})";
   PlanFile file(text);
   llvm::Expected<Plan> plan = readPlan(file.path);
   ASSERT_TRUE(bool(plan)) << llvm::toString(plan.takeError());
@@ -36,6 +36,7 @@ TEST(Plan, WhatIsReadIsWrittenBack) {
   EXPECT_EQ(plan->steps[0].params.lookup("S"), 2);
   EXPECT_TRUE(plan->finishInLastBlock);
   EXPECT_EQ(plan->l1NoAllocate, (std::vector<int64_t>{3, 1}));
+  EXPECT_EQ(plan->invariantLoads, (std::vector<int64_t>{1}));
   EXPECT_EQ(planToJson(*plan), *llvm::json::parse(text));
 }
 

@@ -160,6 +160,8 @@ void ks::buildSeedLoweringPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createKSSinkIntoKernels());
   pm.addPass(createKSOutlineKernels());
   pm.addPass(createKSLabelKernels());
+  // The buffers a plan's kernels only read and no launch writes.
+  pm.addPass(createKSMarkInvariantArgs());
   pm.addPass(createSymbolDCEPass());
 }
 
@@ -215,6 +217,8 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options,
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
+  // Loads from buffers no launch writes may run ahead of the stores.
+  device.addPass(createKSInvariantLoads());
   // Marked kernels' global loads skip the L1 (inline PTX, after LLVM's
   // loads exist).
   device.addPass(createKSL1NoAllocateLoads());

@@ -60,7 +60,9 @@ llvm::Error readLaunchFields(const json::Object &root, const std::string &what, 
     plan.finishInLastBlock = *value;
   }
   std::pair<llvm::StringLiteral, std::vector<int64_t> *> lists[] = {
-      {"reverse_blocks", &plan.reverseBlocks}, {"l1_no_allocate", &plan.l1NoAllocate}};
+      {"reverse_blocks", &plan.reverseBlocks},
+      {"l1_no_allocate", &plan.l1NoAllocate},
+      {"invariant_loads", &plan.invariantLoads}};
   for (auto [field, out] : lists) {
     const json::Value *value = root.get(field);
     if (value && !readDispatchList(*value, *out))
@@ -116,5 +118,7 @@ json::Value ks::agents::planToJson(const Plan &plan) {
     root["reverse_blocks"] = json::Array(plan.reverseBlocks);
   if (!plan.l1NoAllocate.empty())
     root["l1_no_allocate"] = json::Array(plan.l1NoAllocate);
+  if (!plan.invariantLoads.empty())
+    root["invariant_loads"] = json::Array(plan.invariantLoads);
   return root;
 }

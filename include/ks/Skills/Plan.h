@@ -31,9 +31,10 @@ struct Plan {
   /// ("finish_in_last_block", ks-finish-in-last-block).
   bool finishInLastBlock = false;
   /// The dispatches whose kernels run their blocks in reverse
-  /// ("reverse_blocks") and read without allocating in the L1
-  /// ("l1_no_allocate").
-  std::vector<int64_t> reverseBlocks, l1NoAllocate;
+  /// ("reverse_blocks"), read without allocating in the L1
+  /// ("l1_no_allocate") and load the buffers no launch writes as invariant
+  /// ("invariant_loads").
+  std::vector<int64_t> reverseBlocks, l1NoAllocate, invariantLoads;
 };
 
 /// The plan in file `path`, or an error naming the file and the entry.

@@ -846,6 +846,56 @@ def KSMarkL1NoAllocate : Pass<"ks-mark-l1-no-allocate", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
+def KSMarkInvariantArgs : Pass<"ks-mark-invariant-args", "mlir::ModuleOp"> {
+  let summary = "List the buffers a plan's kernels read that no launch writes";
+  let description = [{
+    For the dispatches the module lists in `ks.invariant_loads` (a plan's
+    `"invariant_loads": [N, ...]`), each kernel computing one gets
+    `ks.invariant_args`: the global-memory buffer arguments it never writes
+    and that, at each of its launches, share no buffer (followed through
+    view-like ops to a gpu.alloc, a global or a host argument) with an
+    argument it writes; and `ks.arg_ranks`, each argument's memref rank (-1
+    for a scalar), for `ks-invariant-loads` after the NVVM conversion. A
+    listed dispatch that no kernel computes is an error.
+
+    ```mlir
+    module attributes {ks.invariant_loads = array<i64: 1>} {
+      gpu.launch_func @k::@k args(%x : memref<64xf32>, %y : memref<64xf32>,
+                                  %yv : memref<8x8xf32>)   // %yv views %y
+      gpu.module @k attributes {ks.dispatch = 1 : i64} {
+        gpu.func @k(%a: memref<64xf32>, %b: memref<64xf32>, %c: memref<8x8xf32>)
+            kernel { ... reads %a and %c, writes %b ... }
+    // becomes
+        gpu.func @k(...) kernel attributes {ks.arg_ranks = array<i64: 1, 1, 2>,
+                                            ks.invariant_args = array<i64: 0>}
+    ```
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+def KSInvariantLoads : Pass<"ks-invariant-loads", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Mark loads from buffers no launch writes invariant";
+  let description = [{
+    In each kernel (`llvm.func`, after the NVVM conversion) that lists
+    `ks.invariant_args` (from `ks-mark-invariant-args`), each `llvm.load`
+    from one of those buffers (its pointer parameter offset by getelementptr
+    or cast between address spaces) becomes `invariant`: LLVM may move it
+    above the kernel's stores and reads it with `ld.global.nc`. A memref
+    argument is a bare pointer, or a descriptor whose aligned pointer the
+    loads use.
+
+    ```mlir
+    llvm.func @k(%a: !llvm.ptr, ...) attributes {ks.arg_ranks = array<i64: 1, 1>,
+                                                 ks.invariant_args = array<i64: 0>} {
+      %v = llvm.load %p : !llvm.ptr -> f32        // %p: a getelementptr of %a
+    // becomes
+    llvm.func @k(%a: !llvm.ptr, ...) {
+      %v = llvm.load %p invariant : !llvm.ptr -> f32
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def KSDropFalsePredicatedOps : Pass<"ks-drop-false-predicated-ops", "mlir::gpu::GPUModuleOp"> {
   let summary = "Erase NVVM ops whose predicate is the constant false";
   let description = [{

@@ -54,7 +54,8 @@ struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
       getOperation()->setAttr("ks.finish_in_last_block", UnitAttr::get(ctx));
     std::pair<llvm::StringLiteral, const std::vector<int64_t> *> requests[] = {
         {ks::kReverseBlocksAttr, &requested.reverseBlocks},
-        {ks::kL1NoAllocateAttr, &requested.l1NoAllocate}};
+        {ks::kL1NoAllocateAttr, &requested.l1NoAllocate},
+        {ks::kInvariantLoadsAttr, &requested.invariantLoads}};
     for (auto [attr, dispatches] : requests)
       if (!dispatches->empty())
         getOperation()->setAttr(attr, DenseI64ArrayAttr::get(ctx, *dispatches));

@@ -23,6 +23,8 @@ inline constexpr llvm::StringLiteral kReverseBlocksAttr = "ks.reverse_blocks";
 /// launches and then their kernels carry (ks-mark-l1-no-allocate,
 /// ks-outline-kernels, ks-l1-no-allocate-loads).
 inline constexpr llvm::StringLiteral kL1NoAllocateAttr = "ks.l1_no_allocate";
+/// A plan's "invariant_loads" request on the module (ks-mark-invariant-args).
+inline constexpr llvm::StringLiteral kInvariantLoadsAttr = "ks.invariant_loads";
 
 /// The dispatch `launch` computes: its own `ks.dispatch`, or its kernel's
 /// entry in the host function's `ks.kernel_dispatches` (seed kernels).
