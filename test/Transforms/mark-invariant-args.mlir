@@ -101,6 +101,34 @@ module attributes {gpu.container_module, ks.invariant_loads = array<i64: 2>} {
 
 // -----
 
+// A buffer a host call returns may be any buffer, the written one too: not
+// invariant beside a written argument; a host argument is.
+// CHECK-LABEL: gpu.func @unknown_root
+// CHECK-SAME: ks.invariant_args = array<i64: 1>
+module attributes {gpu.container_module, ks.invariant_loads = array<i64: 3>} {
+  func.func private @make() -> memref<64xf32>
+  func.func @main(%x: memref<64xf32>, %y: memref<64xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %m = func.call @make() : () -> memref<64xf32>
+    gpu.launch_func @unknown_root::@unknown_root blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%m : memref<64xf32>, %x : memref<64xf32>, %y : memref<64xf32>)
+    return
+  }
+  gpu.module @unknown_root attributes {ks.dispatch = 3 : i64} {
+    gpu.func @unknown_root(%a: memref<64xf32>, %b: memref<64xf32>, %c: memref<64xf32>) kernel {
+      %t = gpu.thread_id x
+      %u = memref.load %a[%t] : memref<64xf32>
+      %v = memref.load %b[%t] : memref<64xf32>
+      %w = arith.addf %u, %v : f32
+      memref.store %w, %c[%t] : memref<64xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // expected-error @below {{the plan's "invariant_loads" names dispatch 7, which no kernel computes}}
 module attributes {gpu.container_module, ks.invariant_loads = array<i64: 7>} {
   func.func @main() {

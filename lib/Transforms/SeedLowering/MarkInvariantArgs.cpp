@@ -23,6 +23,7 @@
 
 #include "ks/Transforms/Utils/PlannedLaunches.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -70,13 +71,19 @@ bool mayWrite(Value buffer) {
 }
 
 /// The buffer `v` views: the root of its chain of view-like ops, as an
-/// opaque key (a value, or a global's symbol).
+/// opaque key (an allocation, a global's symbol or a host argument); null
+/// for anything else (a call's result), which may be any buffer.
 const void *rootOf(Value v) {
   while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
     v = view.getViewSource();
   if (auto global = v.getDefiningOp<memref::GetGlobalOp>())
     return global.getNameAttr().getAttr().getAsOpaquePointer();
-  return v.getAsOpaquePointer();
+  auto arg = dyn_cast<BlockArgument>(v);
+  bool hostArgument = arg && arg.getOwner()->isEntryBlock() &&
+                      isa<func::FuncOp>(arg.getOwner()->getParentOp());
+  if (hostArgument || v.getDefiningOp<gpu::AllocOp>() || v.getDefiningOp<memref::AllocOp>())
+    return v.getAsOpaquePointer();
+  return nullptr;
 }
 
 bool inGlobalMemory(Type type) {
@@ -103,7 +110,8 @@ SmallVector<int64_t> invariantArgs(gpu::GPUFuncOp kernel, ArrayRef<gpu::LaunchFu
       if (operands.size() != n)
         return true;
       for (unsigned j = 0; j < n; ++j)
-        if (j != i && written[j] && rootOf(operands[j]) == rootOf(operands[i]))
+        if (j != i && written[j] && (!rootOf(operands[i]) || !rootOf(operands[j]) ||
+                                     rootOf(operands[j]) == rootOf(operands[i])))
           return true;
       return false;
     });
