@@ -22,6 +22,7 @@
 
 #include "ks/Driver/Pipelines.h"
 #include "ks/RuntimeAbi/GridArrivals.h"
+#include "ks/Transforms/Utils/KernelInit.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -32,8 +33,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 
@@ -110,47 +109,6 @@ Value traceRoot(Value value, SmallVectorImpl<Operation *> &chain) {
   }
   std::reverse(chain.begin(), chain.end());
   return value;
-}
-
-/// Whether the kernel may write through `buffer` (conservative: an op it
-/// reaches that states no memory effects counts as a write).
-bool mayWrite(Value buffer) {
-  SmallVector<Value> worklist{buffer};
-  DenseSet<Value> seen;
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (!seen.insert(value).second)
-      continue;
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
-        if (view.getViewSource() == value) {
-          for (Value result : user->getResults())
-            worklist.push_back(result);
-          continue;
-        }
-      }
-      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-      if (!effects)
-        return true;
-      SmallVector<MemoryEffects::EffectInstance> instances;
-      effects.getEffects(instances);
-      for (MemoryEffects::EffectInstance &instance : instances)
-        if (isa<MemoryEffects::Write>(instance.getEffect()) &&
-            (!instance.getValue() || instance.getValue() == value))
-          return true;
-      // The buffer's address taken as a value: anything may write there.
-      for (Value result : user->getResults()) {
-        if (isa<BaseMemRefType>(result.getType()))
-          worklist.push_back(result);
-        else if (isa<LLVM::LLVMPointerType, IndexType>(result.getType()) &&
-                 isa<memref::ExtractAlignedPointerAsIndexOp,
-                     memref::ExtractStridedMetadataOp>(user))
-          return true;
-      }
-    }
-  }
-  return false;
 }
 
 /// `@name`, quoted where MLIR's syntax needs it.
@@ -367,7 +325,7 @@ LogicalResult ExportIREE::prepareLaunch(gpu::LaunchFuncOp launch,
 
   SmallVector<bool> readOnly;
   for (unsigned i = 0; i < roots.size(); ++i)
-    readOnly.push_back(!mayWrite(entry.getArgument(i)));
+    readOnly.push_back(!ks::mayWriteThrough(entry.getArgument(i)));
   launch->setAttr(kReadOnly, DenseBoolArrayAttr::get(&getContext(), readOnly));
   return success();
 }

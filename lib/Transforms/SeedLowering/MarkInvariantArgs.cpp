@@ -21,12 +21,12 @@
 
 #include "ks/Transforms/Passes.h"
 
+#include "ks/Transforms/Utils/KernelInit.h"
 #include "ks/Transforms/Utils/PlannedLaunches.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
@@ -39,37 +39,6 @@ namespace ks {
 using namespace mlir;
 
 namespace {
-/// Whether the kernel may write through `buffer` or a view of it. A user
-/// that is not a view must say it reads the buffer and does nothing else
-/// with it: one that names no effect on it (its address taken as an index,
-/// a TMA descriptor made from it, a cast) may let a write through.
-bool mayWrite(Value buffer) {
-  for (OpOperand &use : buffer.getUses()) {
-    Operation *user = use.getOwner();
-    if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
-      if (view.getViewSource() != buffer || mayWrite(view->getResult(0)))
-        return true;
-      continue;
-    }
-    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-    if (!effects)
-      return true;
-    SmallVector<MemoryEffects::EffectInstance> list;
-    effects.getEffects(list);
-    bool reads = false;
-    for (const MemoryEffects::EffectInstance &e : list) {
-      if (e.getValue() && e.getValue() != buffer)
-        continue;
-      if (!isa<MemoryEffects::Read>(e.getEffect()))
-        return true;
-      reads = true;
-    }
-    if (!reads)
-      return true;
-  }
-  return false;
-}
-
 /// The buffer `v` views: the root of its chain of view-like ops, as an
 /// opaque key (an allocation, a global's symbol or a host argument); null
 /// for anything else (a call's result), which may be any buffer.
@@ -100,7 +69,7 @@ SmallVector<int64_t> invariantArgs(gpu::GPUFuncOp kernel, ArrayRef<gpu::LaunchFu
   SmallVector<bool> written(n);
   for (unsigned i = 0; i < n; ++i)
     written[i] = isa<BaseMemRefType>(kernel.getArgument(i).getType()) &&
-                 mayWrite(kernel.getArgument(i));
+                 ks::mayWriteThrough(kernel.getArgument(i));
   SmallVector<int64_t> invariant;
   for (unsigned i = 0; i < n; ++i) {
     if (written[i] || !inGlobalMemory(kernel.getArgument(i).getType()))

@@ -367,3 +367,30 @@ void eraseFoldedProducers(RewriterBase &rewriter, ArrayRef<Operation *> producer
 }
 
 } // namespace ks
+
+bool ks::mayWriteThrough(Value buffer) {
+  for (OpOperand &use : buffer.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
+      if (view.getViewSource() != buffer || mayWriteThrough(view->getResult(0)))
+        return true;
+      continue;
+    }
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    if (!effects)
+      return true;
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffects(list);
+    bool reads = false;
+    for (const MemoryEffects::EffectInstance &e : list) {
+      if (e.getValue() && e.getValue() != buffer)
+        continue;
+      if (!isa<MemoryEffects::Read>(e.getEffect()))
+        return true;
+      reads = true;
+    }
+    if (!reads)
+      return true;
+  }
+  return false;
+}

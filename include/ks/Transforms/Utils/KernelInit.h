@@ -104,6 +104,12 @@ inline bool writesNothing(mlir::Operation *op) {
                    mlir::NVVM::MapaOp>(op);
 }
 
+/// Whether a kernel may write through `buffer` or a view of it. A user that
+/// is not a view must say it reads the buffer and does nothing else with
+/// it: one that names no effect on it (its address taken as an index, a
+/// cast) may let a write through.
+bool mayWriteThrough(mlir::Value buffer);
+
 /// The buffers (roots) the ops in `region` write or free, or none when some
 /// op's writes are not known. Ops for which `ignored` holds (a barrier,
 /// which orders accesses but names none) are passed over.
