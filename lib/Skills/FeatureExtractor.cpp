@@ -5,6 +5,7 @@
 #include "ks/Skills/GridChain.h"
 #include "ks/Skills/RowChain.h"
 #include "ks/Skills/WorkEstimate.h"
+#include "ks/Transforms/Utils/KernelInit.h"
 #include "ks/Transforms/Utils/LoopIndex.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -640,6 +641,11 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
       f.gridChainElements = chain->elements;
   if (f.opClass == OpClass::Scan && !f.dynamic)
     f.scanInner = scanInnerOf(op);
+  if (op.hasPureBufferSemantics())
+    f.paddedInputs = llvm::count_if(op.getDpsInputOperands(), [&](OpOperand *input) {
+      return isa<FloatType>(getElementTypeOrSelf(input->get().getType())) &&
+             ks::findPaddedSource(input->get(), op, /*anyLayout=*/true).has_value();
+    });
 
   // Operands: where each is read along the loop the threads run over.
   for (OpOperand &operand : op->getOpOperands()) {

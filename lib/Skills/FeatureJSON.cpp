@@ -94,6 +94,8 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
   if (f.gridChainElements > 0)
     obj["grid_chain_elements"] = f.gridChainElements;
   setIf("scan_inner", f.scanInner);
+  if (f.paddedInputs > 0)
+    obj["padded_inputs"] = f.paddedInputs;
   return obj;
 }
 

@@ -164,6 +164,7 @@ llvm::Error readFields(const Reader &r, Skill &s, std::string &script) {
   if (llvm::Error e = take(r.strings("addresses", true), s.addresses)) return e;
   if (llvm::Error e = take(r.strings("constraints"), s.constraints)) return e;
   if (llvm::Error e = take(r.strings("requires"), s.requires)) return e;
+  if (llvm::Error e = take(r.strings("folds_producers_when"), s.foldsProducersWhen)) return e;
   if (llvm::Error e = take(r.strings("pitfalls"), s.pitfalls)) return e;
   if (llvm::Error e = take(r.string("test"), s.test)) return e;
   std::string numerics;
@@ -281,6 +282,9 @@ llvm::Error checkExpressions(const Reader &r, const Skill &s, std::set<std::stri
   }
   for (const std::string &c : s.constraints)
     if (llvm::Error err = r.usesOnly("constraints", c, c, known))
+      return err;
+  for (const std::string &c : s.foldsProducersWhen)
+    if (llvm::Error err = r.usesOnly("folds_producers_when", c, c, known))
       return err;
   for (const std::string &c : s.appliesWhen)
     if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
@@ -518,6 +522,8 @@ ks::agents::featureVariables(const json::Object &features) {
       if (const json::Object *o = operand.getAsObject())
         if (std::optional<int64_t> d = o->getInteger("innermost_loop_dim"))
           vars["operand_" + std::to_string(i) + "_innermost_loop_dim"] = *d;
+  // Counts the features print only when nonzero.
+  vars.try_emplace("padded_inputs", 0);
   return vars;
 }
 

@@ -9,7 +9,13 @@
 // in registers while the window is walked outside the row and column
 // loops, and the window's overlapping input loads, unrolled, are loaded
 // once.
-transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
+transform.named_sequence @apply(%target: !transform.any_op {transform.consumed}) {
+  // FOLD = 1: a padded input (the convolution's zero border) is read from
+  // its source in place, the border decided per element; its fill and copy
+  // kernels go. The convolution is then a generic without that input, its
+  // output operand one place earlier (OUTPUT).
+  %op = transform.ks.read_padding_in_place %target {enabled = ${FOLD} : i64}
+      : (!transform.any_op) -> !transform.any_op
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   %tile, %blocks = transform.structured.tile_using_forall %op
@@ -20,7 +26,7 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
       tile_sizes [0, 0, ${CT}, 0] (mapping = [#gpu.thread<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %promoted = transform.structured.promote %one
-      {operands_to_promote = [2], use_alloca}
+      {operands_to_promote = [${OUTPUT}], use_alloca}
       : (!transform.any_op) -> !transform.any_op
   // The sums start from the output's initializer (the bias broadcast or
   // the zero fill), computed in registers, instead of from the output

@@ -11,6 +11,24 @@
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/conv2d_depthwise_2x8x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=29 | FileCheck %s --check-prefix=EMULATED
+// FOLD = 1 on a zero-padded input (nn.Conv2d(8, 8, 3, padding=1,
+// groups=8) as the frontend imports it): one kernel reads the input in
+// place (the border checked per element, a clamped load); the padding's
+// fill and copy (dispatches 0, 1) and the bias broadcast are gone, also
+// when the plan has a step for the fill, which runs after the fold.
+// RUN: echo '{"dispatches": [{"id": 0, "skill": "block_thread_tile_2d", "params": {"BM": 16, "BN": 64, "TM": 4, "TN": 4}}, {"id": 3, "skill": "depthwise_conv_registers", "params": {"TX": 32, "RT": 4, "CT": 2, "FOLD": 1}}]}' > %t.fold.json
+// RUN: ks-opt %S/Inputs/conv2d_depthwise_padded_2x8x8x64.mlir --ks-seed-lowering="plan=%t.fold.json" | FileCheck %s --check-prefix=FOLDED
+// RUN: ks-run %S/Inputs/conv2d_depthwise_padded_2x8x8x64.mlir --emulate-gpu --plan=%t.fold.json --seed=31 | FileCheck %s --check-prefix=EMULATED
+// The features count the padded input; FOLD = 1 needs one.
+// RUN: ks-opt %S/Inputs/conv2d_depthwise_padded_2x8x8x64.mlir --ks-dispatches --ks-print-features -o /dev/null | FileCheck %s --check-prefix=FEATURES
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "depthwise_conv_registers", "params": {"TX": 32, "RT": 4, "CT": 2, "FOLD": 1}}]}' > %t.nopad.json
+// RUN: not ks-opt %S/Inputs/conv2d_depthwise_2x8x10x66.mlir --ks-seed-lowering="plan=%t.nopad.json" 2>&1 | FileCheck %s --check-prefix=NOPAD
+// The tuner's first choice (the policy starts from FOLD = 1) folds where
+// the input is padded, and keeps FOLD = 0 where it is not.
+// RUN: rm -rf %t.tune && ks-tune %S/Inputs/conv2d_depthwise_padded_2x8x8x64.mlir --measure=model --rounds=1 --chip=sm_90 --out=%t.tune > %t.tune.log 2>&1
+// RUN: FileCheck %s --check-prefix=TUNED < %t.tune/plan.json
+// RUN: rm -rf %t.tune0 && ks-tune %S/Inputs/conv2d_depthwise_2x8x10x66.mlir --measure=model --rounds=1 --chip=sm_90 --out=%t.tune0 > %t.tune0.log 2>&1
+// RUN: FileCheck %s --check-prefix=TUNED0 < %t.tune0/plan.json
 
 // CHECK-NOT: linalg.fill
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c8, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c1, {{.*}} = %c1)
@@ -36,6 +54,33 @@
 // PTX-NOT: ld.local
 
 // EMULATED: output #0 {{.*}}xf32: match
+
+// FOLDED: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 1, 0>}
+// FOLDED: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c8, %c2) threads in (%c32, %c1, %c1)
+// FOLDED-NOT: gpu.launch_func
+// FOLDED: arith.cmpi sge
+// FOLDED: arith.cmpi sle, %{{.*}}, %c7
+// FOLDED: arith.minsi
+// FOLDED: memref.load %arg{{[0-9]+}}[{{.*}}] : memref<2x8x8x64xf32>
+// FOLDED: arith.select
+// FOLDED: math.fma
+
+// FEATURES: "id": 3,
+// FEATURES: "op_class": "convolution",
+// FEATURES: "padded_inputs": 1,
+
+// NOPAD: error: skill depthwise_conv_registers on dispatch 1: its requirement 'FOLD <= padded_inputs' does not hold here (loops 2 x 8 x 64 x 8 x 3 x 3)
+
+// TUNED: "id": 3,
+// TUNED-NEXT: "params": {
+// TUNED-NEXT: "CT": {{[0-9]+}},
+// TUNED-NEXT: "FOLD": 1,
+// TUNED: "skill": "depthwise_conv_registers"
+// TUNED0: "id": 1,
+// TUNED0-NEXT: "params": {
+// TUNED0-NEXT: "CT": {{[0-9]+}},
+// TUNED0-NEXT: "FOLD": 0,
+// TUNED0: "skill": "depthwise_conv_registers"
 
 func.func @main(%x: memref<2x8x10x66xf32>, %w: memref<8x3x3xf32>, %y: memref<2x8x8x64xf32>) {
   %zero = arith.constant 0.0 : f32

@@ -142,6 +142,11 @@ struct DispatchFeatures {
   /// buffer where one kernel can compute the sum and the elementwise op
   /// after that reads it (ks/Skills/GridChain.h); 0 otherwise.
   int64_t gridChainElements = 0;
+  /// On buffers: the float inputs that are a padded copy of another buffer
+  /// read by this op alone (Torch-MLIR's tensor.pad: a fill, then a copy
+  /// into a window), which transform.ks.read_padding_in_place can read
+  /// from their source in place (ks/Transforms/Utils/KernelInit.h).
+  int64_t paddedInputs = 0;
   /// For a scan (OpClass::Scan, static): the product of its output's dims
   /// after the scanned one, 1 for a scan along the innermost dim (rows); a
   /// scan along another dim is a column scan. Unset for other ops.

@@ -51,6 +51,10 @@ struct Skill {
   /// Conditions over parameters and features a choice must meet on a given
   /// dispatch (e.g. "loop_range_0 % BM == 0").
   std::vector<std::string> requires;
+  /// Conditions over parameters under which the skill reads its dispatch's
+  /// producers in place and removes their kernels (a padded copy's fill and
+  /// copy): a plan applies such a step before the producers' own steps.
+  std::vector<std::string> foldsProducersWhen;
   /// Expected movement of metrics ("up" / "down"), and known pitfalls.
   llvm::json::Object expected;
   std::vector<std::string> pitfalls;

@@ -1,6 +1,7 @@
 //===- ApplySkills.cpp - Apply skills to dispatches by a plan -------------===//
 
 #include "ks/Skills/ApplySkill.h"
+#include "ks/Skills/Expr.h"
 #include "ks/Skills/Plan.h"
 #include "ks/Skills/SkillLibrary.h"
 #include "ks/Skills/TransformOps/TransformOps.h"
@@ -96,6 +97,12 @@ struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
     if (!library)
       return fail(library.takeError());
 
+    struct Resolved {
+      const PlanStep *step;
+      const Skill *skill;
+      ParamValues values;
+    };
+    std::vector<Resolved> resolved;
     for (const PlanStep &step : steps) {
       const Skill *s = library->find(step.skill);
       if (!s)
@@ -105,9 +112,17 @@ struct ApplySkills : public ks::impl::KSApplySkillsBase<ApplySkills> {
       llvm::Expected<ParamValues> values = s->resolve(step.params);
       if (!values)
         return fail(values.takeError());
-      if (llvm::Error err = applySkill(getOperation(), step.dispatch, *s, *values))
-        return fail(std::move(err));
+      resolved.push_back({&step, s, std::move(*values)});
     }
+    // A step that reads its producers in place goes first: their own steps
+    // would otherwise rewrite the fill and copy it folds.
+    std::stable_partition(resolved.begin(), resolved.end(), [](const Resolved &r) {
+      return !r.skill->foldsProducersWhen.empty() &&
+             allHold(r.skill->foldsProducersWhen, r.values);
+    });
+    for (const Resolved &r : resolved)
+      if (llvm::Error err = applySkill(getOperation(), r.step->dispatch, *r.skill, r.values))
+        return fail(std::move(err));
   }
 };
 } // namespace
