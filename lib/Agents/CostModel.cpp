@@ -105,6 +105,11 @@ struct Counts {
   /// threads are a row apart (a transpose's strided side) touches a sector
   /// per thread for 4 bytes of each.
   double sectorExcess = 0;
+  /// Per thread, the bytes of extra L1 lines its warp's accesses look up
+  /// (KernelEstimate::l1LineExcessBytes).
+  double l1LineExcess = 0;
+  /// Cluster barrier waits a thread passes (nvvm.cluster.wait).
+  double clusterWaits = 0;
   /// Loads issued ahead of their use without a thread waiting (cp.async,
   /// TMA, wgmma's asynchronous operands): a pipeline, not the warps an SM
   /// holds, hides their latency.
@@ -142,6 +147,8 @@ private:
       if (auto loop = dyn_cast<scf::ForOp>(owner))
         if (arg == loop.getInductionVar())
           return of(loop.getLowerBound(), depth + 1);
+      if (auto loop = dyn_cast<scf::ParallelOp>(owner))
+        return of(loop.getLowerBound()[arg.getArgNumber()], depth + 1);
       if (isa<gpu::GPUFuncOp>(owner))
         return 0;
       return std::nullopt;
@@ -176,6 +183,15 @@ private:
     }
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(def))
       return of(def->getOperand(0), depth + 1);
+    // A clamp into a buffer (a padded input read in place) moves as the
+    // index it clamps, away from the border.
+    if (isa<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(def)) {
+      std::optional<int64_t> a = of(def->getOperand(0), depth + 1),
+                             b = of(def->getOperand(1), depth + 1);
+      if (a && b && (*a == 0 || *b == 0 || *a == *b))
+        return *a == 0 ? *b : *a;
+      return std::nullopt;
+    }
     if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp, arith::RemUIOp, arith::RemSIOp>(
             def)) {
       std::optional<int64_t> d = constantOf(def->getOperand(1));
@@ -337,8 +353,10 @@ private:
       (store ? c.writtenBuffers : c.readBuffers).insert(bufferRoot(memref));
       if (!store)
         c.loadedFrom[bufferRoot(memref)] += bytes;
-      if (at)
+      if (at) {
         c.sectorExcess += times * sectorExcess(memref, moved, at, indices);
+        c.l1LineExcess += times * l1LineExcess(memref, moved, indices);
+      }
       break;
     }
     }
@@ -377,6 +395,27 @@ private:
                                  : std::ceil((31 * apart + width) / 32);
     // 32-byte sectors over the warp's 32 threads: `sectors` bytes a thread.
     return std::max(0.0, sectors - width);
+  }
+
+  /// The bytes of L1 lines one access by every thread of a warp looks up
+  /// beyond the lines its bytes fill, per thread, where neighbouring
+  /// threads are 16 bytes or more apart: a lookup per 128-byte line even
+  /// when the sectors hit (sectorExcess leaves those to L1).
+  double l1LineExcess(Value memref, Type moved, ValueRange indices) {
+    Steps threads([](Value v) {
+      auto id = v.getDefiningOp<gpu::ThreadIdOp>();
+      return (id && id.getDimension() == gpu::Dimension::x) || v.getDefiningOp<gpu::LaneIdOp>();
+    });
+    std::optional<int64_t> stride = threadStride(memref, indices, threads);
+    if (!stride)
+      return 0;
+    double apart = std::abs(double(*stride)) * accessBytes(getElementTypeOrSelf(moved));
+    double width = accessBytes(moved);
+    if (apart < 16 || apart <= width)
+      return 0;
+    double lines = std::min(32.0, std::ceil(32 * apart / 128));
+    double needed = std::ceil(32 * width / 128);
+    return std::max(0.0, lines - needed) * 128 / 32;
   }
 
   static uint64_t alignmentOf(Operation *op) {
@@ -485,6 +524,7 @@ private:
           c.asyncLoads = true;
         })
         .Case([&](nvgpu::TmaAsyncLoadOp) { c.asyncLoads = true; })
+        .Case([&](NVVM::ClusterWaitOp) { c.clusterWaits += times; })
         .Case([&](nvgpu::MmaSyncOp o) {
           std::array<int64_t, 3> shape = o.getMmaShapeAsArray();
           c.tensorFlops += 2.0 * shape[0] * shape[1] * shape[2] / 32 * times;
@@ -583,7 +623,7 @@ json::Object KernelEstimate::metrics() const {
 }
 
 json::Object KernelEstimate::toJson() const {
-  return json::Object{{"kernel", kernel},
+  json::Object o{{"kernel", kernel},
                       {"dispatch", dispatch},
                       {"blocks", blocks},
                       {"threads_per_block", threadsPerBlock},
@@ -594,6 +634,7 @@ json::Object KernelEstimate::toJson() const {
                       {"shared_bytes", sharedBytes},
                       {"dram_bytes", dramBytes},
                       {"sector_excess_bytes", sectorExcessBytes},
+
                       {"exact_trip_counts", exactTripCounts},
                       {"resident_warps_per_sm", residentWarpsPerSM},
                       {"compute_us", computeUs},
@@ -605,6 +646,14 @@ json::Object KernelEstimate::toJson() const {
                       {"time_us", timeUs},
                       {"bound", bound},
                       {"metrics", metrics()}};
+  // Only where they are (most kernels have neither).
+  if (l1LineExcessBytes > 0)
+    o["l1_line_excess_bytes"] = l1LineExcessBytes;
+  if (clusterWaits > 0) {
+    o["cluster_waits"] = clusterWaits;
+    o["cluster_sync_us"] = clusterSyncUs;
+  }
+  return o;
 }
 
 std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
@@ -693,7 +742,9 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     // Sectors moved beyond the bytes used (strided warps) pass through L1
     // as wavefronts of their own, and cross L2 too.
     e.sectorExcessBytes = c.sectorExcess * threads;
-    e.l1Us = (e.globalLoadBytes + e.globalStoreBytes + e.sharedBytes + e.sectorExcessBytes) /
+    e.l1LineExcessBytes = c.l1LineExcess * threads;
+    e.l1Us = (e.globalLoadBytes + e.globalStoreBytes + e.sharedBytes + e.sectorExcessBytes +
+              e.l1LineExcessBytes) /
              (device.l1GBps() * 1e3) / fill;
     e.l2Us = (e.globalStoreBytes + e.dramBytes + e.sectorExcessBytes) /
              (device.l2GBps * 1e3) / fill;
@@ -708,6 +759,12 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         e.globalLoadBytes > 0 ? std::clamp(e.dramBytes / e.globalLoadBytes, 0.0, 1.0) : 0.0;
     e.latencyUs = c.loadRounds * device.memoryLatencyUs * streaming *
                   std::max(1.0, std::ceil(threads / resident));
+    // A cluster barrier waits for every block of the cluster to arrive:
+    // the cluster's loads drain before the next phase issues any, about
+    // kClusterWaitLatencies memory latencies each (calibrated on row
+    // chains, docs/results/reductions-norms-losses.md).
+    e.clusterWaits = c.clusterWaits;
+    e.clusterSyncUs = c.clusterWaits * kClusterWaitLatencies * device.memoryLatencyUs;
     e.idealUs = std::max({e.flops / peak, e.dramBytes / (device.dramGBps * 1e3), device.launchUs});
     e.timeUs = device.launchUs;
     e.bound = "launch";
@@ -718,6 +775,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         e.timeUs = t;
         e.bound = name;
       }
+    e.timeUs += e.clusterSyncUs;
     out.push_back(std::move(e));
   });
   return out;

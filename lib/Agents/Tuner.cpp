@@ -30,8 +30,11 @@ ParamValues paramsOf(const json::Object &attempt) {
 
 json::Value planJson(const PlanSteps &steps) {
   Plan plan;
-  for (const auto &[id, step] : steps)
+  for (const auto &[id, step] : steps) {
     plan.steps.push_back({id, step.skill, step.params});
+    if (step.invariantLoads)
+      plan.invariantLoads.push_back(id);
+  }
   return planToJson(plan);
 }
 
@@ -456,8 +459,19 @@ llvm::Error Tuner::readTrajectory(const std::string &trajectoryPath, PlanSteps &
           (program ? program->str() : std::string("no program hash")) + ", this one is " +
           programHash + "); give this run another --out");
     if (o.getBoolean("accepted").value_or(false)) {
-      best[o.getInteger("dispatch").value_or(-1)] =
-          Step{o.getString("skill").value_or("").str(), paramsOf(o)};
+      if (const json::Array *ids = o.getArray("invariant_loads")) {
+        const json::Object *params = o.getObject("params_by_dispatch");
+        for (const json::Value &id : *ids)
+          if (auto it = best.find(id.getAsInteger().value_or(-1)); it != best.end()) {
+            it->second.invariantLoads = true;
+            if (const json::Object *p =
+                    params ? params->getObject(std::to_string(it->first)) : nullptr)
+              it->second.params = paramsOf(json::Object{{"params", json::Object(*p)}});
+          }
+      } else {
+        best[o.getInteger("dispatch").value_or(-1)] =
+            Step{o.getString("skill").value_or("").str(), paramsOf(o)};
+      }
     }
     trajectory.push_back(o);
   }
@@ -503,6 +517,9 @@ llvm::Error Tuner::run() {
       return err;
   if (followed)
     if (llvm::Error err = measureFollowers(best, base, tunedEntries))
+      return err;
+  if (opts.invariantLoads)
+    if (llvm::Error err = loadInvariantly(best, base))
       return err;
   if (llvm::Error err = saveDatabase(untuned, seed))
     return err;

@@ -63,10 +63,17 @@ namespace json = llvm::json;
 /// on a base short of it (more than noise).
 constexpr double kSolWin = 1.05;
 
+/// How much slower the cost model may say a plan with invariant loads is
+/// (more registers) and still have it: the model cannot see their gain.
+constexpr double kInvariantLoadsTolerance = 1.05;
+
 /// One step of a plan: a skill and its parameters on a dispatch.
 struct Step {
   std::string skill;
   ParamValues params;
+  /// Its kernel loads the buffers no launch writes as invariant (the
+  /// plan's "invariant_loads").
+  bool invariantLoads = false;
 };
 using PlanSteps = std::map<int64_t, Step>;
 
@@ -277,6 +284,16 @@ private:
   bool followLeader(const DispatchFeatures &f, int64_t leader, Measurement &seed,
                     PlanSteps &best, json::Array &entries);
   llvm::Error measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries);
+  /// TuneOptions::invariantLoads: `best` with invariant loads on every
+  /// step's dispatch whose kernel does not spill for them, kept unless it
+  /// is slower (TunerInvariantLoads.cpp).
+  llvm::Error loadInvariantly(PlanSteps &best, Measurement &base);
+  /// `candidate` measured into `m`, less the invariant loads of the
+  /// dispatches whose kernels spill for them.
+  void dropSpilling(PlanSteps &candidate, Measurement &m, const Measurement &base);
+  /// The skills' "registers_limit_occupancy" repairs on the dispatches the
+  /// invariant loads made slower, kept where they gain.
+  void repairOccupancy(PlanSteps &candidate, Measurement &m, const Measurement &base);
   /// Before any search: the policy's first choice for every leader of
   /// `order`, in one plan, measured once; kept where it beats the seed.
   llvm::Error takeFirstChoices(const std::vector<const DispatchFeatures *> &order,

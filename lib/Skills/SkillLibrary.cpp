@@ -244,13 +244,16 @@ llvm::Error readHints(const Reader &r, const json::Object &root, Skill &s) {
   if (const json::Value *repairs = root.get("repairs")) {
     const json::Object *o = repairs->getAsObject();
     const char *shape = "expected an object FAILURE -> {PARAM: \"larger\" | \"smaller\"} "
-                        "(FAILURE: shared_memory_overflow, register_spills)";
+                        "(FAILURE: shared_memory_overflow, register_spills, "
+                        "registers_limit_occupancy)";
     if (!o)
       return r.fieldError("repairs", shape);
     for (const auto &kind : *o) {
       const json::Object *moves = kind.second.getAsObject();
-      if ((kind.first != "shared_memory_overflow" && kind.first != "register_spills") || !moves ||
-          moves->empty())
+      if (!llvm::is_contained({"shared_memory_overflow", "register_spills",
+                               "registers_limit_occupancy"},
+                              kind.first) ||
+          !moves || moves->empty())
         return r.fieldError("repairs", shape);
       if (llvm::Error err = r.directions("repairs", *moves, params, s.repairs[kind.first.str()]))
         return err;

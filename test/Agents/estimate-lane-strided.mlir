@@ -18,3 +18,25 @@
 // about four times E1's time.
 // E4: "sector_excess_bytes": 786432,
 // E4: "time_us": 10.2
+
+// A pooling whose threads each walk a tile of neighbouring columns
+// (pool_window_registers, CT = 8, stride 2: lanes 16 elements, 64 bytes,
+// apart) reads each sector through L1 as the thread walks on, so no sector
+// is moved twice, but every warp access looks up 16 lines where its 128
+// bytes fill one: 15 lines of 128 bytes over 32 lanes, 60 bytes a thread
+// an access (the padded input read in place: its clamped index moves as
+// the column does). Lanes 2 elements apart (pool_row_columns_registers,
+// CT = 1) cost nothing more.
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "pool_window_registers", "params": {"TX": 32, "RT": 1, "CT": 8, "FOLD": 1}}]}' > %t.window.json
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "pool_row_columns_registers", "params": {"TX": 128, "CT": 1, "FOLD": 1}}]}' > %t.columns.json
+// RUN: ks-opt %S/../Skills/Inputs/maxpool1d_padded_2x4x512.mlir --ks-seed-lowering="plan=%t.window.json" --ks-estimate-kernels="device=h200" -o /dev/null | FileCheck %s --check-prefix=WINDOW
+// RUN: ks-opt %S/../Skills/Inputs/maxpool1d_padded_2x4x512.mlir --ks-seed-lowering="plan=%t.columns.json" --ks-estimate-kernels="device=h200" -o /dev/null | FileCheck %s --check-prefix=COLUMNS
+
+// 60 bytes x 256 threads x 32 accesses (4 taps of 8 outputs each).
+// WINDOW: "bound": "l1",
+// WINDOW: "l1_line_excess_bytes": 491520,
+// WINDOW: "sector_excess_bytes": 0,
+
+// COLUMNS: "bound": "launch",
+// COLUMNS-NOT: l1_line_excess_bytes
+// COLUMNS: "time_us": 2.5

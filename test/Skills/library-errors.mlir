@@ -17,7 +17,7 @@
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-prefer dispatch=1 skill=bad_prefer" 2>&1 | FileCheck %s --check-prefix=PREFER
 // PREFER: error: {{.*}}bad_prefer/skill.json: field 'prefer': 'B' must be "larger" or "smaller"
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-repairs dispatch=1 skill=bad_repairs" 2>&1 | FileCheck %s --check-prefix=REPAIRS
-// REPAIRS: error: {{.*}}bad_repairs/skill.json: field 'repairs': expected an object FAILURE -> {{.*}} (FAILURE: shared_memory_overflow, register_spills)
+// REPAIRS: error: {{.*}}bad_repairs/skill.json: field 'repairs': expected an object FAILURE -> {{.*}} (FAILURE: shared_memory_overflow, register_spills, registers_limit_occupancy)
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-numerics dispatch=1 skill=bad_numerics" 2>&1 | FileCheck %s --check-prefix=NUMERICS
 // NUMERICS: error: {{.*}}bad_numerics/skill.json: field 'numerics': 'fp16' is not one of exact, tf32x3, tf32
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-not-json dispatch=1 skill=not_json" 2>&1 | FileCheck %s --check-prefix=JSON

@@ -46,12 +46,22 @@ struct KernelEstimate {
   /// Bytes of 32-byte sectors moved between L1 and L2 beyond the bytes the
   /// global accesses use (warps whose neighbouring threads are strided).
   double sectorExcessBytes = 0;
+  /// Bytes of L1 wavefronts beyond the lines a warp access needs, where the
+  /// lanes are 16 bytes or more apart but each thread walks on through its
+  /// lines (a tile of columns per thread): L1 serves the sectors, one line
+  /// per lookup.
+  double l1LineExcessBytes = 0;
+  /// Cluster barriers one after another, each a drain of the memory
+  /// pipeline of the cluster's blocks (counted once: later waves overlap).
+  double clusterWaits = 0;
   /// False when a loop's trip count is not a constant (counted once).
   bool exactTripCounts = true;
   double computeUs = 0, dramUs = 0, l1Us = 0, l2Us = 0, timeUs = 0;
   /// Each thread's rounds of global loads times the memory latency (and
   /// the waves of threads the device cannot hold at once).
   double latencyUs = 0;
+  /// The cluster barriers' waits, added to the busiest unit's time.
+  double clusterSyncUs = 0;
   /// The roofline's ideal for this work: max(flops at peak, DRAM bytes at
   /// peak bandwidth).
   double idealUs = 0;
@@ -74,6 +84,10 @@ std::vector<KernelEstimate> estimateKernels(mlir::ModuleOp module, const DeviceS
 /// Below this many resident warps an SM, a kernel that waits on its own
 /// loads leaves memory latency unhidden.
 constexpr int64_t kWarpsToHideLatency = 16;
+
+/// What one cluster barrier costs, in memory latencies (the cluster's
+/// loads drain before its next phase issues).
+constexpr double kClusterWaitLatencies = 3;
 
 /// Charges `e` for an occupancy its resources (ptxas's registers and static
 /// shared memory, through ks::computeOccupancy) cap below

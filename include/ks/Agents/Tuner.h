@@ -89,6 +89,9 @@ struct TuneOptions {
   /// limit), largest estimated share first.
   unsigned refine = 0;
   double refineSeconds = 0;
+  /// After the search, the plan's kernels load the buffers no launch
+  /// writes as invariant (ld.global.nc), where they do not spill for it.
+  bool invariantLoads = true;
   /// The GPUs candidates are measured on (CUDA ordinals as this process
   /// sees them): each ks-run sees one of them alone, the one with the
   /// fewest ks-runs in flight, so a batch of `jobs` candidates is measured

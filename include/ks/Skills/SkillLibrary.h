@@ -41,7 +41,9 @@ struct Skill {
   /// which the planner tries its values first (steps that way cost half).
   llvm::StringMap<std::string> prefer;
   /// How to repair a failed choice, by failure kind
-  /// ("shared_memory_overflow", "register_spills"): the parameters to move
+  /// ("shared_memory_overflow", "register_spills", and
+  /// "registers_limit_occupancy": a kernel that gained registers, such as
+  /// for invariant loads, and lost blocks an SM): the parameters to move
   /// and which way, e.g. spills -> {"TM": "smaller", "TN": "smaller"}.
   llvm::StringMap<llvm::StringMap<std::string>> repairs;
   /// Parameters computed from others, in order: name -> expression.
