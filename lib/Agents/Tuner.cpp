@@ -460,6 +460,8 @@ llvm::Error Tuner::readTrajectory(const std::string &trajectoryPath, PlanSteps &
           programHash + "); give this run another --out");
     if (o.getBoolean("accepted").value_or(false)) {
       if (const json::Array *ids = o.getArray("invariant_loads")) {
+        if (!opts.invariantLoads)
+          continue; // asked for no more: the plan of the search stands
         const json::Object *params = o.getObject("params_by_dispatch");
         for (const json::Value &id : *ids)
           if (auto it = best.find(id.getAsInteger().value_or(-1)); it != best.end()) {
