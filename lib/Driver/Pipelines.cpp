@@ -223,11 +223,10 @@ void ks::buildPtxPipeline(OpPassManager &pm, const CompileOptions &options,
   // loads exist).
   device.addPass(createKSL1NoAllocateLoads());
 
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = "isa";
+  KSSerializeKernelsOptions binary;
   if (std::optional<std::string> cuda = findCudaToolkit(options.cudaPath))
     binary.toolkitPath = *cuda;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createKSSerializeKernels(binary));
 
   if (options.verifyPtx) {
     KSVerifyPTXOptions verify;

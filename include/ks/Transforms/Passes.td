@@ -1452,6 +1452,35 @@ def KSAttachNVVMTarget : Pass<"ks-attach-target", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::NVVM::NVVMDialect", "mlir::gpu::GPUDialect"];
 }
 
+def KSSerializeKernels : Pass<"ks-serialize-kernels", "mlir::ModuleOp"> {
+  let summary = "Compile every gpu.module to PTX, shunning a load-store vectorizer bug";
+  let description = [{
+    `gpu-module-to-binary` with `format=isa`, with one difference: a module
+    whose optimized LLVM IR indexes a load or store by a value widened from
+    fewer than 32 bits is compiled without LLVM's load-store vectorizer.
+    LLVM 22's vectorizer computes the distance between two such accesses in
+    the narrow type (after InstCombine narrowed an index's `urem` to i16,
+    say) and may wrap it, and then takes two distinct addresses for one: a
+    load is dropped and its value replaced by another's. Other modules keep
+    the vectorizer (it joins neighbouring scalar accesses into vector ones).
+
+    ```llvm
+    ; optimized LLVM IR of a kernel (t: the thread index, below 1024)
+    %a = urem i16 (t | 18432), 9216      ; t
+    %b = urem i16 (t | 35840), 9216      ; t + 8192
+    load (in + 4 * zext %a)              ; the vectorizer's distance:
+    load (in + 4 * zext %b + 32768)      ; 4 * 8192 + 32768 wraps to 0 in i16
+    // compiled without the vectorizer: two loads, as written
+    ```
+  }];
+  let options = [
+    Option<"toolkitPath", "toolkit", "std::string", /*default=*/"\"\"",
+           "CUDA toolkit root (libdevice)">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::NVVM::NVVMDialect"];
+}
+
 def KSVerifyPTX : Pass<"ks-verify-ptx", "mlir::ModuleOp"> {
   let summary = "Assemble every PTX object with ptxas and record its resource report";
   let description = [{
