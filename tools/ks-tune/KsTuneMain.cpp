@@ -108,7 +108,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<unsigned> firstChoiceAlternatives("first-choice-alternatives", cl::desc("Alternatives per dispatch tried beside the first choices, as that many more plans (default 2; 0: none)"), cl::init(2));
   cl::opt<unsigned> refine("refine", cl::desc("Search with the cost model, then measure each signature's N best-estimated candidates and its seed kernel on the GPU and keep the fastest (default 0: no refinement)"), cl::init(0));
   cl::opt<double> refineBudget("refine-budget", cl::desc("Seconds of GPU refinement at most (0: no limit)"), cl::init(0));
-  cl::opt<bool> invariantLoads("invariant-loads", cl::desc("After the search, give the plan's kernels invariant loads of the buffers no launch writes, where they do not spill for it (default false: see docs/tuning.md)"), cl::init(false));
+  cl::opt<bool> invariantLoads("invariant-loads", cl::desc("After the search, give the plan's kernels invariant loads of the buffers no launch writes, where they do not spill for it (default true)"), cl::init(true));
   cl::opt<std::string> measure("measure", cl::desc("gpu (ks-run), model (cost model, no GPU) or auto"), cl::init("auto"));
   cl::opt<std::string> device("device", cl::desc("The cost model's device: a name in devices.json, or auto (default): the GPU at hand, its SM count, L2 and bandwidth from the driver, else the first for --chip"), cl::init("auto"));
   cl::opt<std::string> devices("devices", cl::desc("Device table (default: devices.json of the skill path)"));

@@ -91,10 +91,7 @@ struct TuneOptions {
   double refineSeconds = 0;
   /// After the search, the plan's kernels load the buffers no launch
   /// writes as invariant (ld.global.nc), where they do not spill for it.
-  /// Off by default: LLVM, told the loads are invariant, forwarded one
-  /// load's value to a load of another place in a cluster row chain
-  /// (docs/tuning.md).
-  bool invariantLoads = false;
+  bool invariantLoads = true;
   /// The GPUs candidates are measured on (CUDA ordinals as this process
   /// sees them): each ks-run sees one of them alone, the one with the
   /// fewest ks-runs in flight, so a batch of `jobs` candidates is measured
