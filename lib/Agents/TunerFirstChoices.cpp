@@ -40,6 +40,24 @@ size_t alternativePlanCount(const std::map<int64_t, std::vector<Step>> &alternat
   return count;
 }
 
+/// The dispatch whose kernel took in dispatch `a` where `m` runs no kernel
+/// of its own for it: the nearest dispatch before it with a step and a
+/// kernel (a kernel takes in the ops after it: an epilogue, a row or grid
+/// chain), or, with none before it, the nearest after it (a fill taken in
+/// by its reader).
+std::optional<int64_t> takenInBy(int64_t a, const Measurement &m, const PlanSteps &choices) {
+  std::optional<int64_t> before, after;
+  for (const auto &[c, step] : choices) {
+    if (!m.kernelUs.count(c))
+      continue;
+    if (c < a)
+      before = c;
+    else if (!after)
+      after = c;
+  }
+  return before ? before : after;
+}
+
 /// Plans of first choices built before the search gives up on them: each
 /// failure names one dispatch, whose next choice goes into the next try.
 constexpr unsigned kFirstChoiceTries = 16;
@@ -129,19 +147,12 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
   if (alternativesFitBudget(alternatives, planSeconds))
     m = tryAlternatives(choices, alternatives, best, std::move(m));
   // A dispatch whose kernel is gone was taken in by a choice's kernel (an
-  // epilogue, a row chain): the nearest choice in program order, whose
-  // seed time it adds to.
+  // epilogue, a row chain), whose seed time it adds to.
   std::map<int64_t, double> tookIn;
-  for (const auto &[a, us] : seed.kernelUs) {
-    if (m.kernelUs.count(a))
-      continue;
-    std::optional<int64_t> nearest;
-    for (const auto &[d, step] : choices)
-      if (m.kernelUs.count(d) && (!nearest || std::abs(d - a) < std::abs(*nearest - a)))
-        nearest = d;
-    if (nearest)
-      tookIn[*nearest] += us;
-  }
+  for (const auto &[a, us] : seed.kernelUs)
+    if (!m.kernelUs.count(a))
+      if (std::optional<int64_t> by = takenInBy(a, m, choices))
+        tookIn[*by] += us;
   // Kept where its kernel beats the seed kernels it replaces.
   unsigned kept = 0;
   for (const auto &[d, step] : choices) {
@@ -210,10 +221,7 @@ static double coveredUs(const Measurement &m, int64_t d, const std::vector<int64
 }
 
 /// The dispatches whose kernel one of `x`, `y` runs and the other does not
-/// and that `d`'s kernel took in where it is missing: in that plan, `d` is
-/// the nearest dispatch before it with a step and a kernel (a kernel takes
-/// in the ops after it: an epilogue, a row or grid chain), or, with none
-/// before it, the nearest after it (a fill taken in by its reader).
+/// and that `d`'s kernel took in where it is missing.
 static std::vector<int64_t> takenInByOne(const Measurement &x, const Measurement &y, int64_t d,
                                          const PlanSteps &choices) {
   std::set<int64_t> all;
@@ -225,16 +233,7 @@ static std::vector<int64_t> takenInByOne(const Measurement &x, const Measurement
     if (a == d || x.kernelUs.count(a) == y.kernelUs.count(a))
       continue;
     const Measurement &lacking = x.kernelUs.count(a) ? y : x;
-    std::optional<int64_t> before, after;
-    for (const auto &[c, step] : choices) {
-      if (!lacking.kernelUs.count(c))
-        continue;
-      if (c < a)
-        before = c;
-      else if (!after)
-        after = c;
-    }
-    if ((before ? before : after) == d)
+    if (takenInBy(a, lacking, choices) == d)
       out.push_back(a);
   }
   return out;
