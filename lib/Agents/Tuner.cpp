@@ -473,6 +473,11 @@ llvm::Error Tuner::readTrajectory(const std::string &trajectoryPath, PlanSteps &
       } else {
         best[o.getInteger("dispatch").value_or(-1)] =
             Step{o.getString("skill").value_or("").str(), paramsOf(o)};
+        // As the run that accepted it did: what its kernel took in has no
+        // step of its own.
+        if (const json::Array *absorbed = o.getArray("absorbed_dispatches"))
+          for (const json::Value &a : *absorbed)
+            best.erase(a.getAsInteger().value_or(-1));
       }
     }
     trajectory.push_back(o);
