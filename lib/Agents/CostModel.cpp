@@ -163,32 +163,39 @@ private:
       (store ? c.writtenBuffers : c.readBuffers).insert(bufferRoot(memref));
       if (!store)
         c.loadedFrom[bufferRoot(memref)] += bytes;
-      if (at) {
-        c.sectorExcess += times * sectorExcess(memref, moved, at, indices);
-        c.l1LineExcess += times * l1LineExcess(memref, moved, indices);
-      }
+      if (at)
+        if (std::optional<int64_t> stride = laneStride(memref, indices)) {
+          c.sectorExcess += times * sectorExcess(memref, moved, at, indices, *stride);
+          c.l1LineExcess += times * l1LineExcess(moved, *stride);
+        }
       break;
     }
     }
   }
 
-  /// The bytes of sectors one access by every thread of a warp moves
-  /// beyond the bytes it uses, per thread: none where neighbouring threads
-  /// access neighbouring elements, or where the thread itself walks on
-  /// through the sector in a loop around the access (L1 serves the rest).
-  double sectorExcess(Value memref, Type moved, Operation *at, ValueRange indices) {
-    // A warp's lanes are its neighbouring threads: a row kernel split
-    // among a warp's lanes indexes by the lane id.
+  /// The elements between the places neighbouring threads of a warp
+  /// access (a warp's lanes are its neighbouring threads: a row kernel
+  /// split among a warp's lanes indexes by the lane id), if known.
+  static std::optional<int64_t> laneStride(Value memref, ValueRange indices) {
     Steps threads([](Value v) {
       auto id = v.getDefiningOp<gpu::ThreadIdOp>();
       return (id && id.getDimension() == gpu::Dimension::x) || v.getDefiningOp<gpu::LaneIdOp>();
     });
-    std::optional<int64_t> stride = threadStride(memref, indices, threads);
-    if (!stride || *stride == 0)
+    return threadStride(memref, indices, threads);
+  }
+
+  /// The bytes of sectors one access by every thread of a warp moves
+  /// beyond the bytes it uses, per thread, its lanes `stride` elements
+  /// apart: none where neighbouring threads access neighbouring elements,
+  /// or where the thread itself walks on through the sector in a loop
+  /// around the access (L1 serves the rest).
+  double sectorExcess(Value memref, Type moved, Operation *at, ValueRange indices,
+                      int64_t stride) {
+    if (stride == 0)
       return 0;
     double element = accessBytes(getElementTypeOrSelf(moved));
     double width = accessBytes(moved);
-    double apart = std::abs(double(*stride)) * element;
+    double apart = std::abs(double(stride)) * element;
     if (apart <= width)
       return 0;
     for (auto loop = at->getParentOfType<scf::ForOp>(); loop;
@@ -211,15 +218,8 @@ private:
   /// beyond the lines its bytes fill, per thread, where neighbouring
   /// threads are 16 bytes or more apart: a lookup per 128-byte line even
   /// when the sectors hit (sectorExcess leaves those to L1).
-  double l1LineExcess(Value memref, Type moved, ValueRange indices) {
-    Steps threads([](Value v) {
-      auto id = v.getDefiningOp<gpu::ThreadIdOp>();
-      return (id && id.getDimension() == gpu::Dimension::x) || v.getDefiningOp<gpu::LaneIdOp>();
-    });
-    std::optional<int64_t> stride = threadStride(memref, indices, threads);
-    if (!stride)
-      return 0;
-    double apart = std::abs(double(*stride)) * accessBytes(getElementTypeOrSelf(moved));
+  static double l1LineExcess(Type moved, int64_t stride) {
+    double apart = std::abs(double(stride)) * accessBytes(getElementTypeOrSelf(moved));
     double width = accessBytes(moved);
     if (apart < 16 || apart <= width)
       return 0;
