@@ -65,6 +65,7 @@ struct SerializeKernels : public ks::impl::KSSerializeKernelsBase<SerializeKerne
   void runOnOperation() override {
     auto &options = llvm::cl::getRegisteredOptions();
     auto found = options.find(kVectorizerSwitch);
+    // Registered by the NVPTX back end as a cl::opt<bool>.
     auto *vectorizerOff = found == options.end()
                               ? nullptr
                               : static_cast<llvm::cl::opt<bool> *>(found->second);
