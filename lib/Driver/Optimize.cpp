@@ -83,6 +83,7 @@ struct Optimize : public ks::agents::impl::KSOptimizeBase<Optimize> {
     options.solTarget = solTarget;
     options.budgetSeconds = budget;
     options.firstChoices = firstChoices;
+    options.invariantLoads = invariantLoads;
     options.measure = measure;
     options.device = device;
     options.db = db;

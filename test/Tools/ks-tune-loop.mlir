@@ -8,7 +8,7 @@
 // before it: test/Tools/ks-tune-first-choices.mlir.
 // UNSUPPORTED: device-bundle
 // RUN: rm -rf %t.out
-// RUN: ks-tune --first-choices=false %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=5 --jobs=1 > %t.log
+// RUN: ks-tune --first-choices=false --invariant-loads=false %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=5 --jobs=1 > %t.log
 // RUN: FileCheck %s --check-prefix=LOG < %t.log
 // RUN: FileCheck %s --check-prefix=TRAJ < %t.out/trajectory.jsonl
 // RUN: FileCheck %s --check-prefix=PLAN < %t.out/plan.json
@@ -51,7 +51,7 @@
 // REPORT: "winner": {
 
 // A second run resumes: nothing is tried twice, the accepted plan stands.
-// RUN: ks-tune --first-choices=false %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 --jobs=1 > %t.resume.log
+// RUN: ks-tune --first-choices=false --invariant-loads=false %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 --jobs=1 > %t.resume.log
 // RUN: FileCheck %s --check-prefix=RESUME < %t.resume.log
 // RESUME: ks-tune: resuming: 5 earlier attempts, accepted plans for 1 dispatches
 // RESUME: ks-tune: dispatch 1 (matmul) round 1/1: matmul_register_tile {"BM":64,"BN":32,"KT":4,"TM":4,"TN":8}; base 300.00 us
@@ -62,7 +62,7 @@
 // A run killed while writing leaves a torn last line: the next run names
 // it, skips it and goes on from the last whole line.
 // RUN: printf '{"accepted":true,"disp' >> %t.out/trajectory.jsonl
-// RUN: ks-tune --first-choices=false %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 --jobs=1 > %t.torn.log
+// RUN: ks-tune --first-choices=false --invariant-loads=false %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 --jobs=1 > %t.torn.log
 // RUN: FileCheck %s --check-prefix=TORN < %t.torn.log
 // TORN: ks-tune: warning: {{.*}}trajectory.jsonl:7: skipping the last line, cut off mid-way ([1:22, byte=22]: Unterminated string)
 // TORN: ks-tune: resuming: 6 earlier attempts, accepted plans for 1 dispatches
@@ -71,12 +71,12 @@
 
 // A trajectory of another program is not resumed, nor is a torn line in
 // the middle; a second run on the same --out waits for none.
-// RUN: not ks-tune --first-choices=false %S/Inputs/matmul_4x16x8.mlir --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 2>&1 | FileCheck %s --check-prefix=OTHER
+// RUN: not ks-tune --first-choices=false --invariant-loads=false %S/Inputs/matmul_4x16x8.mlir --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 2>&1 | FileCheck %s --check-prefix=OTHER
 // OTHER: ks-tune: {{.*}}trajectory.jsonl:1: an attempt on another program ({{[0-9a-f]+}}, this one is {{[0-9a-f]+}}); give this run another --out
 // RUN: rm -rf %t.mid && mkdir -p %t.mid && head -c 40 %t.out/trajectory.jsonl > %t.mid/trajectory.jsonl && echo >> %t.mid/trajectory.jsonl && tail -n 2 %t.out/trajectory.jsonl >> %t.mid/trajectory.jsonl
-// RUN: not ks-tune --first-choices=false %s --out=%t.mid --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 2>&1 | FileCheck %s --check-prefix=MID
+// RUN: not ks-tune --first-choices=false --invariant-loads=false %s --out=%t.mid --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 2>&1 | FileCheck %s --check-prefix=MID
 // MID: ks-tune: {{.*}}trajectory.jsonl:1: not an attempt: [1:40, byte=40]: Unterminated string
-// RUN: not %python %S/Inputs/hold_lock.py %t.out/ks-tune.lock ks-tune --first-choices=false %s --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 2>&1 | FileCheck %s --check-prefix=LOCKED
+// RUN: not %python %S/Inputs/hold_lock.py %t.out/ks-tune.lock ks-tune --first-choices=false --invariant-loads=false %s --out=%t.out --ks-run=%S/Inputs/fake_ks_run.py --rounds=1 2>&1 | FileCheck %s --check-prefix=LOCKED
 // LOCKED: ks-tune: another ks-tune is running on {{.*}}.out (it holds {{.*}}ks-tune.lock); wait for it or give this run another --out
 func.func @main(%a: tensor<256x128xf32>, %b: tensor<128x64xf32>) -> tensor<256x64xf32> {
   %zero = arith.constant 0.0 : f32

@@ -7,11 +7,11 @@
 // before it: test/Tools/ks-tune-first-choices.mlir.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ks-tune --first-choices=false --precision=tf32x3 %s --measure=model --device=h100-sxm --rounds=3 --jobs=3 --out=%t/first --db=%t/db.json | FileCheck %s --check-prefix=FIRST
+// RUN: ks-tune --first-choices=false --invariant-loads=false --precision=tf32x3 %s --measure=model --device=h100-sxm --rounds=3 --jobs=3 --out=%t/first --db=%t/db.json | FileCheck %s --check-prefix=FIRST
 // RUN: FileCheck %s --check-prefix=TRAJ < %t/first/trajectory.jsonl
 // RUN: FileCheck %s --check-prefix=REPORT < %t/first/report.json
 // RUN: FileCheck %s --check-prefix=DB < %t/db.json
-// RUN: ks-tune --first-choices=false --precision=tf32x3 %s --measure=model --out=%t/second --db=%t/db.json | FileCheck %s --check-prefix=SECOND
+// RUN: ks-tune --first-choices=false --invariant-loads=false --precision=tf32x3 %s --measure=model --out=%t/second --db=%t/db.json | FileCheck %s --check-prefix=SECOND
 // RUN: not ls %t/second/seed.run.json %t/second/trajectory.jsonl
 // RUN: diff %t/first/plan.json %t/second/plan.json
 // RUN: FileCheck %s --check-prefix=REPORT2 < %t/second/report.json

@@ -115,6 +115,9 @@ def KSOptimize : Pass<"ks-optimize", "mlir::ModuleOp"> {
     Option<"rounds", "rounds", "unsigned", /*default=*/"6", "Candidates per dispatch at most">,
     Option<"firstChoices", "first-choices", "bool", /*default=*/"true",
            "Give every dispatch the policy's first choice before the search">,
+    Option<"invariantLoads", "invariant-loads", "bool", /*default=*/"true",
+           "After the search, load the buffers no launch writes as invariant where "
+           "the kernels do not spill for it">,
     Option<"precision", "precision", "std::string", /*default=*/"\"exact\"",
            "Precision policy: the loosest numerics a skill may have: exact (f32 "
            "operations only), tf32x3 (three TF32 tensor-core products, about fp32's "
