@@ -5,9 +5,10 @@
 // value widened from fewer than 32 bits is compiled without the NVPTX
 // back end's load-store vectorizer, which computes the distance between
 // two such accesses in the narrow type and may take distinct addresses for
-// one (LLVM 22). The vectorizer reads its switch when a module's code
-// generation starts, so each module gets its own setting; modules are
-// compiled one after another.
+// one (LLVM 22). The vectorizer reads its switch, a process-wide option,
+// when a module's code generation starts: it is off while any such module
+// of any thread (the tuner compiles candidates in several) is being
+// compiled, and back as it was once the last is done.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+
+#include <mutex>
 
 namespace ks {
 #define GEN_PASS_DEF_KSSERIALIZEKERNELS
@@ -59,23 +62,67 @@ bool hasNarrowlyIndexedAccess(const llvm::Module &module) {
   return false;
 }
 
+/// The vectorizer's switch, shared by the threads compiling modules: off
+/// while a narrowly indexed module is in flight.
+class VectorizerSwitch {
+public:
+  /// Whether the switch exists (an LLVM without it vectorizes regardless).
+  static bool available() { return option() != nullptr; }
+
+  /// A narrowly indexed module starts its code generation.
+  static void narrowModuleStarts() {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (narrowInFlight++ == 0) {
+      wasOff = *option();
+      option()->setValue(true);
+    }
+  }
+
+  /// A module `narrowModuleStarts` announced is compiled (or failed).
+  static void narrowModuleDone() {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (--narrowInFlight == 0)
+      option()->setValue(wasOff);
+  }
+
+private:
+  static llvm::cl::opt<bool> *option() {
+    // Registered by the NVPTX back end as a cl::opt<bool>.
+    static llvm::cl::opt<bool> *found = [] {
+      auto &options = llvm::cl::getRegisteredOptions();
+      auto it = options.find(kVectorizerSwitch);
+      return it == options.end() ? nullptr : static_cast<llvm::cl::opt<bool> *>(it->second);
+    }();
+    return found;
+  }
+
+  static inline std::mutex mutex;
+  static inline unsigned narrowInFlight = 0;
+  static inline bool wasOff = false;
+};
+
 struct SerializeKernels : public ks::impl::KSSerializeKernelsBase<SerializeKernels> {
   using KSSerializeKernelsBase::KSSerializeKernelsBase;
 
   void runOnOperation() override {
-    auto &options = llvm::cl::getRegisteredOptions();
-    auto found = options.find(kVectorizerSwitch);
-    // Registered by the NVPTX back end as a cl::opt<bool>.
-    auto *vectorizerOff = found == options.end()
-                              ? nullptr
-                              : static_cast<llvm::cl::opt<bool> *>(found->second);
-    bool wasOff = vectorizerOff && *vectorizerOff;
-    bool unshunned = false;
-    auto chooseVectorizer = [&](llvm::Module &module) {
-      bool narrow = hasNarrowlyIndexedAccess(module);
-      if (vectorizerOff)
-        vectorizerOff->setValue(wasOff || narrow);
-      unshunned |= narrow && !vectorizerOff;
+    // This run's modules are compiled one after another: when one is
+    // optimized, the one before it is done.
+    bool announced = false, unshunned = false;
+    auto done = [&](llvm::StringRef = {}) {
+      if (announced)
+        VectorizerSwitch::narrowModuleDone();
+      announced = false;
+    };
+    auto afterOptimization = [&](llvm::Module &module) {
+      done();
+      if (!hasNarrowlyIndexedAccess(module))
+        return;
+      if (!VectorizerSwitch::available()) {
+        unshunned = true;
+        return;
+      }
+      VectorizerSwitch::narrowModuleStarts();
+      announced = true;
     };
     std::optional<SymbolTable> parentTable;
     auto symbolTable = [&]() -> SymbolTable * {
@@ -86,11 +133,11 @@ struct SerializeKernels : public ks::impl::KSSerializeKernelsBase<SerializeKerne
     gpu::TargetOptions targetOptions(toolkitPath, /*librariesToLink=*/{}, /*cmdOptions=*/"",
                                      /*elfSection=*/"", gpu::CompilationTarget::Assembly,
                                      symbolTable, /*initialLlvmIRCallback=*/{},
-                                     /*linkedLlvmIRCallback=*/{}, chooseVectorizer);
+                                     /*linkedLlvmIRCallback=*/{}, afterOptimization,
+                                     /*isaCallback=*/done);
     LogicalResult result = gpu::transformGpuModulesToBinaries(getOperation(), nullptr,
                                                               targetOptions);
-    if (vectorizerOff)
-      vectorizerOff->setValue(wasOff);
+    done(); // the last module, or one that failed in code generation
     if (unshunned)
       getOperation().emitWarning() << "this LLVM has no '" << kVectorizerSwitch
                                    << "' option: narrowly indexed accesses were vectorized";
