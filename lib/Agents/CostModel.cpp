@@ -102,6 +102,11 @@ struct Counts {
   llvm::SmallPtrSet<Value, 8> readBuffers, writtenBuffers;
   /// Per thread, the bytes loaded from each root buffer.
   llvm::DenseMap<Value, double> loadedFrom;
+  /// Per thread, the bytes loaded from each root buffer in each phase of
+  /// the kernel (numbered in order): each outermost loop is a phase, and
+  /// so is the straight code between two barriers outside loops. A row
+  /// kernel that walks its row once per op reads it again in each op's.
+  llvm::DenseMap<Value, llvm::SmallDenseMap<unsigned, double>> loadedByPhase;
   /// Per thread, the bytes of 32-byte sectors that global accesses move
   /// between L1 and L2 beyond the bytes they use: a warp whose neighbouring
   /// threads are a row apart (a transpose's strided side) touches a sector
@@ -131,6 +136,25 @@ public:
 
 private:
   llvm::DenseMap<Value, int64_t> arguments;
+  /// The phase of the kernel the op being counted is in (Counts::
+  /// loadedByPhase), and whether it is in a loop.
+  unsigned phase = 0;
+  bool inLoop = false;
+
+  /// Counts `region` as the body of a loop: a phase of its own where it is
+  /// not nested in another loop.
+  void countLoopBody(Region &region, double times, Counts &c) {
+    bool outermost = !inLoop;
+    if (outermost) {
+      ++phase;
+      inLoop = true;
+    }
+    count(region, times, c);
+    if (outermost) {
+      ++phase;
+      inLoop = false;
+    }
+  }
 
   std::optional<int64_t> constant(Value v) {
     APInt value;
@@ -161,8 +185,10 @@ private:
       c.globalAccesses += bytes / width;
       (store ? c.globalStore : c.globalLoad) += bytes;
       (store ? c.writtenBuffers : c.readBuffers).insert(bufferRoot(memref));
-      if (!store)
+      if (!store) {
         c.loadedFrom[bufferRoot(memref)] += bytes;
+        c.loadedByPhase[bufferRoot(memref)][phase] += bytes;
+      }
       if (at)
         if (std::optional<int64_t> stride = laneStride(memref, indices)) {
           c.sectorExcess += times * sectorExcess(memref, moved, at, indices, *stride);
@@ -276,7 +302,7 @@ private:
         c.exact = false;
       if (loadsGlobalDirectly(loop.getRegion()))
         c.loadRounds += times * trips;
-      count(loop.getRegion(), times * trips, c);
+      countLoopBody(loop.getRegion(), times * trips, c);
       return;
     }
     if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
@@ -289,7 +315,7 @@ private:
         else
           c.exact = false;
       }
-      count(loop.getRegion(), times * trips, c);
+      countLoopBody(loop.getRegion(), times * trips, c);
       return;
     }
     llvm::TypeSwitch<Operation *>(&op)
@@ -334,7 +360,11 @@ private:
           c.asyncLoads = true;
         })
         .Case([&](nvgpu::TmaAsyncLoadOp) { c.asyncLoads = true; })
-        .Case([&](NVVM::ClusterWaitOp) { c.clusterWaits += times; })
+        .Case([&](NVVM::ClusterWaitOp) {
+          c.clusterWaits += times;
+          phase += !inLoop;
+        })
+        .Case([&](gpu::BarrierOp) { phase += !inLoop; })
         .Case([&](nvgpu::MmaSyncOp o) {
           std::array<int64_t, 3> shape = o.getMmaShapeAsArray();
           c.tensorFlops += 2.0 * shape[0] * shape[1] * shape[2] / 32 * times;
@@ -411,6 +441,52 @@ double dramEfficiency(double bytesPerAccess) {
   double octaves = std::clamp(std::log2(std::max(bytesPerAccess, 1.0) / 4.0), 0.0, 2.0);
   return 0.78 + 0.10 * octaves;
 }
+
+/// Per thread, what the kernel's phases load again from a buffer another
+/// phase loads: `bytes`, all but the largest phase's bytes of each buffer
+/// (a row kernel walking its row once per op, an epilogue reading its
+/// column again), and `kept`, the part that must stay cached between them
+/// (each buffer's second largest phase: the row once, however often it is
+/// walked again).
+struct Rereads {
+  double bytes = 0, kept = 0;
+};
+
+Rereads rereadsPerThread(const Counts &c) {
+  Rereads r;
+  for (const auto &entry : c.loadedByPhase) {
+    if (entry.second.size() < 2)
+      continue;
+    double total = 0, largest = 0, second = 0;
+    for (const auto &phase : entry.second) {
+      total += phase.second;
+      second = std::max(second, std::min(largest, phase.second));
+      largest = std::max(largest, phase.second);
+    }
+    r.bytes += total - largest;
+    r.kept += second;
+  }
+  return r;
+}
+
+/// Where the loads again are served: L1 while what an SM's resident
+/// threads keep for them fits it (the unified L1/shared store, about the
+/// shared-memory maximum), else L2 and DRAM: L2 keeps half its size of
+/// what the whole GPU's threads keep (the rest of the traffic passes
+/// through too), DRAM serves the share beyond that. Sets
+/// KernelEstimate::rereadBytes and rereadDramShare.
+void placeRereads(KernelEstimate &e, const Rereads &perThread, const DeviceSpec &device) {
+  double residentThreads =
+      std::min({double(device.maxThreadsPerSM),
+                double(device.maxBlocksPerSM) * double(e.threadsPerBlock),
+                std::ceil(double(e.blocks) / double(device.sms)) * double(e.threadsPerBlock)});
+  double keptPerSM = perThread.kept * residentThreads;
+  if (perThread.bytes <= 0 || keptPerSM <= double(device.sharedBytesPerSM))
+    return;
+  e.rereadBytes = perThread.bytes * double(e.blocks) * double(e.threadsPerBlock);
+  double keptInL2 = 0.5 * double(std::max<int64_t>(device.l2Bytes, 0));
+  e.rereadDramShare = std::max(0.0, 1.0 - keptInL2 / (keptPerSM * double(device.sms)));
+}
 } // namespace
 
 json::Object KernelEstimate::metrics() const {
@@ -459,6 +535,10 @@ json::Object KernelEstimate::toJson() const {
   // Only where they are (most kernels have neither).
   if (l1LineExcessBytes > 0)
     o["l1_line_excess_bytes"] = l1LineExcessBytes;
+  if (rereadBytes > 0) {
+    o["reread_bytes"] = rereadBytes;
+    o["reread_dram_share"] = rereadDramShare;
+  }
   if (clusterWaits > 0) {
     o["cluster_waits"] = clusterWaits;
     o["cluster_sync_us"] = clusterSyncUs;
@@ -548,7 +628,9 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     double accessed = c.globalLoad + c.globalStore;
     double efficiency =
         c.globalAccesses > 0 ? dramEfficiency(accessed / c.globalAccesses) : 1.0;
-    e.dramUs = e.dramBytes / (device.dramGBps * 1e3) / efficiency / fill;
+    placeRereads(e, rereadsPerThread(c), device);
+    double dramMoved = e.dramBytes + e.rereadDramShare * e.rereadBytes;
+    e.dramUs = dramMoved / (device.dramGBps * 1e3) / efficiency / fill;
     // Sectors moved beyond the bytes used (strided warps) pass through L1
     // as wavefronts of their own, and cross L2 too.
     e.sectorExcessBytes = c.sectorExcess * threads;
@@ -556,7 +638,8 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     e.l1Us = (e.globalLoadBytes + e.globalStoreBytes + e.sharedBytes + e.sectorExcessBytes +
               e.l1LineExcessBytes) /
              (device.l1GBps() * 1e3) / fill;
-    e.l2Us = (e.globalStoreBytes + e.dramBytes + e.sectorExcessBytes) /
+    e.l2Us = (e.globalStoreBytes + dramMoved + e.sectorExcessBytes +
+              (1 - e.rereadDramShare) * e.rereadBytes) /
              (device.l2GBps * 1e3) / fill;
     // Latency: every thread waits its rounds out; the device holds
     // max_threads_per_sm threads an SM at a time, the rest wait their turn.
@@ -566,7 +649,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     // L1/L2 traffic.
     double resident = double(device.sms) * double(std::max<int64_t>(device.maxThreadsPerSM, 1));
     double streaming =
-        e.globalLoadBytes > 0 ? std::clamp(e.dramBytes / e.globalLoadBytes, 0.0, 1.0) : 0.0;
+        e.globalLoadBytes > 0 ? std::clamp(dramMoved / e.globalLoadBytes, 0.0, 1.0) : 0.0;
     e.latencyUs = c.loadRounds * device.memoryLatencyUs * streaming *
                   std::max(1.0, std::ceil(threads / resident));
     // A cluster barrier waits for every block of the cluster to arrive:

@@ -100,6 +100,8 @@ llvm::Expected<DeviceTable> DeviceTable::load(llvm::StringRef path) {
     d.launchUs = r.positive("launch_us");
     if (o->get("memory_latency_us"))
       d.memoryLatencyUs = r.positive("memory_latency_us");
+    if (o->get("l2_bytes"))
+      d.l2Bytes = r.count("l2_bytes");
     if (llvm::Error err = r.take())
       return std::move(err);
     for (const DeviceSpec &other : table.devices)

@@ -51,6 +51,10 @@ struct KernelEstimate {
   /// lines (a tile of columns per thread): L1 serves the sectors, one line
   /// per lookup.
   double l1LineExcessBytes = 0;
+  /// Bytes loaded again by a later phase of the kernel that L1 cannot keep
+  /// for it (what the SM's threads keep in between is larger), served by
+  /// L2 and, the share of them that L2 cannot keep either, by DRAM.
+  double rereadBytes = 0, rereadDramShare = 0;
   /// Cluster barriers one after another, each a drain of the memory
   /// pipeline of the cluster's blocks (counted once: later waves overlap).
   double clusterWaits = 0;

@@ -24,7 +24,7 @@ struct DeviceSpec {
   double clockGHz = 0, dramGBps = 0, l2GBps = 0, l1BytesPerClockPerSM = 0;
   /// GFLOP/s by unit: "f64", "f32", "tf32_tensor", "bf16_tensor", "f16_tensor".
   llvm::StringMap<double> gflops;
-  int64_t l2Bytes = 0; ///< 0 when only the driver tells (see DriverFacts).
+  int64_t l2Bytes = 0; ///< The table's, else the driver's (DriverFacts); 0: not known.
   int64_t sharedBytesPerSM = 0, sharedBytesPerBlock = 0, registersPerSM = 0,
           maxThreadsPerSM = 0, maxBlocksPerSM = 0;
   double launchUs = 0;
