@@ -35,6 +35,14 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "pool_window_registers", "params": {"TX": 16, "RT": 2, "CT": 1, "EPI": 0}}]}' > %t.avg0.json
 // RUN: ks-opt %S/Inputs/avgpool_2x4x8x32.mlir --ks-seed-lowering="plan=%t.avg0.json" | FileCheck %s --check-prefix=AVG0
 // RUN: ks-run %S/Inputs/avgpool_2x4x8x32.mlir --emulate-gpu --plan=%t.avg0.json --seed=19 | FileCheck %s --check-prefix=EMULATED
+// The division by the count of the window's elements inside the input
+// (count_include_pad=False, Inputs/avgpool_exclude_pad_2x3x12x20.mlir)
+// reads its element's place: folded too, at the tile's row and column
+// plus the place in the tile, on a 3 x 2 tile that does not divide the
+// rows evenly from the border; it matches the CPU reference.
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "pool_window_registers", "params": {"TX": 10, "RT": 3, "CT": 2, "FOLD": 1}}]}' > %t.place.json
+// RUN: ks-opt %S/Inputs/avgpool_exclude_pad_2x3x12x20.mlir --ks-seed-lowering="plan=%t.place.json" | FileCheck %s --check-prefix=PLACE
+// RUN: ks-run %S/Inputs/avgpool_exclude_pad_2x3x12x20.mlir --emulate-gpu --plan=%t.place.json --seed=23 | FileCheck %s --check-prefix=EMULATED
 
 // CHECK-NOT: linalg.fill {{.*}}ks.dispatch = 0
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3, {{.*}} = %c4, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1)
@@ -92,6 +100,24 @@ func.func @main(%x: memref<2x4x20x34xf32>, %y: memref<2x4x9x16xf32>) {
 // AVG: %[[S:.*]] = memref.load %[[PRIV]]
 // AVG-NEXT: %[[AVG:.*]] = arith.divf %[[S]], %{{.*}} : f32
 // AVG-NEXT: memref.store %[[AVG]], %{{.*}} : memref<1x1x2x1xf32, strided<[256, 64, 16, 1], offset: ?>>
+
+// PLACE: module attributes {gpu.container_module, ks.folded_dispatches = array<i64: 1, 0, 4>}
+// PLACE: gpu.launch_func @main_kernel::@main_kernel
+// PLACE-NOT: gpu.launch_func
+// PLACE-LABEL: gpu.module @main_kernel
+// PLACE: %[[ROW0:.*]] = affine.apply #map()[%block_id_x
+// PLACE: %[[COL0:.*]] = affine.apply #map1()[%thread_id_x
+// PLACE: arith.addf
+// PLACE: memref.store {{.*}}, %view
+// PLACE: scf.parallel (%[[R:.*]], %[[C:.*]]) = (%c0, %c0) to (%c3, %c2)
+// PLACE-NEXT: %[[S:.*]] = memref.load %view[%c0, %c0, %[[R]], %[[C]]] : memref<1x1x3x2xf32>
+// PLACE-NEXT: %[[ROW:.*]] = arith.addi %[[R]], %[[ROW0]] : index
+// PLACE-NEXT: %[[COL:.*]] = arith.addi %[[C]], %[[COL0]] : index
+// PLACE-NEXT: arith.index_cast %[[ROW]] : index to i64
+// PLACE: arith.index_cast %[[COL]] : index to i64
+// PLACE: %[[N:.*]] = arith.sitofp
+// PLACE-NEXT: %[[QUOTIENT:.*]] = arith.divf %[[S]], %[[N]] : f32
+// PLACE-NEXT: memref.store %[[QUOTIENT]], %{{.*}} : memref<1x1x3x2xf32, strided<[720, 240, 20, 1], offset: ?>>
 
 // AVG0-NOT: ks.folded_dispatches
 // AVG0-COUNT-2: gpu.launch_func

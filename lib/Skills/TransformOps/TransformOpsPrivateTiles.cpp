@@ -12,6 +12,8 @@
 #include "ks/Transforms/Utils/KernelInit.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -170,13 +172,36 @@ DiagnosedSilenceableFailure transform::KSInitFromProducerOp::apply(
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The elementwise op that rewrites all of a buffer B in place after a
+/// nest, and which of B's dimensions each of its loops walks (B's own, or
+/// the groups a collapse of B merges; none where its operands view B
+/// otherwise, and then it may not read its place).
+struct InPlaceEpilogue {
+  linalg::GenericOp op;
+  std::optional<SmallVector<ReassociationIndices>> dimsOfB;
+};
+
+/// The loops of an operand that views B as `operand`, as B's dimensions.
+std::optional<SmallVector<ReassociationIndices>> dimsOfBuffer(Value operand, MemRefType type) {
+  if (cast<MemRefType>(operand.getType()).getShape() == type.getShape()) {
+    SmallVector<ReassociationIndices> same;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      same.push_back({d});
+    return same;
+  }
+  if (auto collapse = operand.getDefiningOp<memref::CollapseShapeOp>();
+      collapse && collapse.getSrc().getType() == type)
+    return collapse.getReassociationIndices();
+  return std::nullopt;
+}
+
 /// The elementwise op that rewrites all of `buffer` in place right after
 /// `nest` (past views and constants), as KSFoldEpilogueIntoCopyBackOp
-/// describes; null if there is none.
-linalg::GenericOp inPlaceEpilogueAfter(Operation *nest, Value buffer) {
+/// describes; a null op if there is none.
+InPlaceEpilogue inPlaceEpilogueAfter(Operation *nest, Value buffer) {
   auto type = dyn_cast<MemRefType>(buffer.getType());
   if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity())
-    return nullptr;
+    return {};
   Operation *op = nest->getNextNode();
   while (op && (isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(op) ||
                 op->hasTrait<OpTrait::ConstantLike>()))
@@ -186,23 +211,45 @@ linalg::GenericOp inPlaceEpilogueAfter(Operation *nest, Value buffer) {
       generic.getNumDpsInits() != 1 ||
       generic.getNumParallelLoops() != generic.getNumLoops() ||
       !llvm::all_of(generic.getIndexingMapsArray(), [](AffineMap m) { return m.isIdentity(); }))
-    return nullptr;
-  for (Value operand : {generic.getDpsInputs()[0], generic.getDpsInits()[0]}) {
+    return {};
+  Value input = generic.getDpsInputs()[0], init = generic.getDpsInits()[0];
+  for (Value operand : {input, init}) {
     auto operandType = dyn_cast<MemRefType>(operand.getType());
     if (ks::reshapeChain(operand).back() != buffer || !operandType ||
         !operandType.hasStaticShape() || operandType.getNumElements() != type.getNumElements())
-      return nullptr;
+      return {};
   }
-  // The payload computes from its element and values defined outside.
-  Block *body = generic.getBody();
-  WalkResult reads = body->walk([&](Operation *inner) {
-    if (isa<linalg::IndexOp>(inner) || !isMemoryEffectFree(inner))
+  InPlaceEpilogue epilogue{generic, std::nullopt};
+  if (input.getType() == init.getType())
+    epilogue.dimsOfB = dimsOfBuffer(input, type);
+  // The payload computes from its element, values defined outside and,
+  // where its loops are B's dimensions or groups of them, its place in B.
+  WalkResult reads = generic.getBody()->walk([&](Operation *inner) {
+    if ((isa<linalg::IndexOp>(inner) && !epilogue.dimsOfB) || !isMemoryEffectFree(inner))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
   if (reads.wasInterrupted())
-    return nullptr;
-  return generic;
+    return {};
+  return epilogue;
+}
+
+/// The epilogue's loop `dim` at the element of a tile at `offsets` in B,
+/// whose loops walk the tile: the place in B of a dimension or of a group
+/// of them, row-major.
+Value placeInBuffer(OpBuilder &b, Location loc, ArrayRef<int64_t> dimsOfLoop,
+                    ArrayRef<Value> offsets, ArrayRef<int64_t> shape) {
+  Value place;
+  for (int64_t d : dimsOfLoop) {
+    Value local = linalg::IndexOp::create(b, loc, d);
+    Value at = arith::AddIOp::create(b, loc, local, offsets[d]);
+    if (place) {
+      Value size = arith::ConstantIndexOp::create(b, loc, shape[d]);
+      at = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, place, size), at);
+    }
+    place = at;
+  }
+  return place;
 }
 } // namespace
 
@@ -224,9 +271,11 @@ DiagnosedSilenceableFailure transform::KSFoldEpilogueIntoCopyBackOp::apply(
     if (!func)
       continue;
     Operation *nest = func.getBody().front().findAncestorOpInBlock(*copies.front());
-    linalg::GenericOp epilogue = nest ? inPlaceEpilogueAfter(nest, buffer) : nullptr;
+    InPlaceEpilogue found = nest ? inPlaceEpilogueAfter(nest, buffer) : InPlaceEpilogue{};
+    linalg::GenericOp epilogue = found.op;
     if (!epilogue)
       continue;
+    ArrayRef<int64_t> shape = cast<MemRefType>(buffer.getType()).getShape();
     // The nest writes the buffer through these copies only.
     std::optional<DenseSet<Value>> written = ks::writtenRoots(
         nest->getRegion(0), [&](Operation *op) { return llvm::is_contained(copies, op); });
@@ -237,6 +286,10 @@ DiagnosedSilenceableFailure transform::KSFoldEpilogueIntoCopyBackOp::apply(
       rewriter.setInsertionPoint(copy);
       auto tileType = cast<MemRefType>(copy.getInputs()[0].getType());
       unsigned rank = tileType.getRank();
+      // The tile's place in B, for a payload that reads its element's.
+      SmallVector<Value> offsets;
+      for (OpFoldResult offset : offsetsInRoot(copy.getOutputs()[0], rewriter, copy.getLoc()))
+        offsets.push_back(getValueOrCreateConstantIndexOp(rewriter, copy.getLoc(), offset));
       SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
       SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
       auto applied = linalg::GenericOp::create(
@@ -247,8 +300,14 @@ DiagnosedSilenceableFailure transform::KSFoldEpilogueIntoCopyBackOp::apply(
             IRMapping map;
             map.map(payload->getArgument(0), args[0]);
             map.map(payload->getArgument(1), args[0]);
-            for (Operation &inner : payload->without_terminator())
+            for (Operation &inner : payload->without_terminator()) {
+              if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+                map.map(index.getResult(),
+                        placeInBuffer(b, loc, (*found.dimsOfB)[index.getDim()], offsets, shape));
+                continue;
+              }
               b.clone(inner, map);
+            }
             auto yield = cast<linalg::YieldOp>(payload->getTerminator());
             linalg::YieldOp::create(b, loc, map.lookupOrDefault(yield.getValues()[0]));
           });

@@ -873,8 +873,10 @@ def KSFoldEpilogueIntoCopyBackOp : Op<Transform_Dialect, "ks.fold_epilogue_into_
     `use_alloca`) into tiles of a buffer B. When the op right after the nest
     (past views and constants) is an elementwise `linalg.generic` that
     rewrites all of B in place (through reshapes of it, identity maps, its
-    payload reading only its element and values from outside, no
-    `linalg.index`), and the nest writes B only through these copies, each
+    payload reading only its element, values from outside and, where its
+    loops are B's dimensions or a collapse of them, `linalg.index`: the
+    place in B, the tile's offset plus the place in the tile), and the
+    nest writes B only through these copies, each
     copy becomes that payload on its tile (the average pooling's division
     by the window applied to the sums in registers) and the op is erased,
     its dispatch recorded in the module's `ks.folded_dispatches`: B is
