@@ -476,10 +476,13 @@ Rereads rereadsPerThread(const Counts &c) {
 /// through too), DRAM serves the share beyond that. Sets
 /// KernelEstimate::rereadBytes and rereadDramShare.
 void placeRereads(KernelEstimate &e, const Rereads &perThread, const DeviceSpec &device) {
+  // The SM's thread slots, not the fewer that a cap on blocks leaves
+  // small blocks: those keep less but also keep fewer loads in flight,
+  // which the model does not charge (level1/33's 32-thread blocks ran
+  // 27% slower than 64-thread ones).
   double residentThreads =
-      std::min({double(device.maxThreadsPerSM),
-                double(device.maxBlocksPerSM) * double(e.threadsPerBlock),
-                std::ceil(double(e.blocks) / double(device.sms)) * double(e.threadsPerBlock)});
+      std::min(double(device.maxThreadsPerSM),
+               std::ceil(double(e.blocks) / double(device.sms)) * double(e.threadsPerBlock));
   double keptPerSM = perThread.kept * residentThreads;
   if (perThread.bytes <= 0 || keptPerSM <= double(device.sharedBytesPerSM))
     return;
