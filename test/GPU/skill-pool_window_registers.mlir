@@ -21,6 +21,13 @@
 // RUN: ks-run %S/../Skills/Inputs/avgpool_2x4x8x32.mlir --plan=%t.avg.json --seed=47 --json=%t.avg.run.json > %t.avg.log
 // RUN: grep -q "output #0 2x4x4x16xf32: match" %t.avg.log
 // RUN: grep -c '"grid": \[' %t.avg.run.json | grep -qx 1
+// The division by the count of the window's elements inside the input
+// (count_include_pad=False), which reads its element's place, folded the
+// same way: one kernel, against the CPU reference.
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "pool_window_registers", "params": {"TX": 10, "RT": 3, "CT": 2, "FOLD": 1}}]}' > %t.place.json
+// RUN: ks-run %S/../Skills/Inputs/avgpool_exclude_pad_2x3x12x20.mlir --plan=%t.place.json --seed=49 --json=%t.place.run.json > %t.place.log
+// RUN: grep -q "output #0 2x3x12x20xf32: match" %t.place.log
+// RUN: grep -c '"grid": \[' %t.place.run.json | grep -qx 1
 func.func @main(%x: tensor<16x64x113x113xf32>) -> tensor<16x64x56x56xf32> {
   %ninf = arith.constant 0xFF800000 : f32
   %e = tensor.empty() : tensor<16x64x56x56xf32>
