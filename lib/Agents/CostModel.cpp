@@ -100,13 +100,21 @@ struct Counts {
   double loadRounds = 0;
   bool exact = true;
   llvm::SmallPtrSet<Value, 8> readBuffers, writtenBuffers;
-  /// Per thread, the bytes loaded from each root buffer.
-  llvm::DenseMap<Value, double> loadedFrom;
   /// Per thread, the bytes loaded from each root buffer in each phase of
   /// the kernel (numbered in order): each outermost loop is a phase, and
   /// so is the straight code between two barriers outside loops. A row
   /// kernel that walks its row once per op reads it again in each op's.
   llvm::DenseMap<Value, llvm::SmallDenseMap<unsigned, double>> loadedByPhase;
+
+  /// Per thread, the bytes loaded from `root` in all phases.
+  double loadedFrom(Value root) const {
+    double bytes = 0;
+    auto it = loadedByPhase.find(root);
+    if (it != loadedByPhase.end())
+      for (const auto &phase : it->second)
+        bytes += phase.second;
+    return bytes;
+  }
   /// Per thread, the bytes of 32-byte sectors that global accesses move
   /// between L1 and L2 beyond the bytes they use: a warp whose neighbouring
   /// threads are a row apart (a transpose's strided side) touches a sector
@@ -185,10 +193,8 @@ private:
       c.globalAccesses += bytes / width;
       (store ? c.globalStore : c.globalLoad) += bytes;
       (store ? c.writtenBuffers : c.readBuffers).insert(bufferRoot(memref));
-      if (!store) {
-        c.loadedFrom[bufferRoot(memref)] += bytes;
+      if (!store)
         c.loadedByPhase[bufferRoot(memref)][phase] += bytes;
-      }
       if (at)
         if (std::optional<int64_t> stride = laneStride(memref, indices)) {
           c.sectorExcess += times * sectorExcess(memref, moved, at, indices, *stride);
@@ -589,7 +595,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         // loaded from it, not all of it; where the trip counts are known.
         double read = bytes;
         if (c.exact)
-          read = std::min(bytes, c.loadedFrom.lookup(arg) * double(e.blocks) *
+          read = std::min(bytes, c.loadedFrom(arg) * double(e.blocks) *
                                      double(e.threadsPerBlock));
         e.dramBytes += (c.readBuffers.contains(arg) ? read : 0) +
                        (c.writtenBuffers.contains(arg) ? bytes : 0);
