@@ -223,9 +223,14 @@ InPlaceEpilogue inPlaceEpilogueAfter(Operation *nest, Value buffer) {
   if (input.getType() == init.getType())
     epilogue.dimsOfB = dimsOfBuffer(input, type);
   // The payload computes from its element, values defined outside and,
-  // where its loops are B's dimensions or groups of them, its place in B.
-  WalkResult reads = generic.getBody()->walk([&](Operation *inner) {
-    if ((isa<linalg::IndexOp>(inner) && !epilogue.dimsOfB) || !isMemoryEffectFree(inner))
+  // where its loops are B's dimensions or groups of them, its place in B
+  // (read in the body itself: the fold rewrites the body's linalg.index
+  // ops, not those of nested regions).
+  Block *body = generic.getBody();
+  WalkResult reads = body->walk([&](Operation *inner) {
+    bool readsPlace = isa<linalg::IndexOp>(inner);
+    if ((readsPlace && (!epilogue.dimsOfB || inner->getBlock() != body)) ||
+        !isMemoryEffectFree(inner))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -282,14 +287,16 @@ DiagnosedSilenceableFailure transform::KSFoldEpilogueIntoCopyBackOp::apply(
     if (!written || written->contains(buffer))
       continue;
     Block *payload = epilogue.getBody();
+    bool readsPlace = !payload->getOps<linalg::IndexOp>().empty();
     for (linalg::CopyOp copy : copies) {
       rewriter.setInsertionPoint(copy);
       auto tileType = cast<MemRefType>(copy.getInputs()[0].getType());
       unsigned rank = tileType.getRank();
       // The tile's place in B, for a payload that reads its element's.
       SmallVector<Value> offsets;
-      for (OpFoldResult offset : offsetsInRoot(copy.getOutputs()[0], rewriter, copy.getLoc()))
-        offsets.push_back(getValueOrCreateConstantIndexOp(rewriter, copy.getLoc(), offset));
+      if (readsPlace)
+        for (OpFoldResult offset : offsetsInRoot(copy.getOutputs()[0], rewriter, copy.getLoc()))
+          offsets.push_back(getValueOrCreateConstantIndexOp(rewriter, copy.getLoc(), offset));
       SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
       SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
       auto applied = linalg::GenericOp::create(
