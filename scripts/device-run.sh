@@ -419,24 +419,31 @@ fi
 # KS_REFINE_PROBLEMS names (ks_torch bench --filter) tuned again here with
 # `ks_torch tune --refine` (the cost model's search, then each signature's
 # KS_REFINE_N best-estimated candidates and its seed kernel measured on this
-# GPU, KS_REFINE_BUDGET seconds a problem), then benched with the build
+# GPU, KS_REFINE_BUDGET seconds a problem; one problem a GPU at a time, so
+# that no two measure on one GPU), stopped after KS_REFINE_DEADLINE seconds;
+# then the problems that got a refined plan benched with the build
 # machine's plans and with the refined ones, side by side.
 refine_table="not run"
 if part refine && [ -n "${KS_REFINE_PROBLEMS:-}" ]; then
   refine_start=$(date +%s)
   # shellcheck disable=SC2086
-  KS_TUNE="$bin/ks-tune" PYTHONPATH="$PWD/python" python3 -W ignore -m ks_torch tune \
+  KS_TUNE="$bin/ks-tune" PYTHONPATH="$PWD/python" timeout "${KS_REFINE_DEADLINE:-300}" \
+    python3 -W ignore -m ks_torch tune \
     dist/blind-imports -o "$out/blind-refined-plans" --filter $KS_REFINE_PROBLEMS \
     --precision="$precision" --device auto --refine "${KS_REFINE_N:-3}" \
-    --refine-budget "${KS_REFINE_BUDGET:-60}" --parallel 2 > "$out/refine-tune.log" 2>&1
+    --refine-budget "${KS_REFINE_BUDGET:-60}" --gpus all > "$out/refine-tune.log" 2>&1
   echo "device-run: refine tune exit $?, $(( $(date +%s) - refine_start )) s" >&2
+  # The problems with a refined plan, as bench filters (level1/28_).
+  refined_problems=$(cd "$out/blind-refined-plans" 2>/dev/null && ls ./*.plan.json 2>/dev/null |
+    sed -E 's|^\./(level[0-9]+)__([0-9]+_).*|\1/\2|')
   refined=()
   for plans_dir in dist/blind-plans "$out/blind-refined-plans"; do
+    [ -n "$refined_problems" ] || break
     result="$out/refine_$(basename "$plans_dir").json"
     # shellcheck disable=SC2086
     KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" timeout 300 python3 -W ignore \
       -m ks_torch bench dist/blind-imports -o "$result" --chip="$chip" --plans "$plans_dir" \
-      --filter $KS_REFINE_PROBLEMS --no-compile > "${result%.json}.log" 2>&1
+      --filter $refined_problems --no-compile > "${result%.json}.log" 2>&1
     refined+=("$result")
   done
   refine_table=$(PYTHONPATH="$PWD/python" python3 -m ks_torch report --side-by-side "${refined[@]}" 2>&1)

@@ -4,11 +4,13 @@
 // N best-estimated candidates and its seed kernel are measured on the GPU,
 // in order of the signature's estimated share of the program, within the
 // refinement's budget; the measured fastest is kept. The model ranks, the
-// GPU decides among its few best.
+// GPU decides among its few best (a spread of them where the model ties).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TunerImpl.h"
+
+#include "ks/Agents/RefineCandidates.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -89,10 +91,12 @@ std::vector<Step> Tuner::bestEstimated(int64_t d, unsigned n) const {
       it->first = std::min(it->first, *net);
   }
   llvm::stable_sort(seen, [](const auto &a, const auto &b) { return a.first < b.first; });
+  std::vector<EstimatedCandidate> sorted;
+  for (const auto &[net, step] : seen)
+    sorted.push_back({step.skill, step.params, net});
   std::vector<Step> out;
-  for (auto &[net, step] : seen)
-    if (out.size() < n)
-      out.push_back(step);
+  for (size_t i : pickCandidatesToMeasure(sorted, n))
+    out.push_back(seen[i].second);
   return out;
 }
 
