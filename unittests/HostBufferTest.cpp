@@ -55,6 +55,34 @@ TEST(HostBuffer, RandomIsSeededAndNeverZero) {
   EXPECT_NE(one.get(0), 0);
 }
 
+TEST(HostBuffer, LargeBuffersAreFilledAndComparedInChunks) {
+  // 2.5 chunks of 2^20 elements, filled and compared by several threads:
+  // the same values every time, the first chunk's those of one generator
+  // seeded with the seed (as a small buffer's), the others not a repeat.
+  const int64_t n = (int64_t(5) << 20) / 2;
+  HostBuffer a(DType::F32, {n}), b(DType::F32, {n}), small(DType::F32, {1000});
+  fillRandom(a, 7);
+  fillRandom(b, 7);
+  fillRandom(small, 7);
+  EXPECT_EQ(a.bytes, b.bytes);
+  for (int64_t i = 0; i < 1000; ++i)
+    ASSERT_EQ(a.get(i), small.get(i)) << i;
+  const int64_t chunk = int64_t(1) << 20;
+  EXPECT_NE(a.get(chunk), a.get(0));
+  EXPECT_NE(a.get(2 * chunk + 1), a.get(chunk + 1));
+
+  Comparison same = compare(a, b, 1e-4, 1e-4);
+  EXPECT_TRUE(same.passed());
+  EXPECT_EQ(same.maxAbsError, 0.0);
+  // Two planted errors in the last chunks: counted, the first located.
+  b.set(2 * chunk + 5, b.get(2 * chunk + 5) + 0.5);
+  b.set(chunk + 3, b.get(chunk + 3) - 0.25);
+  Comparison c = compare(b, a, 1e-4, 1e-4);
+  EXPECT_EQ(c.mismatches, 2);
+  EXPECT_EQ(c.firstMismatch, chunk + 3);
+  EXPECT_NEAR(c.maxAbsError, 0.5, 1e-6);
+}
+
 TEST(HostBuffer, NpyRoundTrip) {
   llvm::SmallString<128> path;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("ks-test", "npy", path));

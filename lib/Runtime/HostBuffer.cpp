@@ -9,9 +9,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <thread>
 
 using namespace ks::runtime;
 using llvm::StringRef;
@@ -209,20 +212,68 @@ std::string ks::runtime::describeArray(DType type, llvm::ArrayRef<int64_t> shape
 
 std::string HostBuffer::describe() const { return describeArray(type, shape); }
 
+namespace {
+
+/// Elements a task of the random fill or the comparison takes: buffers of
+/// a few GB are done by all cores, a chunk each at a time.
+constexpr int64_t kChunk = int64_t(1) << 20;
+
+/// Runs `work(chunk)` for every chunk of `n` elements, on up to 16 threads
+/// (the caller's alone for one chunk).
+template <typename Work> void forEachChunk(int64_t n, Work work) {
+  int64_t chunks = (n + kChunk - 1) / kChunk;
+  unsigned threads = std::min<int64_t>(
+      chunks, std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
+  if (threads <= 1) {
+    for (int64_t c = 0; c < chunks; ++c)
+      work(c);
+    return;
+  }
+  std::atomic<int64_t> next{0};
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (int64_t c = next++; c < chunks; c = next++)
+        work(c);
+    });
+  for (std::thread &t : pool)
+    t.join();
+}
+
+/// Chunk `c`'s generator: the first chunk's is seeded with `seed` itself
+/// (small buffers keep the values they always had), the others with a mix
+/// of both, so that the values do not depend on the number of threads.
+std::mt19937_64 chunkGenerator(uint64_t seed, int64_t c) {
+  if (c == 0)
+    return std::mt19937_64(seed);
+  uint64_t z = seed + uint64_t(c) * 0x9E3779B97F4A7C15ull; // splitmix64
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return std::mt19937_64(z ^ (z >> 31));
+}
+
+} // namespace
+
 void ks::runtime::fillRandom(HostBuffer &buffer, uint64_t seed, int64_t intLow,
                              int64_t intHigh) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> real(-1.0, 1.0);
-  std::uniform_int_distribution<int64_t> integer(intLow, std::max(intLow, intHigh - 1));
   int64_t n = buffer.numElements();
-  for (int64_t i = 0; i < n; ++i) {
-    if (isFloat(buffer.type))
-      buffer.set(i, real(rng));
-    else if (buffer.type == DType::I1)
-      buffer.set(i, rng() & 1);
-    else
-      buffer.set(i, double(integer(rng)));
-  }
+  forEachChunk(n, [&](int64_t c) {
+    std::mt19937_64 rng = chunkGenerator(seed, c);
+    std::uniform_real_distribution<double> real(-1.0, 1.0);
+    std::uniform_int_distribution<int64_t> integer(intLow, std::max(intLow, intHigh - 1));
+    int64_t end = std::min(n, (c + 1) * kChunk);
+    auto *f32 = reinterpret_cast<float *>(buffer.bytes.data());
+    for (int64_t i = c * kChunk; i < end; ++i) {
+      if (buffer.type == DType::F32)
+        f32[i] = float(real(rng));
+      else if (isFloat(buffer.type))
+        buffer.set(i, real(rng));
+      else if (buffer.type == DType::I1)
+        buffer.set(i, rng() & 1);
+      else
+        buffer.set(i, double(integer(rng)));
+    }
+  });
   // Tiny buffers could come out all zero; never hand one out.
   bool allZero = true;
   for (int64_t i = 0; i < n && allZero; ++i)
@@ -348,32 +399,61 @@ static double machineEpsilon(DType type) {
   }
 }
 
+namespace {
+
+/// Element `i` of `b`, read directly where it is f32 (the common case of
+/// multi-GB outputs).
+double elementAt(const HostBuffer &b, int64_t i) {
+  if (b.type == DType::F32)
+    return reinterpret_cast<const float *>(b.bytes.data())[i];
+  return b.get(i);
+}
+
+} // namespace
+
 Comparison ks::runtime::compare(const HostBuffer &actual,
                                 const HostBuffer &expected, double atol,
                                 double rtol) {
-  Comparison c;
   int64_t n = std::min(actual.numElements(), expected.numElements());
+  int64_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<double> largestOf(chunks, 0.0);
+  forEachChunk(n, [&](int64_t c) {
+    for (int64_t i = c * kChunk, end = std::min(n, i + kChunk); i < end; ++i)
+      if (double e = std::fabs(elementAt(expected, i)); std::isfinite(e))
+        largestOf[c] = std::max(largestOf[c], e);
+  });
   double largest = 0;
-  for (int64_t i = 0; i < n; ++i)
-    if (double e = std::fabs(expected.get(i)); std::isfinite(e))
-      largest = std::max(largest, e);
+  for (double l : largestOf)
+    largest = std::max(largest, l);
   double floor = rtol > 0 ? 16 * machineEpsilon(expected.type) * largest : 0;
-  for (int64_t i = 0; i < n; ++i) {
-    double a = actual.get(i), e = expected.get(i);
-    bool bothNaN = std::isnan(a) && std::isnan(e);
-    double abs = bothNaN ? 0 : std::fabs(a - e);
-    if (std::isnan(abs))
-      abs = INFINITY;
-    if (a == e) // Equal infinities.
-      abs = 0;
-    double rel = e != 0 ? abs / std::fabs(e) : (abs == 0 ? 0 : INFINITY);
-    c.maxAbsError = std::max(c.maxAbsError, abs);
-    c.maxRelError = std::max(c.maxRelError, rel);
-    if (!(abs <= atol + rtol * std::fabs(e) + floor)) {
-      if (c.firstMismatch < 0)
-        c.firstMismatch = i;
-      ++c.mismatches;
+  std::vector<Comparison> of(chunks);
+  forEachChunk(n, [&](int64_t c) {
+    Comparison &r = of[c];
+    for (int64_t i = c * kChunk, end = std::min(n, i + kChunk); i < end; ++i) {
+      double a = elementAt(actual, i), e = elementAt(expected, i);
+      bool bothNaN = std::isnan(a) && std::isnan(e);
+      double abs = bothNaN ? 0 : std::fabs(a - e);
+      if (std::isnan(abs))
+        abs = INFINITY;
+      if (a == e) // Equal infinities.
+        abs = 0;
+      double rel = e != 0 ? abs / std::fabs(e) : (abs == 0 ? 0 : INFINITY);
+      r.maxAbsError = std::max(r.maxAbsError, abs);
+      r.maxRelError = std::max(r.maxRelError, rel);
+      if (!(abs <= atol + rtol * std::fabs(e) + floor)) {
+        if (r.firstMismatch < 0)
+          r.firstMismatch = i;
+        ++r.mismatches;
+      }
     }
+  });
+  Comparison c;
+  for (const Comparison &r : of) {
+    c.maxAbsError = std::max(c.maxAbsError, r.maxAbsError);
+    c.maxRelError = std::max(c.maxRelError, r.maxRelError);
+    if (c.firstMismatch < 0)
+      c.firstMismatch = r.firstMismatch;
+    c.mismatches += r.mismatches;
   }
   return c;
 }

@@ -1103,9 +1103,19 @@ int ks::tools::ksRunMain(int argc, char **argv) {
                               "check it against the CPU\n");
   std::unique_ptr<MLIRContext> context = createContext();
 
+  // Where a run's wall time goes (a measurement of a multi-GB program is
+  // mostly the host's: inputs drawn, outputs compared).
+  auto started = std::chrono::steady_clock::now(), lap = started;
+  llvm::json::Object wallSeconds;
+  auto clock = [&](llvm::StringRef phase) {
+    auto now = std::chrono::steady_clock::now();
+    wallSeconds[phase] = std::chrono::duration<double>(now - lap).count();
+    lap = now;
+  };
   RunState run;
   llvm::json::Object report = loadModule(run, context.get());
   llvm::json::Object referenceInfo = chooseReference(run, context.get(), argv[0]);
+  clock("module_and_inputs");
 
   // The CPU reference.
   std::vector<HostBuffer> reference;
@@ -1124,7 +1134,10 @@ int ks::tools::ksRunMain(int argc, char **argv) {
   else if (!opts->cpuOnly && !runGpuAndReport(run, report, results, reference))
     return 3;
 
+  clock("run");
   bool allPassed = compareOutputs(run, results, reference, report);
+  clock("compare");
+  report["wall_s"] = std::move(wallSeconds);
   printSummary(report, run.work);
   writeJson(std::move(report));
   return allPassed ? 0 : 1;
