@@ -519,13 +519,19 @@ llvm::Error Tuner::run() {
   bool followed = false;
   if (llvm::Error err = searchDispatches(order, seed, best, base, tunedEntries, followed))
     return err;
+  // A refinement measures the plan as it will run: invariant loads first
+  // (they reorder the candidates: more blocks an SM gain more from them).
+  bool invariantFirst = opts.refine > 0 && opts.invariantLoads;
+  if (invariantFirst)
+    if (llvm::Error err = loadInvariantly(best, base))
+      return err;
   if (opts.refine > 0)
     if (llvm::Error err = refineOnGpu(seed, best, base, tunedEntries))
       return err;
   if (followed)
     if (llvm::Error err = measureFollowers(best, base, tunedEntries))
       return err;
-  if (opts.invariantLoads)
+  if (opts.invariantLoads && !invariantFirst)
     if (llvm::Error err = loadInvariantly(best, base))
       return err;
   if (llvm::Error err = saveDatabase(untuned, seed))

@@ -120,10 +120,14 @@ bool Tuner::refineDispatch(json::Object &e, const Measurement &gpuSeed, PlanStep
     if (sameStep(r.step, chosen))
       continue; // measured as `current`
     PlanSteps plan = best;
-    if (r.step)
+    if (r.step) {
+      // Loaded as the model's choice is (invariant loads or not).
+      bool invariant = chosen ? best[d].invariantLoads : opts.invariantLoads;
       plan[d] = *r.step;
-    else
+      plan[d].invariantLoads = invariant;
+    } else {
       plan.erase(d);
+    }
     Measurement m = measure(plan, llvm::formatv("refine-d{0}-{1}", d, r.rank).str(), d);
     json::Object attempt{{"dispatch", d},     {"round", 0},
                          {"base", "seed"},     {"phase", "refine"},

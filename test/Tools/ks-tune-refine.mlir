@@ -2,7 +2,9 @@
 // signature's N best-estimated candidates and its seed kernel are measured
 // on the GPU (here a stand-in for ks-run whose times disagree with the
 // model: larger register tiles are slower) and the measured fastest is
-// kept; the report and the database say the times are the GPU's.
+// kept; the report and the database say the times are the GPU's. Where the
+// model ties, the candidates are a spread of the tie (unittests/
+// RefineCandidatesTest.cpp).
 // UNSUPPORTED: device-bundle
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
@@ -10,6 +12,9 @@
 // RUN: FileCheck %s --check-prefix=LOG < %t/log
 // RUN: %python %S/Inputs/check_refined.py %t/out | FileCheck %s --check-prefix=KEPT
 // RUN: FileCheck %s --check-prefix=DB < %t/db.json
+// Invariant loads are decided first, and each candidate is measured loaded
+// as the model's plan is.
+// RUN: FileCheck %s --check-prefix=CANDIDATE < %t/out/refine-d1-3.plan.json
 // A search measured on the GPU is not refined again.
 // RUN: not ks-tune %s --measure=gpu --refine=2 --out=%t/gpu --ks-run=%S/Inputs/fake_ks_run_refine.py 2>&1 | FileCheck %s --check-prefix=MEASURED
 // Without ks-run there is nothing to refine on.
@@ -28,6 +33,11 @@
 
 // DB: "note": "refined on the GPU among the model's best"
 // DB: "source": "gpu"
+
+// CANDIDATE: "skill": "matmul_register_tile"
+// CANDIDATE: "invariant_loads": [
+// CANDIDATE-NEXT: 1
+// CANDIDATE-NEXT: ]
 
 // MEASURED: ks-tune: --refine searches with the cost model and measures its best on the GPU: use it with --measure=model or auto, not gpu
 // NONE: ks-tune: --refine measures on the GPU with ks-run, and there is none at {{.*}}no-ks-run (use --ks-run)
