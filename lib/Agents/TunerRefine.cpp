@@ -204,9 +204,15 @@ llvm::Error Tuner::refineOnGpu(Measurement &seed, PlanSteps &best, Measurement &
   onGpu = true;
   Measurement gpuSeed = measure({}, "refine-seed");
   if (gpuSeed.outcome != "ok") {
+    // Every candidate is checked against the seed on the GPU: without it
+    // nothing can be refined, and the model's plan stands.
     onGpu = false;
-    return llvm::createStringError("--refine: the seed kernels did not run on the GPU: " +
-                                   gpuSeed.outcome + ": " + gpuSeed.message);
+    std::string why = "the seed kernels did not run on the GPU (" + gpuSeed.outcome + ": " +
+                      gpuSeed.message + "), so no candidate can be checked against them";
+    say("refinement skipped: " + why + "; the model's plan is kept");
+    for (json::Value &v : entries)
+      (*v.getAsObject())["refined"] = json::Object{{"skipped", why}};
+    return llvm::Error::success();
   }
   Measurement current = measure(best, "refine-base");
   if (current.outcome == "ok") {

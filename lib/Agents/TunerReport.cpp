@@ -113,7 +113,7 @@ llvm::Error Tuner::writeReport(const PlanSteps &best, const Measurement &seed,
     return err;
   json::Object report = reportJson(
       opts, onGpu, std::move(dispatches),
-      json::Object{{"refined_on_gpu", opts.refine > 0},
+      json::Object{{"refined_on_gpu", opts.refine > 0 && onGpu},
                    {"calibration", onGpu || calibration.empty()
                                        ? json::Value(nullptr)
                                        : json::Value(calibration.toJson())},

@@ -15,6 +15,12 @@
 // Invariant loads are decided first, and each candidate is measured loaded
 // as the model's plan is.
 // RUN: FileCheck %s --check-prefix=CANDIDATE < %t/out/refine-d1-3.plan.json
+// Seed kernels that do not finish on the GPU leave nothing to check
+// candidates against: the model's plan stands, and the report says why.
+// RUN: env FAKE_SEED_TIMEOUT=1 ks-tune %s --policy=%S/../Planner/Inputs/policy-register-blocking.json --out=%t/slow-seed --ks-run=%S/Inputs/fake_ks_run_refine.py --rounds=4 --jobs=1 --refine=3 --cpu-check-dim=0 --device=h200 --sol-target=100 > %t/slow-seed.log
+// RUN: FileCheck %s --check-prefix=SLOWSEED < %t/slow-seed.log
+// RUN: FileCheck %s --check-prefix=SLOWSEED-REPORT < %t/slow-seed/report.json
+// RUN: FileCheck %s --check-prefix=SLOWSEED-PLAN < %t/slow-seed/plan.json
 // A search measured on the GPU is not refined again.
 // RUN: not ks-tune %s --measure=gpu --refine=2 --out=%t/gpu --ks-run=%S/Inputs/fake_ks_run_refine.py 2>&1 | FileCheck %s --check-prefix=MEASURED
 // Without ks-run there is nothing to refine on.
@@ -38,6 +44,12 @@
 // CANDIDATE: "invariant_loads": [
 // CANDIDATE-NEXT: 1
 // CANDIDATE-NEXT: ]
+
+// SLOWSEED: ks-tune: refinement skipped: the seed kernels did not run on the GPU (timeout: the GPU run did not finish within 120 s; the worker was stopped), so no candidate can be checked against them; the model's plan is kept
+// SLOWSEED: whole program: seed
+// SLOWSEED-REPORT: "skipped": "the seed kernels did not run on the GPU (timeout:
+// SLOWSEED-REPORT: "refined_on_gpu": false
+// SLOWSEED-PLAN: "skill": "matmul_register_tile"
 
 // MEASURED: ks-tune: --refine searches with the cost model and measures its best on the GPU: use it with --measure=model or auto, not gpu
 // NONE: ks-tune: --refine measures on the GPU with ks-run, and there is none at {{.*}}no-ks-run (use --ks-run)
