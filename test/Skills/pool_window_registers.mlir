@@ -43,6 +43,10 @@
 // RUN: echo '{"dispatches": [{"id": 3, "skill": "pool_window_registers", "params": {"TX": 10, "RT": 3, "CT": 2, "FOLD": 1}}]}' > %t.place.json
 // RUN: ks-opt %S/Inputs/avgpool_exclude_pad_2x3x12x20.mlir --ks-seed-lowering="plan=%t.place.json" | FileCheck %s --check-prefix=PLACE
 // RUN: ks-run %S/Inputs/avgpool_exclude_pad_2x3x12x20.mlir --emulate-gpu --plan=%t.place.json --seed=23 | FileCheck %s --check-prefix=EMULATED
+// An epilogue whose loop walks a merged group of the result's dimensions
+// (h and w as one of 240) reads its place there as the tile's row and
+// column in the result, linearized: (r + 3 bx) * 20 + (c + 2 tx).
+// RUN: ks-opt %S/Inputs/avgpool_place_collapsed_2x3x12x20.mlir --ks-apply-skills="dispatch=1 skill=pool_window_registers params=TX=10,RT=3,CT=2" | FileCheck %s --check-prefix=COLLAPSED
 
 // CHECK-NOT: linalg.fill {{.*}}ks.dispatch = 0
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3, {{.*}} = %c4, {{.*}} = %c2) threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1)
@@ -118,6 +122,21 @@ func.func @main(%x: memref<2x4x20x34xf32>, %y: memref<2x4x9x16xf32>) {
 // PLACE: %[[N:.*]] = arith.sitofp
 // PLACE-NEXT: %[[QUOTIENT:.*]] = arith.divf %[[S]], %[[N]] : f32
 // PLACE-NEXT: memref.store %[[QUOTIENT]], %{{.*}} : memref<1x1x3x2xf32, strided<[720, 240, 20, 1], offset: ?>>
+
+// COLLAPSED: module attributes {ks.folded_dispatches = array<i64: 2>}
+// COLLAPSED: %[[C20:.*]] = arith.constant 20 : index
+// COLLAPSED: iterator_types = ["parallel", "parallel", "reduction", "reduction", "parallel", "parallel"]
+// COLLAPSED: %[[ROW0:.*]] = affine.apply #map()[%block_id_x]
+// COLLAPSED: %[[COL0:.*]] = affine.apply #map1()[%thread_id_x]
+// COLLAPSED-NEXT: linalg.generic {{.*}} ins(%view : memref<1x1x3x2xf32>)
+// COLLAPSED: %[[R:.*]] = linalg.index 2 : index
+// COLLAPSED-NEXT: %[[ROW:.*]] = arith.addi %[[R]], %[[ROW0]] : index
+// COLLAPSED-NEXT: %[[C:.*]] = linalg.index 3 : index
+// COLLAPSED-NEXT: %[[COL:.*]] = arith.addi %[[C]], %[[COL0]] : index
+// COLLAPSED-NEXT: %[[ROWS:.*]] = arith.muli %[[ROW]], %[[C20]] : index
+// COLLAPSED-NEXT: %[[LINEAR:.*]] = arith.addi %[[ROWS]], %[[COL]] : index
+// COLLAPSED-NEXT: arith.index_cast %[[LINEAR]] : index to i64
+// COLLAPSED-NOT: ks.dispatch = 2
 
 // AVG0-NOT: ks.folded_dispatches
 // AVG0-COUNT-2: gpu.launch_func
