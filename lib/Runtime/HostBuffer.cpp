@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <system_error>
 #include <thread>
 
 using namespace ks::runtime;
@@ -218,25 +219,28 @@ namespace {
 /// a few GB are done by all cores, a chunk each at a time.
 constexpr int64_t kChunk = int64_t(1) << 20;
 
-/// Runs `work(chunk)` for every chunk of `n` elements, on up to 16 threads
-/// (the caller's alone for one chunk).
+/// Runs `work(chunk)` for every chunk of `n` elements, on up to 16 threads,
+/// the caller's among them (alone for one chunk, or where no thread can be
+/// started).
 template <typename Work> void forEachChunk(int64_t n, Work work) {
   int64_t chunks = (n + kChunk - 1) / kChunk;
   unsigned threads = std::min<int64_t>(
       chunks, std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
-  if (threads <= 1) {
-    for (int64_t c = 0; c < chunks; ++c)
-      work(c);
-    return;
-  }
   std::atomic<int64_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&] {
-      for (int64_t c = next++; c < chunks; c = next++)
-        work(c);
-    });
-  for (std::thread &t : pool)
+  auto drain = [&] {
+    for (int64_t c = next++; c < chunks; c = next++)
+      work(c);
+  };
+  std::vector<std::thread> helpers;
+  for (unsigned t = 1; t < threads; ++t) {
+    try {
+      helpers.emplace_back(drain);
+    } catch (const std::system_error &) {
+      break;
+    }
+  }
+  drain();
+  for (std::thread &t : helpers)
     t.join();
 }
 
