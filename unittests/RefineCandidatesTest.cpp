@@ -8,8 +8,8 @@ using namespace ks::agents;
 
 namespace {
 
-EstimatedCandidate cluster(int64_t c, int64_t t, int64_t m, double us) {
-  EstimatedCandidate e{"fuse_rows_cluster", {}, us};
+EstimatedCandidate cluster(int64_t c, int64_t t, int64_t m, double us, double kernelUs = 0) {
+  EstimatedCandidate e{"fuse_rows_cluster", {}, us, kernelUs > 0 ? kernelUs : us};
   e.params["C"] = c;
   e.params["T"] = t;
   e.params["M"] = m;
@@ -46,6 +46,22 @@ TEST(RefineCandidates, TiesAreSpread) {
   // Left: (4,256,2) 1 from the first; (4,512,1) 1; (2,512,1) 2 from the
   // first and 3 from the second; the far slower (4,128,1) is no tie.
   EXPECT_EQ(picked[2], 4u);
+}
+
+TEST(RefineCandidates, NetEstimatesTieOnTheKernelsScale) {
+  // A row chain's kernel takes in the seed's other kernels: its net
+  // estimate is negative (-16562 us here), its kernel 1430 us. A tie is
+  // within 3% of the kernel (43 us), not of the net.
+  std::vector<EstimatedCandidate> sorted = {
+      cluster(4, 512, 1, -16562, 1430), cluster(4, 256, 1, -16562, 1430),
+      cluster(4, 1024, 1, -16562, 1430), cluster(4, 256, 2, -16540, 1452),
+      cluster(8, 256, 1, -16400, 1592)};
+  std::vector<size_t> picked = pickCandidatesToMeasure(sorted, 3);
+  // After the first (4,512,1): (4,256,2) is two doublings from it (T and
+  // M), the others one. Then (4,256,1) and (4,1024,1) are both one from
+  // their nearest pick, and (4,1024,1) three from (4,256,2): the spread
+  // takes it. (8,256,1), 162 us behind, is no tie.
+  EXPECT_EQ(picked, (std::vector<size_t>{0, 3, 2}));
 }
 
 TEST(RefineCandidates, WithoutTiesTheBestInOrder) {

@@ -2,6 +2,7 @@
 
 #include "ks/Agents/RefineCandidates.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -40,17 +41,22 @@ std::vector<size_t> pickCandidatesToMeasure(llvm::ArrayRef<EstimatedCandidate> s
     if (!picked.empty()) {
       // Among the untaken that tie with the best untaken one, the farthest
       // from every candidate picked so far.
-      double bestDistance = -1.0;
+      // (On equal distance to the nearest, the farther from all of them.)
+      std::pair<double, double> best{-1.0, -1.0};
+      double band = tie * std::max(sorted[first].kernelUs, 0.0);
       for (size_t i = first; i < sorted.size(); ++i) {
         if (taken[i])
           continue;
-        if (sorted[i].estimateUs > sorted[first].estimateUs * tie)
+        if (sorted[i].estimateUs - sorted[first].estimateUs > band)
           break;
-        double nearest = std::numeric_limits<double>::infinity();
-        for (size_t p : picked)
-          nearest = std::min(nearest, candidateDistance(sorted[i], sorted[p]));
-        if (nearest > bestDistance) {
-          bestDistance = nearest;
+        std::pair<double, double> distance{std::numeric_limits<double>::infinity(), 0.0};
+        for (size_t p : picked) {
+          double d = candidateDistance(sorted[i], sorted[p]);
+          distance.first = std::min(distance.first, d);
+          distance.second += d;
+        }
+        if (distance > best) {
+          best = distance;
           choice = i;
         }
       }

@@ -71,32 +71,33 @@ double Tuner::netUs(const Measurement &m, int64_t d) const {
 }
 
 std::vector<Step> Tuner::bestEstimated(int64_t d, unsigned n) const {
-  std::vector<std::pair<double, Step>> seen;
+  // Each candidate once, at its best net estimate (and that attempt's
+  // kernel time, the scale of a tie).
+  std::vector<EstimatedCandidate> seen;
   for (const json::Object &a : trajectory) {
     if (a.getInteger("dispatch") != d || a.getString("outcome") != "ok")
       continue;
     std::optional<double> net = a.getNumber("net_us");
     std::optional<llvm::StringRef> skill = a.getString("skill");
+    double kernelUs = a.getNumber("kernel_us").value_or(0);
     // A choice whose kernel another dispatch's took in has no time of its own.
-    if (!net || !skill || !a.getObject("params") || a.getNumber("kernel_us").value_or(0) <= 0)
+    if (!net || !skill || !a.getObject("params") || kernelUs <= 0)
       continue;
-    Step step{skill->str(), paramsOf(a)};
-    auto same = [&](const std::pair<double, Step> &p) {
-      return p.second.skill == step.skill && p.second.params == step.params;
-    };
-    auto it = llvm::find_if(seen, same);
+    EstimatedCandidate candidate{skill->str(), paramsOf(a), *net, kernelUs};
+    auto it = llvm::find_if(seen, [&](const EstimatedCandidate &c) {
+      return c.skill == candidate.skill && c.params == candidate.params;
+    });
     if (it == seen.end())
-      seen.push_back({*net, std::move(step)});
-    else
-      it->first = std::min(it->first, *net);
+      seen.push_back(std::move(candidate));
+    else if (*net < it->estimateUs)
+      *it = std::move(candidate);
   }
-  llvm::stable_sort(seen, [](const auto &a, const auto &b) { return a.first < b.first; });
-  std::vector<EstimatedCandidate> sorted;
-  for (const auto &[net, step] : seen)
-    sorted.push_back({step.skill, step.params, net});
+  llvm::stable_sort(seen, [](const EstimatedCandidate &a, const EstimatedCandidate &b) {
+    return a.estimateUs < b.estimateUs;
+  });
   std::vector<Step> out;
-  for (size_t i : pickCandidatesToMeasure(sorted, n))
-    out.push_back(seen[i].second);
+  for (size_t i : pickCandidatesToMeasure(seen, n))
+    out.push_back(Step{seen[i].skill, seen[i].params});
   return out;
 }
 

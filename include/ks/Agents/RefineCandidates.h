@@ -18,17 +18,20 @@
 
 namespace ks::agents {
 
-/// One estimated candidate of a dispatch: a skill, its parameters and the
-/// model's time.
+/// One estimated candidate of a dispatch: a skill, its parameters, the
+/// model's time of the program's work it changes (its kernel less the seed
+/// kernels it takes in: negative where those took longer) and of its
+/// kernel alone.
 struct EstimatedCandidate {
   std::string skill;
   llvm::StringMap<int64_t> params;
   double estimateUs = 0;
+  double kernelUs = 0;
 };
 
-/// Estimates within this factor of each other are a tie: finer than the
-/// model's resolution.
-constexpr double kEstimateTie = 1.03;
+/// Estimates apart by less than this share of a kernel's time are a tie:
+/// finer than the model's resolution.
+constexpr double kEstimateTie = 0.03;
 
 /// How far apart two candidates are: another skill is farther than any
 /// parameters; within a skill, the sum over parameters of how many
@@ -37,8 +40,9 @@ double candidateDistance(const EstimatedCandidate &a, const EstimatedCandidate &
 
 /// The indices of `n` candidates of `sorted` (ascending estimates) to
 /// measure: the best first; then, each time, among the candidates left
-/// that tie with the best of them (within `tie`), the one farthest from
-/// those already picked (the better estimate on equal distance).
+/// that tie with the best of them (estimates within `tie` of its kernel's
+/// time), the one farthest from those already picked (from the nearest of
+/// them; then from all; then the better estimate).
 std::vector<size_t> pickCandidatesToMeasure(llvm::ArrayRef<EstimatedCandidate> sorted, unsigned n,
                                             double tie = kEstimateTie);
 
