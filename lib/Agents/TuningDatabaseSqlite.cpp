@@ -237,7 +237,7 @@ llvm::Error TuningDatabase::saveSqlite(llvm::StringRef path, llvm::ArrayRef<Tuni
   const Connection &c = **opened;
   if (llvm::Error err = c.exec("BEGIN IMMEDIATE"))
     return err;
-  auto rollback = llvm::make_scope_exit([&] { sqlite3_exec(c.db, "ROLLBACK", nullptr, nullptr, nullptr); });
+  llvm::scope_exit rollback([&] { sqlite3_exec(c.db, "ROLLBACK", nullptr, nullptr, nullptr); });
   if (llvm::Error err = writeRecords(c, records))
     return err;
   if (llvm::Error err = writeSamples(c, samples))
