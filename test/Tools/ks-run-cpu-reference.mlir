@@ -23,6 +23,12 @@
 // JSON-NEXT: "kind": "cpu"
 // JSON-NEXT: },
 // JSON: "seed": 0
+// Where the run's wall time went, in seconds.
+// JSON: "wall_s": {
+// JSON-NEXT: "compare": {{[0-9.e-]+}},
+// JSON-NEXT: "module_and_inputs": {{[0-9.e-]+}},
+// JSON-NEXT: "run": {{[0-9.e-]+}}
+// JSON-NEXT: },
 
 // Wrong inputs are refused by name.
 // RUN: not ks-run %s --cpu-only --input=%t/a.npy --input=%t/a.npy 2>&1 | FileCheck %s --check-prefix=SHAPE

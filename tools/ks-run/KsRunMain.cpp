@@ -1105,7 +1105,7 @@ int ks::tools::ksRunMain(int argc, char **argv) {
 
   // Where a run's wall time goes (a measurement of a multi-GB program is
   // mostly the host's: inputs drawn, outputs compared).
-  auto started = std::chrono::steady_clock::now(), lap = started;
+  auto lap = std::chrono::steady_clock::now();
   llvm::json::Object wallSeconds;
   auto clock = [&](llvm::StringRef phase) {
     auto now = std::chrono::steady_clock::now();
