@@ -219,11 +219,13 @@ namespace {
 /// a few GB are done by all cores, a chunk each at a time.
 constexpr int64_t kChunk = int64_t(1) << 20;
 
+int64_t chunkCount(int64_t n) { return (n + kChunk - 1) / kChunk; }
+
 /// Runs `work(chunk)` for every chunk of `n` elements, on up to 16 threads,
 /// the caller's among them (alone for one chunk, or where no thread can be
 /// started).
 template <typename Work> void forEachChunk(int64_t n, Work work) {
-  int64_t chunks = (n + kChunk - 1) / kChunk;
+  int64_t chunks = chunkCount(n);
   unsigned threads = std::min<int64_t>(
       chunks, std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
   std::atomic<int64_t> next{0};
@@ -419,7 +421,7 @@ Comparison ks::runtime::compare(const HostBuffer &actual,
                                 const HostBuffer &expected, double atol,
                                 double rtol) {
   int64_t n = std::min(actual.numElements(), expected.numElements());
-  int64_t chunks = (n + kChunk - 1) / kChunk;
+  int64_t chunks = chunkCount(n);
   std::vector<double> largestOf(chunks, 0.0);
   forEachChunk(n, [&](int64_t c) {
     for (int64_t i = c * kChunk, end = std::min(n, i + kChunk); i < end; ++i)

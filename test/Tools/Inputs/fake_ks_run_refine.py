@@ -6,10 +6,10 @@ tiles slower), so the GPU's choice differs from the model's; the seed
 kernel (no step) 900 us, the fill (dispatch 0) 10 us. With
 FAKE_SEED_TIMEOUT set, the seed kernels time out."""
 import json
+import os
 import sys
 
 args = dict(a[2:].split("=", 1) for a in sys.argv[2:] if a.startswith("--") and "=" in a)
-import os
 if os.environ.get("FAKE_SEED_TIMEOUT") and "plan" not in args:
     # The seed kernels alone (the refinement's first run) past the timeout.
     json.dump({"module": sys.argv[1], "status": "timeout",
