@@ -493,6 +493,24 @@ void fillEpilogueFeatures(linalg::LinalgOp op, DispatchFeatures &f) {
   }
 }
 
+/// The inputs whose contiguity decides a reduction's: those indexed by
+/// every loop (each element read once: they carry the bytes) where there
+/// are such, else every input read (a contraction's operands, each reused
+/// along a loop the other one spans).
+SmallVector<OpOperand *> streamedInputs(linalg::LinalgOp op) {
+  SmallVector<OpOperand *> read, streamed;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    if (!isRead(op, input))
+      continue;
+    read.push_back(input);
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (llvm::all_of(llvm::seq<unsigned>(0, op.getNumLoops()),
+                     [&](unsigned d) { return map.isFunctionOfDim(d); }))
+      streamed.push_back(input);
+  }
+  return streamed.empty() ? read : streamed;
+}
+
 /// How a reduction reads its inputs and folds into its outputs
 /// (DispatchFeatures::reductionInnermost, additiveReduction).
 void fillReductionFeatures(linalg::LinalgOp op, DispatchFeatures &f) {
@@ -517,13 +535,15 @@ void fillReductionFeatures(linalg::LinalgOp op, DispatchFeatures &f) {
       }
       return false;
     };
-    f.reductionInnermost = true;
+    // Attention pooling's weights [B, T] walk T contiguously, but its
+    // values [B, T, F], which carry the bytes, step over F at each step.
+    SmallVector<OpOperand *> streamed = streamedInputs(op);
+    f.reductionInnermost = !streamed.empty();
     for (unsigned d = 0; d < op.getNumLoops(); ++d) {
       if (isParallel(op, d))
         continue;
-      if (!llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
-            return isRead(op, input) &&
-                   walksContiguously(d, op.getMatchingIndexingMap(input));
+      if (!llvm::any_of(streamed, [&](OpOperand *input) {
+            return walksContiguously(d, op.getMatchingIndexingMap(input));
           }))
         f.reductionInnermost = false;
     }

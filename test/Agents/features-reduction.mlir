@@ -204,7 +204,7 @@ func.func @middle_max(%x: tensor<2x8x4xf32>, %init: tensor<2x4xf32>) -> tensor<2
 // CHECK-NEXT:     "tensor_core_eligible": false,
 // CHECK-NEXT:     "thread_loop_dim": 1,
 // CHECK-NEXT:     "transcendentals": 0
-// CHECK-NEXT:   }
+// CHECK-NEXT:   },
 func.func @block_sums(%x: tensor<2x3x4x4xf32>, %i1: tensor<2x3xf32>, %y: tensor<4x16xf32>, %i2: tensor<f32>) -> (tensor<2x3xf32>, tensor<f32>) {
   %r = linalg.generic {indexing_maps = [#id4, #nc], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
       ins(%x : tensor<2x3x4x4xf32>) outs(%i1 : tensor<2x3xf32>) {
@@ -219,5 +219,58 @@ func.func @block_sums(%x: tensor<2x3x4x4xf32>, %i1: tensor<2x3xf32>, %y: tensor<
     linalg.yield %s : f32
   } -> tensor<f32>
   return %r, %t : tensor<2x3xf32>, tensor<f32>
+}
+
+// Attention pooling's weighted sum over time, x[b, t, f] * e[b, t] / s[b]
+// summed over t: the weights walk t contiguously, but x, which carries the
+// bytes (the one input indexed by every loop), steps over f at each step
+// of t: not reduction_innermost, a strided reduction (neighbouring
+// threads, neighbouring f).
+#bft = affine_map<(b, f, t) -> (b, t, f)>
+#bt = affine_map<(b, f, t) -> (b, t)>
+#b = affine_map<(b, f, t) -> (b)>
+#bf = affine_map<(b, f, t) -> (b, f)>
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "additive_reduction": true,
+// CHECK-NEXT:     "arithmetic_intensity": 0.533333,
+// CHECK-NEXT:     "data_reuse": 32,
+// CHECK-NEXT:     "dynamic": false,
+// CHECK-NEXT:     "element_types": ["f32"],
+// CHECK-NEXT:     "flops": 192,
+// CHECK-NEXT:     "func": "weighted_time_sum",
+// CHECK-NEXT:     "fused_ops": 3,
+// CHECK-NEXT:     "id": 5,
+// CHECK-NEXT:     "input_element_bits": 32,
+// CHECK-NEXT:     "iterator_types": ["parallel", "parallel", "reduction"],
+// CHECK-NEXT:     "loop_ranges": [2, 4, 8],
+// CHECK-NEXT:     "min_bytes": 360,
+// CHECK-NEXT:     "num_inputs": 3,
+// CHECK-NEXT:     "num_outputs": 1,
+// CHECK-NEXT:     "op": "linalg.generic",
+// CHECK-NEXT:     "op_class": "reduction",
+// CHECK-NEXT:     "operands": [
+// CHECK-NEXT:       {"index": 0, "innermost_contiguous": true, "innermost_loop_dim": 1, "role": "input", "stride_along_innermost_loop": 1, "type": "tensor<2x8x4xf32>"},
+// CHECK-NEXT:       {"index": 1, "innermost_contiguous": false, "innermost_loop_dim": 2, "role": "input", "stride_along_innermost_loop": 0, "type": "tensor<2x8xf32>"},
+// CHECK-NEXT:       {"index": 2, "innermost_contiguous": false, "innermost_loop_dim": 0, "role": "input", "stride_along_innermost_loop": 0, "type": "tensor<2xf32>"},
+// CHECK-NEXT:       {"index": 3, "innermost_contiguous": true, "innermost_loop_dim": 1, "role": "output", "stride_along_innermost_loop": 1, "type": "tensor<2x4xf32>"}
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "output_elements": 8,
+// CHECK-NEXT:     "parallel_dims": 2,
+// CHECK-NEXT:     "reduction_dims": 1,
+// CHECK-NEXT:     "reduction_innermost": false,
+// CHECK-NEXT:     "tensor_core_eligible": false,
+// CHECK-NEXT:     "thread_loop_dim": 1,
+// CHECK-NEXT:     "transcendentals": 0
+// CHECK-NEXT:   }
+func.func @weighted_time_sum(%x: tensor<2x8x4xf32>, %e: tensor<2x8xf32>, %s: tensor<2xf32>, %init: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %r = linalg.generic {indexing_maps = [#bft, #bt, #b, #bf], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %e, %s : tensor<2x8x4xf32>, tensor<2x8xf32>, tensor<2xf32>) outs(%init : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %ea: f32, %sa: f32, %acc: f32):
+    %w = arith.divf %ea, %sa : f32
+    %p = arith.mulf %w, %a : f32
+    %q = arith.addf %p, %acc : f32
+    linalg.yield %q : f32
+  } -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
 }
 // CHECK-NEXT: ]
