@@ -481,3 +481,60 @@ func.func @scaled_scores(%s: tensor<1x4x64xf32>, %first: tensor<4x1xf32>) -> (te
   } -> tensor<4x64xf32>
   return %max, %diff : tensor<1x4x8xf32>, tensor<4x64xf32>
 }
+
+// -----
+
+// A log-softmax over channels (dim 1 of [N, C, P]): x - max, with the
+// maximum broadcast along C, is read by the exponentials' sum and by the
+// result. Each recomputes it from x and the maximum (the broadcast becomes
+// an input of both, through its map composed with the reader's): no
+// [N, C, P] tensor of differences is written and read back.
+#ncp = affine_map<(n, c, p) -> (n, c, p)>
+#np = affine_map<(n, c, p) -> (n, 0, p)>
+#npc_x = affine_map<(n, p, c) -> (n, c, p)>
+#npc_m = affine_map<(n, p, c) -> (n, 0, p)>
+
+// CHECK-LABEL: func.func @log_softmax_channels
+// CHECK-SAME: (%[[X:.*]]: tensor<2x64x16xf32>, %[[M:.*]]: tensor<2x1x16xf32>)
+// CHECK-NOT: arith.subf
+// CHECK: %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[XMAP:.*]], #[[MMAP:.*]], #{{.*}}], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[X]], %[[M]] : tensor<2x64x16xf32>, tensor<2x1x16xf32>)
+// CHECK-NEXT: ^bb0(%[[XE:.*]]: f32, %[[ME:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: %[[D:.*]] = arith.subf %[[XE]], %[[ME]] : f32
+// CHECK-NEXT: math.exp %[[D]]
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[SUM]], %[[M]] : tensor<2x64x16xf32>, tensor<2x1x16xf32>, tensor<2x1x16xf32>)
+// CHECK-NEXT: ^bb0(%[[XO:.*]]: f32, %[[SO:.*]]: f32, %[[MO:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[DO:.*]] = arith.subf %[[XO]], %[[MO]] : f32
+// CHECK: arith.subf %[[DO]], %{{.*}} : f32
+// CHECK-NOT: linalg.generic
+func.func @log_softmax_channels(%x: tensor<2x64x16xf32>, %m: tensor<2x1x16xf32>) -> tensor<2x64x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x64x16xf32>
+  %t = linalg.generic {indexing_maps = [#ncp, #np, #ncp], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %m : tensor<2x64x16xf32>, tensor<2x1x16xf32>) outs(%e : tensor<2x64x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<2x64x16xf32>
+  %ex = linalg.generic {indexing_maps = [#ncp, #ncp], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%t : tensor<2x64x16xf32>) outs(%e : tensor<2x64x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<2x64x16xf32>
+  %se = tensor.empty() : tensor<2x1x16xf32>
+  %sf = linalg.fill ins(%zero : f32) outs(%se : tensor<2x1x16xf32>) -> tensor<2x1x16xf32>
+  %s = linalg.generic {indexing_maps = [#npc_x, #npc_m], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%ex : tensor<2x64x16xf32>) outs(%sf : tensor<2x1x16xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<2x1x16xf32>
+  %out = linalg.generic {indexing_maps = [#ncp, #np, #ncp], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%t, %s : tensor<2x64x16xf32>, tensor<2x1x16xf32>) outs(%e : tensor<2x64x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %l = math.log %b : f32
+    %r = arith.subf %a, %l : f32
+    linalg.yield %r : f32
+  } -> tensor<2x64x16xf32>
+  return %out : tensor<2x64x16xf32>
+}

@@ -329,16 +329,37 @@ bool isRecomputedInReductions(Value value) {
 /// (Upstream's fusion takes neither: the producer has several uses and
 /// they are reshapes.) Transcendental payloads stay a buffer of their own
 /// unless only reductions read them (isRecomputedInReductions).
+///
+/// The op may also read small broadcasts (a row's maximum, 64 times fewer
+/// elements at most): each reader, read directly, then reads them too. A
+/// log-softmax over channels subtracts the maximum once, x - max, and both
+/// the sum of exp(x - max) and the result read that difference: written
+/// and read back, it was a whole tensor for one subtraction an element.
 struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   static constexpr int64_t kMaxRecomputedOps = 2;
 
+  /// The input whose elements `producer` computes from (identity map, the
+  /// result's type), if every other input is a small broadcast.
+  static OpOperand *sourceOf(linalg::GenericOp producer) {
+    auto resultType = cast<RankedTensorType>(producer->getResult(0).getType());
+    OpOperand *source = nullptr;
+    for (OpOperand *input : producer.getDpsInputOperands()) {
+      if (!source && producer.getMatchingIndexingMap(input).isIdentity() &&
+          input->get().getType() == resultType) {
+        source = input;
+        continue;
+      }
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      if (!type || !type.hasStaticShape() || !resultType.hasStaticShape() ||
+          type.getNumElements() * 64 > resultType.getNumElements())
+        return nullptr;
+    }
+    return source;
+  }
+
   static bool isCheap(linalg::GenericOp producer) {
-    if (!isElementwiseProducer(producer) || producer.getNumDpsInputs() != 1)
-      return false;
-    OpOperand *input = producer.getDpsInputOperand(0);
-    if (!producer.getMatchingIndexingMap(input).isIdentity() ||
-        input->get().getType() != producer->getResult(0).getType())
+    if (!isElementwiseProducer(producer) || !sourceOf(producer))
       return false;
     int64_t ops = 0;
     for (Operation &op : producer.getBody()->without_terminator()) {
@@ -381,12 +402,29 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
         reads.push_back({user, &reshaped});
       }
     }
-    Value source = producer.getDpsInputOperand(0)->get();
-    BlockArgument producerArg = producer.getMatchingBlockArgument(producer.getDpsInputOperand(0));
+    OpOperand *sourceOperand = sourceOf(producer);
+    SmallVector<OpOperand *> broadcasts;
+    for (OpOperand *input : producer.getDpsInputOperands())
+      if (input != sourceOperand)
+        broadcasts.push_back(input);
+    // Readers that take the broadcasts too read the result directly, once.
+    if (!broadcasts.empty()) {
+      llvm::SmallPtrSet<Operation *, 4> consumers;
+      for (auto [reshape, read] : reads)
+        if (reshape || !consumers.insert(read->getOwner()).second)
+          return failure();
+    }
+    Value source = sourceOperand->get();
+    BlockArgument producerArg = producer.getMatchingBlockArgument(sourceOperand);
     // The source reshaped as the result was, once per reshape.
     llvm::DenseMap<Operation *, Value> reshapedSource;
     for (auto [reshape, read] : reads) {
       auto consumer = cast<linalg::GenericOp>(read->getOwner());
+      unsigned readInput = read->getOperandNumber();
+      if (!broadcasts.empty())
+        consumer = withBroadcastInputs(rewriter, consumer, consumer.getMatchingIndexingMap(read),
+                                       producer, broadcasts);
+      OpOperand &readOperand = consumer->getOpOperand(readInput);
       Value from = source;
       if (reshape) {
         Value &cloned = reshapedSource[reshape];
@@ -398,15 +436,21 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
         }
         from = cloned;
       }
-      BlockArgument arg = consumer.getMatchingBlockArgument(read);
+      BlockArgument arg = consumer.getMatchingBlockArgument(&readOperand);
       rewriter.modifyOpInPlace(consumer, [&] {
-        read->set(from);
+        readOperand.set(from);
         // The element's readers so far read the payload's value instead.
         SmallVector<OpOperand *> readers = llvm::map_to_vector(
             arg.getUses(), [](OpOperand &use) { return &use; });
         rewriter.setInsertionPointToStart(consumer.getBody());
         IRMapping mapping;
         mapping.map(producerArg, arg);
+        // withBroadcastInputs put the broadcasts' arguments after the
+        // consumer's own inputs, in order.
+        unsigned first = consumer.getNumDpsInputs() - broadcasts.size();
+        for (auto [i, input] : llvm::enumerate(broadcasts))
+          mapping.map(producer.getMatchingBlockArgument(input),
+                      consumer.getBody()->getArgument(first + i));
         Value value = clonePayload(rewriter, producer, mapping, [](unsigned) -> Value {
           llvm_unreachable("a cheap producer has no linalg.index");
         });
@@ -415,6 +459,39 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
       });
     }
     return success();
+  }
+
+  /// `consumer` rebuilt with `producer`'s `broadcasts` as inputs after its
+  /// own, each read through its map in `producer` composed with `read` (the
+  /// consumer's map of the producer's result: a permutation).
+  static linalg::GenericOp withBroadcastInputs(PatternRewriter &rewriter,
+                                               linalg::GenericOp consumer, AffineMap read,
+                                               linalg::GenericOp producer,
+                                               ArrayRef<OpOperand *> broadcasts) {
+    SmallVector<Value> inputs = consumer.getDpsInputs();
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : consumer.getDpsInputOperands())
+      maps.push_back(consumer.getMatchingIndexingMap(input));
+    for (OpOperand *input : broadcasts) {
+      inputs.push_back(input->get());
+      maps.push_back(producer.getMatchingIndexingMap(input).compose(read));
+    }
+    for (OpOperand &init : consumer.getDpsInitsMutable())
+      maps.push_back(consumer.getMatchingIndexingMap(&init));
+    rewriter.setInsertionPoint(consumer);
+    auto rebuilt = linalg::GenericOp::create(
+        rewriter, consumer.getLoc(), consumer->getResultTypes(), inputs, consumer.getDpsInits(),
+        maps, consumer.getIteratorTypesArray());
+    rebuilt->setDiscardableAttrs(consumer->getDiscardableAttrDictionary());
+    rewriter.inlineRegionBefore(consumer.getRegion(), rebuilt.getRegion(),
+                                rebuilt.getRegion().end());
+    Block *body = rebuilt.getBody();
+    unsigned at = consumer.getNumDpsInputs();
+    for (auto [i, input] : llvm::enumerate(broadcasts))
+      body->insertArgument(at + i, producer.getMatchingBlockArgument(input).getType(),
+                           consumer.getLoc());
+    rewriter.replaceOp(consumer, rebuilt->getResults());
+    return rebuilt;
   }
 };
 
