@@ -504,9 +504,11 @@ fi
 # Plan folders side by side on the PyTorch problems (not in the default):
 # KS_AB_PLANS names folders of plans carried in dist/ (the first is the
 # baseline), each timed in turn, KS_AB_ROUNDS times (default 2), on the
-# problems KS_AB_PROBLEMS names (ks_torch bench --filter), torch.compile
-# skipped; no run starts after KS_AB_DEADLINE seconds (default 300). What a
-# plan change buys, measured in one call against the plans it replaces.
+# problems KS_AB_PROBLEMS names (ks_torch bench --filter) of the imports
+# in KS_AB_IMPORTS (default dist/torch-imports; dist/blind-imports for the
+# blind set), torch.compile skipped; no run starts after KS_AB_DEADLINE
+# seconds (default 300). What a plan change buys, measured in one call
+# against the plans it replaces.
 ab_table="not run"
 if part ab; then
   ab_table=""
@@ -517,7 +519,7 @@ if part ab; then
       name=$(basename "$plans_dir")_$round
       # shellcheck disable=SC2086
       KS_LIB="$root/ks/lib/libKernelSkill.so" PYTHONPATH="$PWD/python" timeout 300 python3 -W ignore \
-        -m ks_torch bench dist/torch-imports -o "$out/ab_$name.json" --chip="$chip" \
+        -m ks_torch bench "${KS_AB_IMPORTS:-dist/torch-imports}" -o "$out/ab_$name.json" --chip="$chip" \
         --plans "$plans_dir" --filter ${KS_AB_PROBLEMS:-level2} --no-compile \
         > "$out/ab_$name.log" 2>&1
       ab_table+=$'\n'"-- $name"$'\n'"$(PYTHONPATH="$PWD/python" python3 -m ks_torch report \
