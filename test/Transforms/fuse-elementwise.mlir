@@ -538,3 +538,55 @@ func.func @log_softmax_channels(%x: tensor<2x64x16xf32>, %m: tensor<2x1x16xf32>)
   } -> tensor<2x64x16xf32>
   return %out : tensor<2x64x16xf32>
 }
+
+// -----
+
+// A GEMM's bias add (the bias broadcast over rows) read by a row sum and
+// by an elementwise op (a layer norm's statistics and its normalization)
+// stays one tensor: it is the GEMM's epilogue, where it costs nothing, and
+// its readers read it instead of the product and the bias.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#rc = affine_map<(m, n) -> (m, n)>
+#c = affine_map<(m, n) -> (n)>
+#r = affine_map<(m, n) -> (m)>
+
+// CHECK-LABEL: func.func @bias_then_row_sums
+// CHECK: %[[MM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: %[[Y:.*]] = linalg.generic {{.*}} ins(%[[MM]], %{{.*}} : tensor<64x128xf32>, tensor<128xf32>)
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<64x128xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[Y]], %[[S]] : tensor<64x128xf32>, tensor<64xf32>)
+func.func @bias_then_row_sums(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>, %bias: tensor<128xf32>) -> tensor<64x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %mm = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x32xf32>, tensor<32x128xf32>) outs(%f : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %w: f32, %acc: f32):
+    %p = arith.mulf %x, %w : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64x128xf32>
+  %y = linalg.generic {indexing_maps = [#rc, #c, #rc], iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %bias : tensor<64x128xf32>, tensor<128xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %bb: f32, %o: f32):
+    %s = arith.addf %x, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<64x128xf32>
+  %re = tensor.empty() : tensor<64xf32>
+  %rf = linalg.fill ins(%zero : f32) outs(%re : tensor<64xf32>) -> tensor<64xf32>
+  %s1 = linalg.generic {indexing_maps = [#rc, #r], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<64x128xf32>) outs(%rf : tensor<64xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  %centered = linalg.generic {indexing_maps = [#rc, #r, #rc], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %s1 : tensor<64x128xf32>, tensor<64xf32>) outs(%e : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %s: f32, %o: f32):
+    %d = arith.subf %x, %s : f32
+    linalg.yield %d : f32
+  } -> tensor<64x128xf32>
+  return %centered : tensor<64x128xf32>
+}

@@ -331,10 +331,12 @@ bool isRecomputedInReductions(Value value) {
 /// unless only reductions read them (isRecomputedInReductions).
 ///
 /// The op may also read small broadcasts (a row's maximum, 64 times fewer
-/// elements at most): each reader, read directly, then reads them too. A
-/// log-softmax over channels subtracts the maximum once, x - max, and both
-/// the sum of exp(x - max) and the result read that difference: written
-/// and read back, it was a whole tensor for one subtraction an element.
+/// elements at most), unless what it computes from is a contraction's
+/// result (a bias add, the GEMM's epilogue): each reader, read directly,
+/// then reads them too. A log-softmax over channels subtracts the maximum
+/// once, x - max, and both the sum of exp(x - max) and the result read
+/// that difference: written and read back, it was a whole tensor for one
+/// subtraction an element.
 struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   static constexpr int64_t kMaxRecomputedOps = 2;
@@ -408,7 +410,12 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
       if (input != sourceOperand)
         broadcasts.push_back(input);
     // Readers that take the broadcasts too read the result directly, once.
+    // A GEMM's bias add stays its epilogue, where it costs nothing: its
+    // readers (a layer norm's row chain) then read one tensor, not two.
     if (!broadcasts.empty()) {
+      auto contraction = sourceOperand->get().getDefiningOp<linalg::LinalgOp>();
+      if (contraction && contraction.getNumReductionLoops() != 0)
+        return failure();
       llvm::SmallPtrSet<Operation *, 4> consumers;
       for (auto [reshape, read] : reads)
         if (reshape || !consumers.insert(read->getOwner()).second)
