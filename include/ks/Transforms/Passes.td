@@ -270,6 +270,15 @@ def KSFuseElementwise : Pass<"ks-fuse-elementwise"> {
     reads each of the producer's elements once (softmax's exp, a norm's
     square) still happens.
 
+    A cheap elementwise producer (a few arithmetic ops on one tensor, and
+    small broadcasts of 64 times fewer elements at most) read by several
+    generics is recomputed in each instead of written and read back: a
+    transformer's scores divided by sqrt(head_dim) before the softmax's max
+    and exp, a log-softmax's x - max (the maximum broadcast along the
+    reduced loop) before the sum of exponentials and the result. A producer
+    with broadcasts stays where it computes from a contraction's result (a
+    bias add is the GEMM's epilogue).
+
     Layout transposes around a pooling (a `linalg.pooling_*` op or a generic
     of that shape whose window operand is unread) fold into it: a pooling
     reading a `linalg.transpose`'s result reads the transpose's input through
