@@ -108,10 +108,10 @@ struct DispatchFeatures {
 
   llvm::SmallVector<OperandFeatures, 4> operands;
   /// Every reduction dim indexes the innermost dim of some input (of those
-  /// indexed by every loop, where there are such), or a dim followed there only by dims indexed
-  /// by reduction dims alone (a sum over all of a tensor, or over H and W of
-  /// NCHW): the reduction walks contiguous memory. False without reduction
-  /// dims.
+  /// indexed by every loop, where there are such), or a dim followed there
+  /// only by dims indexed by reduction dims alone (a sum over all of a
+  /// tensor, or over H and W of NCHW): the reduction walks contiguous
+  /// memory. False without reduction dims.
   bool reductionInnermost = false;
   /// Every output is combined by an addition with its previous value (a
   /// sum): partial results may be added in any order. False without

@@ -287,6 +287,14 @@ struct ExtractFromElementwise : OpRewritePattern<tensor::ExtractOp> {
   }
 };
 
+/// Whether a `type` operand is small beside a `result` it is broadcast to
+/// (static, 64 times fewer elements at most): read again by each reader of
+/// a recomputed producer, it stays in cache.
+bool isSmallBroadcast(RankedTensorType type, RankedTensorType result) {
+  return type && type.hasStaticShape() && result.hasStaticShape() &&
+         type.getNumElements() * 64 <= result.getNumElements();
+}
+
 /// Whether `value` is an elementwise generic's result read only by
 /// reductions, each through a permutation of its loops, whose inputs are
 /// read through permutations or broadcasts of fewer elements: computed in
@@ -306,8 +314,7 @@ bool isRecomputedInReductions(Value value) {
   for (OpOperand *input : producer.getDpsInputOperands()) {
     auto type = dyn_cast<RankedTensorType>(input->get().getType());
     AffineMap map = producer.getMatchingIndexingMap(input);
-    if (type && !map.isPermutation() &&
-        !(type.hasStaticShape() && type.getNumElements() * 64 <= resultType.getNumElements()))
+    if (type && !map.isPermutation() && !isSmallBroadcast(type, resultType))
       return false;
   }
   if (!hasPureFlatPayload(producer))
@@ -352,24 +359,24 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
         source = input;
         continue;
       }
-      auto type = dyn_cast<RankedTensorType>(input->get().getType());
-      if (!type || !type.hasStaticShape() || !resultType.hasStaticShape() ||
-          type.getNumElements() * 64 > resultType.getNumElements())
+      if (!isSmallBroadcast(dyn_cast<RankedTensorType>(input->get().getType()), resultType))
         return nullptr;
     }
     return source;
   }
 
-  static bool isCheap(linalg::GenericOp producer) {
-    if (!isElementwiseProducer(producer) || !sourceOf(producer))
-      return false;
+  /// The source of `producer` (sourceOf) if it is cheap to recompute: a
+  /// few arithmetic ops; null otherwise.
+  static OpOperand *cheapSource(linalg::GenericOp producer) {
+    if (!isElementwiseProducer(producer))
+      return nullptr;
     int64_t ops = 0;
     for (Operation &op : producer.getBody()->without_terminator()) {
       if (!isa<arith::ArithDialect>(op.getDialect())) // nor linalg.index
-        return false;
+        return nullptr;
       ops += !isa<arith::ConstantOp>(op);
     }
-    return ops <= kMaxRecomputedOps;
+    return ops <= kMaxRecomputedOps ? sourceOf(producer) : nullptr;
   }
 
   /// Whether `use` is a generic's input read through a permutation.
@@ -383,7 +390,10 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
                                 PatternRewriter &rewriter) const override {
     // A generic may have no result: one left for its payload's side effects
     // (a cf.assert) once its unused result is dropped.
-    if (producer->getNumResults() != 1 || !isCheap(producer))
+    if (producer->getNumResults() != 1)
+      return failure();
+    OpOperand *sourceOperand = cheapSource(producer);
+    if (!sourceOperand)
       return failure();
     Value result = producer->getResult(0);
     if (result.hasOneUse() || result.use_empty())
@@ -404,7 +414,6 @@ struct RecomputeCheapProducer : OpRewritePattern<linalg::GenericOp> {
         reads.push_back({user, &reshaped});
       }
     }
-    OpOperand *sourceOperand = sourceOf(producer);
     SmallVector<OpOperand *> broadcasts;
     for (OpOperand *input : producer.getDpsInputOperands())
       if (input != sourceOperand)
