@@ -101,6 +101,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   // Gathers at affine indices (group norm's scale and shift) as operands.
   pm.addNestedPass<func::FuncOp>(createKSExtractsToOperands());
   pm.addPass(createCanonicalizerPass());
+  // Each GEMM's zero fill its own, filled in place, not copied in.
+  pm.addNestedPass<func::FuncOp>(createKSCloneSharedFills());
 
   addBufferizationPasses(pm);
   // Elementwise ops over four loops or more as the streams they are. On

@@ -1191,6 +1191,36 @@ def KSScaleAfterContraction : Pass<"ks-scale-after-contraction", "mlir::func::Fu
                            "mlir::tensor::TensorDialect"];
 }
 
+def KSCloneSharedFills : Pass<"ks-clone-shared-fills", "mlir::func::FuncOp"> {
+  let summary = "Give every op a fill of its own where several ops start from one filled tensor";
+  let description = [{
+    A `linalg.fill` on tensors that is the init (destination) of several ops
+    is cloned before each of them but the first, so every op starts from a
+    fill of its own. CSE merges the zero fills of the GEMMs and convolutions
+    of one output shape into one op; bufferization then keeps the filled
+    value for the later readers, fills one buffer and copies it into each
+    op's output buffer, and the skills, which fold a zero fill into a
+    kernel's first store, see a copied buffer instead. Cloned, each output
+    buffer is filled in place and the fill folds into the kernel. Uses as an
+    input (a read) keep the original fill.
+
+    ```mlir
+    %zero = linalg.fill ins(%c0 : f32) outs(%empty : tensor<64x32xf32>) -> tensor<64x32xf32>
+    %a = linalg.matmul ins(%x, %w0 : ...) outs(%zero : tensor<64x32xf32>) -> tensor<64x32xf32>
+    %b = linalg.matmul ins(%a, %w1 : ...) outs(%zero : tensor<64x32xf32>) -> tensor<64x32xf32>
+    // becomes
+    %zero = linalg.fill ins(%c0 : f32) outs(%empty : tensor<64x32xf32>) -> tensor<64x32xf32>
+    %a = linalg.matmul ins(%x, %w0 : ...) outs(%zero : tensor<64x32xf32>) -> tensor<64x32xf32>
+    %zero1 = linalg.fill ins(%c0 : f32) outs(%empty : tensor<64x32xf32>) -> tensor<64x32xf32>
+    %b = linalg.matmul ins(%a, %w1 : ...) outs(%zero1 : tensor<64x32xf32>) -> tensor<64x32xf32>
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+  let statistics = [
+    Statistic<"numCloned", "cloned", "fills cloned for an op of their own">
+  ];
+}
+
 def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
   let summary = "Rewrite powers by small constants (x ** 2, x ** 0.5) as multiplications, sqrt, rsqrt";
   let description = [{
