@@ -8,7 +8,8 @@
 // whole output twice per layer, and an init the GEMM skills no longer see
 // as a fill (they fold a zero fill into their first store, but read a
 // copied buffer). Cloned per init use, each op's output buffer is filled in
-// place, the way IREE clones fills into each dispatch region.
+// place, the way IREE clones fills into each dispatch region; the clone
+// gets a tensor.empty of its own, so that each op's buffer is its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace ks {
@@ -27,12 +30,15 @@ using namespace mlir;
 
 namespace {
 
-/// The uses of `fill`'s result as a destination (DPS init) of another op.
+/// The uses of `fill`'s result as the init of a linalg op. A padded input
+/// (a fill with the source inserted into a window, tensor.insert_slice)
+/// stays as it is: the skills that read padding in place know it as a
+/// copy of a filled buffer.
 static SmallVector<OpOperand *> initUses(linalg::FillOp fill) {
   SmallVector<OpOperand *> uses;
   for (OpOperand &use : fill.getResult(0).getUses()) {
-    auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
-    if (dps && dps.isDpsInit(&use))
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (linalgOp && linalgOp.isDpsInit(&use))
       uses.push_back(&use);
   }
   return uses;
@@ -53,7 +59,15 @@ struct CloneSharedFills : public ks::impl::KSCloneSharedFillsBase<CloneSharedFil
                                          fill.getResult(0).getUses()));
       for (OpOperand *use : llvm::drop_begin(uses, otherUses ? 0 : 1)) {
         rewriter.setInsertionPoint(use->getOwner());
-        Operation *clone = rewriter.clone(*fill);
+        // A tensor.empty of its own too: on a shared one, bufferization
+        // would fill one buffer for every op in turn, and a padded read
+        // (fill, then the source copied into a window) would no longer be
+        // an allocation of its own that a skill can fold.
+        IRMapping mapping;
+        Value init = fill.getOutputs()[0];
+        if (auto empty = init.getDefiningOp<tensor::EmptyOp>())
+          mapping.map(init, rewriter.clone(*empty)->getResult(0));
+        Operation *clone = rewriter.clone(*fill, mapping);
         rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(clone->getResult(0)); });
         ++numCloned;
       }
