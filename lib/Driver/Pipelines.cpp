@@ -103,6 +103,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   // Each GEMM's zero fill its own, filled in place, not copied in.
   pm.addNestedPass<func::FuncOp>(createKSCloneSharedFills());
+  // A GEMM's bias add and activation written over its result.
+  pm.addNestedPass<func::FuncOp>(createKSEpilogueInPlace());
 
   addBufferizationPasses(pm);
   // Elementwise ops over four loops or more as the streams they are. On

@@ -1194,15 +1194,17 @@ def KSScaleAfterContraction : Pass<"ks-scale-after-contraction", "mlir::func::Fu
 def KSCloneSharedFills : Pass<"ks-clone-shared-fills", "mlir::func::FuncOp"> {
   let summary = "Give every op a fill of its own where several ops start from one filled tensor";
   let description = [{
-    A `linalg.fill` on tensors that is the init (destination) of several ops
-    is cloned before each of them but the first, so every op starts from a
-    fill of its own. CSE merges the zero fills of the GEMMs and convolutions
+    A `linalg.fill` on tensors that is the init (destination) of several
+    linalg ops is cloned, with a `tensor.empty` of its own, before each of
+    them but the first, so every op starts from a fill of its own. CSE merges the zero fills of the GEMMs and convolutions
     of one output shape into one op; bufferization then keeps the filled
     value for the later readers, fills one buffer and copies it into each
     op's output buffer, and the skills, which fold a zero fill into a
     kernel's first store, see a copied buffer instead. Cloned, each output
     buffer is filled in place and the fill folds into the kernel. Uses as an
-    input (a read) keep the original fill.
+    input (a read) keep the original fill, and so do padded inputs (a
+    `tensor.insert_slice` into the fill), which the skills fold as copies of
+    a filled buffer.
 
     ```mlir
     %zero = linalg.fill ins(%c0 : f32) outs(%empty : tensor<64x32xf32>) -> tensor<64x32xf32>
@@ -1211,7 +1213,8 @@ def KSCloneSharedFills : Pass<"ks-clone-shared-fills", "mlir::func::FuncOp"> {
     // becomes
     %zero = linalg.fill ins(%c0 : f32) outs(%empty : tensor<64x32xf32>) -> tensor<64x32xf32>
     %a = linalg.matmul ins(%x, %w0 : ...) outs(%zero : tensor<64x32xf32>) -> tensor<64x32xf32>
-    %zero1 = linalg.fill ins(%c0 : f32) outs(%empty : tensor<64x32xf32>) -> tensor<64x32xf32>
+    %empty1 = tensor.empty() : tensor<64x32xf32>
+    %zero1 = linalg.fill ins(%c0 : f32) outs(%empty1 : tensor<64x32xf32>) -> tensor<64x32xf32>
     %b = linalg.matmul ins(%a, %w1 : ...) outs(%zero1 : tensor<64x32xf32>) -> tensor<64x32xf32>
     ```
   }];
@@ -1219,6 +1222,32 @@ def KSCloneSharedFills : Pass<"ks-clone-shared-fills", "mlir::func::FuncOp"> {
   let statistics = [
     Statistic<"numCloned", "cloned", "fills cloned for an op of their own">
   ];
+}
+
+def KSEpilogueInPlace : Pass<"ks-epilogue-in-place", "mlir::func::FuncOp"> {
+  let summary = "Write an elementwise op after a GEMM or convolution over its result";
+  let description = [{
+    An elementwise `linalg.generic` whose init is a `tensor.empty` (its
+    payload does not read it) and that is the only reader of the result of a
+    linalg op with a reduction loop (a GEMM, a convolution), of the same type
+    and read through the identity, takes that result as its init: bufferized,
+    it writes the buffer the contraction wrote. Torch-MLIR's elementwise ops
+    all write one CSE'd `tensor.empty`, so bufferization may give a layer's
+    bias add the buffer the layer's GEMM reads (the previous layer's output,
+    dead by then); a GEMM skill computing the bias add in its epilogue would
+    then write a buffer its other blocks still read, and the epilogue is
+    refused.
+
+    ```mlir
+    %m = linalg.matmul ins(%x, %w : ...) outs(%zero : tensor<64x32xf32>) -> tensor<64x32xf32>
+    %y = linalg.generic {...} ins(%m, %bias : tensor<64x32xf32>, tensor<32xf32>)
+        outs(%empty : tensor<64x32xf32>) {...} -> tensor<64x32xf32>
+    // becomes
+    %y = linalg.generic {...} ins(%m, %bias : tensor<64x32xf32>, tensor<32xf32>)
+        outs(%m : tensor<64x32xf32>) {...} -> tensor<64x32xf32>
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
 def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
