@@ -1,10 +1,10 @@
 // Before any search, every dispatch that leads its group gets the policy's
 // first choice, all in one plan estimated once; each is kept where its
 // kernel beats the seed's. With no rounds at all (--rounds=0), the plan is
-// those choices: both GEMMs (one group, decided once) and the row sum run
-// skills; the fills (nothing applies) and the copy of the GEMMs' zero init
-// (its choice is no faster) keep their seed kernels; the report says so per
-// dispatch. The first choices are attempts of round 0 in the
+// those choices: both GEMMs (one group, decided once, each with a zero
+// fill of its own that it folds) and the row sum run skills; the row sum's
+// fill (nothing applies) and the copy of an input (its choice is no faster)
+// keep their seed kernels; the report says so per dispatch. The first choices are attempts of round 0 in the
 // trajectory, so a resumed run or the search does not try them again.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
@@ -17,7 +17,7 @@
 // RUN: ks-tune --first-choices=false --precision=tf32x3 %s --measure=model --device=h200 --rounds=0 --cpu-check-dim=0 --out=%t/none > /dev/null
 // RUN: FileCheck %s --check-prefix=NONE < %t/none/plan.json
 
-// LOG: ks-tune: seed: {{.*}} ms, 6 kernels
+// LOG: ks-tune: seed: {{.*}} ms, 7 kernels
 // LOG: ks-tune: first choices: 2 of 3 kept, {{.*}} ms
 // LOG: whole program: seed {{.*}} ms, tuned {{.*}} ms
 
@@ -33,13 +33,13 @@
 // REPORT-DAG: "outcome": "not faster than the seed (2.5 us against 2.5)"
 // REPORT-DAG: "same_signature_as": 2
 
-// TRAJ: "accepted":false,{{.*}}"dispatch":1,{{.*}}"round":0,{{.*}}"skill":"vectorize_128bit"
+// TRAJ: "accepted":false,{{.*}}"dispatch":6,{{.*}}"round":0,{{.*}}"skill":"vectorize_128bit"
 // TRAJ: "accepted":true,{{.*}}"dispatch":2,{{.*}}"round":0,"rule":"first choice: case gemm-shared-memory{{.*}}"skill":"matmul_tf32x3_mma"
 
 // NONE: "dispatches": []
 
 func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>,
-                %x: tensor<4096x1024xf32>) -> (tensor<512x512xf32>, tensor<512x512xf32>, tensor<4096xf32>) {
+                %x: tensor<4096x1024xf32>) -> (tensor<512x512xf32>, tensor<512x512xf32>, tensor<4096xf32>, tensor<512x512xf32>) {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<512x512xf32>
   %z = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
@@ -54,5 +54,7 @@ func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512
     %s = arith.addf %v, %acc : f32
     linalg.yield %s : f32
   } -> tensor<4096xf32>
-  return %ab, %cb, %sum : tensor<512x512xf32>, tensor<512x512xf32>, tensor<4096xf32>
+  %ec = tensor.empty() : tensor<512x512xf32>
+  %copy = linalg.copy ins(%a : tensor<512x512xf32>) outs(%ec : tensor<512x512xf32>) -> tensor<512x512xf32>
+  return %ab, %cb, %sum, %copy : tensor<512x512xf32>, tensor<512x512xf32>, tensor<4096xf32>, tensor<512x512xf32>
 }

@@ -1,31 +1,34 @@
 // REQUIRES: ptxas
 // Dispatches of one signature in the same surroundings are decided once:
-// the later layers' GEMMs, epilogues and copies take their group's first
-// decision without a search of their own, and the plan is measured once
-// with all of them. The first layer's epilogue fuses into its GEMM; the
-// later ones write the buffer their GEMM reads (bufferization reuses the
-// dead input), so no epilogue skill is tried there.
+// the later layers' GEMMs (each with its own zero fill, its ReLU written
+// over its result) take the first layer's decision, its epilogue included,
+// without a search of their own, and the plan is measured once with all of
+// them.
 // RUN: rm -rf %t && ks-tune %s --measure=model --precision=tf32x3 --out=%t --rounds=2 --max-dispatches=64 > %t.log
 // RUN: FileCheck %s < %t.log
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.json
 // RUN: FileCheck %s --check-prefix=PLAN < %t/plan.json
 // RUN: FileCheck %s --check-prefix=TRAJ < %t/trajectory.jsonl
-// CHECK-DAG: ks-tune: dispatch 7 (matmul): as dispatch 5, same signature: matmul_tf32x3_mma
-// CHECK-DAG: ks-tune: dispatch 8 (elementwise): as dispatch 6, same signature: vectorize_128bit
-// CHECK-DAG: ks-tune: dispatch 4 (copy): as dispatch 1, same signature: vectorize_128bit
+// CHECK-DAG: ks-tune: dispatch 5 (matmul): as dispatch 2, same signature: matmul_tf32x3_mma_epilogue
+// CHECK-DAG: ks-tune: dispatch 7 (matmul): as dispatch 2, same signature: matmul_tf32x3_mma_epilogue
+// CHECK-DAG: ks-tune: dispatch 4 (fill): as dispatch 0, same signature
 // CHECK: 2 matmul {{.*}} matmul_tf32x3_mma_epilogue
 // CHECK: whole program: seed {{.*}} ms, tuned {{.*}} ms
-// REPORT: "same_signature_as": 5,
-// REPORT: "stopped": "decided once for its signature, by dispatch 5"
+// REPORT: "same_signature_as": 2,
+// REPORT: "stopped": "decided once for its signature, by dispatch 2"
+// PLAN: "id": 2,
+// PLAN-NEXT: "params": {
+// PLAN: "skill": "matmul_tf32x3_mma_epilogue"
 // PLAN: "id": 5,
 // PLAN-NEXT: "params": {
-// PLAN: "skill": "matmul_tf32x3_mma"
+// PLAN: "skill": "matmul_tf32x3_mma_epilogue"
 // PLAN: "id": 7,
 // PLAN-NEXT: "params": {
-// PLAN: "skill": "matmul_tf32x3_mma"
+// PLAN: "skill": "matmul_tf32x3_mma_epilogue"
 // TRAJ-NOT: "dispatch":7,
-// TRAJ-NOT: "dispatch":5,{{.*}}_epilogue
-// one set of features are decided once.
+// TRAJ-NOT: "dispatch":5,
+// Three layers of x @ W + ReLU on one shared fill and tensor.empty: three
+// GEMMs and three ReLUs of one set of features each.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @main(%x: tensor<2048x1024xf32>, %w0: tensor<1024x1024xf32>, %w1: tensor<1024x1024xf32>, %w2: tensor<1024x1024xf32>) -> tensor<2048x1024xf32> {
   %zero = arith.constant 0.0 : f32
