@@ -1196,11 +1196,12 @@ def KSCloneSharedFills : Pass<"ks-clone-shared-fills", "mlir::func::FuncOp"> {
   let description = [{
     A `linalg.fill` on tensors that is the init (destination) of several
     linalg ops is cloned, with a `tensor.empty` of its own, before each of
-    them but the first, so every op starts from a fill of its own. CSE merges the zero fills of the GEMMs and convolutions
-    of one output shape into one op; bufferization then keeps the filled
-    value for the later readers, fills one buffer and copies it into each
-    op's output buffer, and the skills, which fold a zero fill into a
-    kernel's first store, see a copied buffer instead. Cloned, each output
+    them but the first, so every op starts from a fill of its own. CSE
+    merges the zero fills of the GEMMs and convolutions of one output shape
+    into one op; bufferization then keeps the filled value for the later
+    readers, fills one buffer and copies it into each op's output buffer,
+    and the skills, which fold a zero fill into a kernel's first store, see
+    a copied buffer instead. Cloned, each output
     buffer is filled in place and the fill folds into the kernel. Uses as an
     input (a read) keep the original fill, and so do padded inputs (a
     `tensor.insert_slice` into the fill), which the skills fold as copies of
@@ -1229,8 +1230,9 @@ def KSEpilogueInPlace : Pass<"ks-epilogue-in-place", "mlir::func::FuncOp"> {
   let description = [{
     An elementwise `linalg.generic` whose init is a `tensor.empty` (its
     payload does not read it) and that is the only reader of the result of a
-    linalg op with a reduction loop (a GEMM, a convolution), of the same type
-    and read through the identity, takes that result as its init: bufferized,
+    linalg op that sums products over a reduction loop (a GEMM, a
+    convolution; not a pooling), of the same type and read through the
+    identity, takes that result as its init: bufferized,
     it writes the buffer the contraction wrote. Torch-MLIR's elementwise ops
     all write one CSE'd `tensor.empty`, so bufferization may give a layer's
     bias add the buffer the layer's GEMM reads (the previous layer's output,

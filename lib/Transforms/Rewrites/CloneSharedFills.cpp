@@ -60,9 +60,7 @@ struct CloneSharedFills : public ks::impl::KSCloneSharedFillsBase<CloneSharedFil
       for (OpOperand *use : llvm::drop_begin(uses, otherUses ? 0 : 1)) {
         rewriter.setInsertionPoint(use->getOwner());
         // A tensor.empty of its own too: on a shared one, bufferization
-        // would fill one buffer for every op in turn, and a padded read
-        // (fill, then the source copied into a window) would no longer be
-        // an allocation of its own that a skill can fold.
+        // would fill one buffer for every op in turn.
         IRMapping mapping;
         Value init = fill.getOutputs()[0];
         if (auto empty = init.getDefiningOp<tensor::EmptyOp>())
