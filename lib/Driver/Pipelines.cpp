@@ -98,6 +98,9 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSMaterializeGatheredTerms());
   // Reductions to few outputs: a partial and a final stage, not one thread.
   pm.addNestedPass<func::FuncOp>(createKSSplitLargeReductions());
+  // A norm's mean and variance sums in one pass over its input (what is
+  // left unsplit: the split stages do not match).
+  pm.addNestedPass<func::FuncOp>(createKSOnePassVariance());
   // Gathers at affine indices (group norm's scale and shift) as operands.
   pm.addNestedPass<func::FuncOp>(createKSExtractsToOperands());
   pm.addPass(createCanonicalizerPass());

@@ -292,7 +292,7 @@ bool readsWrittenBy(linalg::LinalgOp op, ArrayRef<RowChainMember> members) {
 } // namespace
 
 std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start, bool fillIsEnough) {
-  if (start.getNumReductionLoops() == 0 || start.getNumDpsInits() != 1)
+  if (start.getNumReductionLoops() == 0 || start.getNumDpsInits() == 0)
     return std::nullopt;
   SmallVector<int64_t> ranges = start.getStaticLoopRanges();
   unsigned parallel = start.getNumParallelLoops();
@@ -317,14 +317,23 @@ std::optional<RowChain> ks::agents::findRowChain(linalg::LinalgOp start, bool fi
       return std::nullopt;
   if (!rowLocal(chain.members, rows))
     return std::nullopt;
-  // The fill that initializes the reduction's output.
-  if (auto fill = dyn_cast_or_null<linalg::FillOp>(neighbour(start, /*forward=*/false))) {
-    if (baseBuffer(fill.getOutputs()[0]) == baseBuffer(start.getDpsInits()[0]))
-      if (std::optional<RowChainMember> member = rowMemberOf(fill, rows)) {
-        chain.members.insert(chain.members.begin(), *member);
-        if (!rowLocal(chain.members, rows))
-          chain.members.erase(chain.members.begin());
-      }
+  // The fills that initialize the reduction's outputs, right before it.
+  Operation *before = neighbour(start, /*forward=*/false);
+  for (unsigned i = 0; i < start.getNumDpsInits(); ++i) {
+    auto fill = dyn_cast_or_null<linalg::FillOp>(before);
+    if (!fill || llvm::none_of(start.getDpsInits(), [&](Value init) {
+          return baseBuffer(fill.getOutputs()[0]) == baseBuffer(init);
+        }))
+      break;
+    std::optional<RowChainMember> member = rowMemberOf(fill, rows);
+    if (!member)
+      break;
+    chain.members.insert(chain.members.begin(), *member);
+    if (!rowLocal(chain.members, rows)) {
+      chain.members.erase(chain.members.begin());
+      break;
+    }
+    before = neighbour(fill, /*forward=*/false);
   }
   for (Operation *next = neighbour(start, /*forward=*/true); next;
        next = neighbour(next, /*forward=*/true)) {

@@ -6,18 +6,18 @@
 // sectors where 4 would do, each access its own trip through L1 and L2.
 // The lanes are indexed by gpu.lane_id, which the model counts as a
 // thread's neighbour as it does thread_id x.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 1, "V": 1}}]}' > %t.e1.json
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4, "V": 1}}]}' > %t.e4.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 1, "V": 1}}]}' > %t.e1.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4, "V": 1}}]}' > %t.e4.json
 // RUN: ks-opt %S/../Skills/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.e1.json" --ks-estimate-kernels="device=h200" -o /dev/null | FileCheck %s --check-prefix=E1
 // RUN: ks-opt %S/../Skills/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.e4.json" --ks-estimate-kernels="device=h200" -o /dev/null | FileCheck %s --check-prefix=E4
 
 // E1: "sector_excess_bytes": 0,
-// E1: "time_us": 2.5
+// E1: "time_us": 2.75
 
 // Each 4-byte access with 12 bytes of sectors more (786432 bytes in all):
 // about four times E1's time.
 // E4: "sector_excess_bytes": 786432,
-// E4: "time_us": 10.2
+// E4: "time_us": 10.4
 
 // A pooling whose threads each walk a tile of neighbouring columns
 // (pool_window_registers, CT = 8, stride 2: lanes 16 elements, 64 bytes,

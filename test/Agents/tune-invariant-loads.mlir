@@ -20,13 +20,13 @@
 
 // LOG: ks-tune: invariant loads: 1 dispatch(es) load their read-only buffers as invariant
 
-// PLAN: "id": 1,
+// PLAN: "id": 2,
 // PLAN: "skill": "fuse_rows_block"
 // PLAN: "invariant_loads": [
-// PLAN-NEXT: 1
+// PLAN-NEXT: 2
 // PLAN-NEXT: ]
 
-// TRAJECTORY: "accepted":true,{{.*}}"invariant_loads":[1],{{.*}}"round":"invariant_loads"
+// TRAJECTORY: "accepted":true,{{.*}}"invariant_loads":[2],{{.*}}"round":"invariant_loads"
 
 // OFF-NOT: invariant_loads
 

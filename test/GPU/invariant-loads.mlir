@@ -4,7 +4,7 @@
 // with ld.global.nc (the plan's "invariant_loads"), checked against the
 // CPU reference on fresh random inputs, and its PTX holding the
 // non-coherent loads.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 1, "V": 1}}], "invariant_loads": [1]}' > %t.plan.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_block", "params": {"T": 256, "E": 1, "V": 1}}], "invariant_loads": [2]}' > %t.plan.json
 // RUN: ks-run %S/../Skills/Inputs/row_chain_layer_norm.mlir --plan=%t.plan.json --seed=23 --trials=3 > %t.log
 // RUN: grep -q 'output #0 .*xf32: match' %t.log
 // RUN: rm -rf %t.ptx && ks-opt %S/../Skills/Inputs/row_chain_layer_norm.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o /dev/null

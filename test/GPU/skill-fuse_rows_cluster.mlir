@@ -20,7 +20,7 @@
 // RUN: ks-run %t.softmax.mlir --plan=%t.softmax.json --seed=47 --trials=3 > %t.softmax.log
 // RUN: grep -q "output #0 64x32768xf32: match" %t.softmax.log
 // RUN: sed 's/2x32x256/2x16x32768/g; s/2x32x1x/2x16x1x/g; s/64x256x/32x32768x/g; s/<64xf64>/<32xf64>/g; s/<256xf32>/<32768xf32>/g; s/\[2, 32, 1\]/[2, 16, 1]/g; s/256.0 : f64/32768.0 : f64/' %S/../Skills/Inputs/row_chain_layer_norm.mlir > %t.layer_norm.mlir
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 1024, "E": 1}}]}' > %t.layer_norm.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 1024, "E": 1}}]}' > %t.layer_norm.json
 // RUN: ks-run %t.layer_norm.mlir --plan=%t.layer_norm.json --seed=53 --trials=3 > %t.layer_norm.log
 // RUN: grep -q "output #0 2x16x32768xf32: match" %t.layer_norm.log
 // A group norm as Torch-MLIR imports level1/34 (16 x 64 x 128 x 128, 8
@@ -28,11 +28,11 @@
 // and the apply in one kernel, 4 blocks of 1024 threads per group (2
 // channels a block), and 8 blocks of 512 (a channel a block, two blocks an
 // SM: the benchmark's plan).
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 4, "T": 1024, "E": 1}}]}' > %t.gn.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 4, "T": 1024, "E": 1}}]}' > %t.gn.json
 // RUN: ks-run %S/Inputs/group_norm_16x64x128x128.mlir --plan=%t.gn.json --seed=59 --trials=3 --json=%t.gn.result.json > %t.gn.log
 // RUN: grep -q "output #0 16x64x128x128xf32: match" %t.gn.log
 // RUN: grep -c '"grid": \[' %t.gn.result.json | grep -qx 1
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 8, "T": 512, "E": 1, "M": 2}}]}' > %t.gn8.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 8, "T": 512, "E": 1, "M": 2}}]}' > %t.gn8.json
 // RUN: ks-run %S/Inputs/group_norm_16x64x128x128.mlir --plan=%t.gn8.json --seed=61 --trials=3 --json=%t.gn8.result.json > %t.gn8.log
 // RUN: grep -q "output #0 16x64x128x128xf32: match" %t.gn8.log
 // RUN: grep -c '"grid": \[' %t.gn8.result.json | grep -qx 1

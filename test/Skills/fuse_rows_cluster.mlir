@@ -20,12 +20,14 @@
 // The policy offers it first for rows longer than one block keeps (an L2
 // normalization over 65536 columns); a layer norm's f64 statistics cross
 // the cluster as 64-bit loads.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.ln.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.ln.json
 // RUN: rm -rf %t.ln.ptx && ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-compile="plan=%t.ln.json ptx-dir=%t.ln.ptx" -o %t.ln.mlir
 // RUN: FileCheck %s --check-prefix=F64 < %t.ln.ptx/main_kernel.sm_90.ptx
 // A group norm as Torch-MLIR imports it (level1/34 at its reduced size):
-// the rows are the (image, group) pairs; their f64 sums, means, sums of
-// squared deviations and variances, and each channel's scale and shift
+// the rows are the (image, group) pairs; their f64 sums and sums of
+// squares (one reduction, ks-one-pass-variance: the cluster's blocks
+// exchange both totals at one barrier), means and variances, and each
+// channel's scale and shift
 // (ops of 4 points per row, 2 per block), then the apply, in one kernel of
 // 8 x 2 blocks. ks-extracts-to-operands made the apply read the scale and
 // shift as operands, and merged it to [32, 144] (32 = 8 rows x 4
@@ -33,15 +35,15 @@
 // [8, 4, 144]; block b applies the 2 channels (b mod 2) * 2 of row b / 2,
 // the ones whose scale and shift it computed (a block barrier, no cluster
 // barrier, between).
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.gn.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.gn.json
 // RUN: ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-seed-lowering="plan=%t.gn.json" | FileCheck %s --check-prefix=GN
 // M = 2 asks for two blocks an SM (.minnctapersm: ptxas caps the
 // registers); V = 0 keeps no values in registers, so each op of the row
 // reads x again (no row-owned accesses for ks-forward-row-values).
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1, "M": 2}}]}' > %t.gnm.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1, "M": 2}}]}' > %t.gnm.json
 // RUN: rm -rf %t.gnm.ptx && ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-compile="plan=%t.gnm.json ptx-dir=%t.gnm.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=MIN-BLOCKS < %t.gnm.ptx/main_kernel.sm_90.ptx
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1, "V": 0}}]}' > %t.gnv.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1, "V": 0}}]}' > %t.gnv.json
 // RUN: ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-seed-lowering="plan=%t.gnv.json" | FileCheck %s --check-prefix=NO-KEEP
 
 // CHECK-DAG: #[[ROW:.*]] = affine_map<()[s0] -> ((s0 floordiv 4) mod 16)>
@@ -137,9 +139,11 @@
 // GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
 // GN: nvvm.mapa %{{.*}}, %c1_i32
 // GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
-// GN: nvvm.cluster.wait {aligned}
 // GN: nvvm.mapa %{{.*}}, %c0_i32
 // GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
+// GN: nvvm.mapa %{{.*}}, %c1_i32
+// GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64
+// GN-NOT: nvvm.cluster.wait
 // GN: nvvm.cluster.arrive {aligned}
 // GN: math.rsqrt
 // GN: gpu.barrier

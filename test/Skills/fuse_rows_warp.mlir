@@ -4,7 +4,7 @@
 // deviations and the normalization (dispatches 0 to 4, the last over three
 // loops whose first two are the rows) in one kernel.
 // REQUIRES: ptxas
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 2, "V": 0}}]}' > %t.plan.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 2, "V": 0}}]}' > %t.plan.json
 // RUN: ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
@@ -22,7 +22,7 @@
 // V = 1, the rows kept in registers: the layer norm reads its input once
 // (the normalization's 3-d loops collapsed to the sums' [rows, 256] view),
 // the ragged softmax tests only its last trip against the row's end.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 2, "V": 1}}]}' > %t.reg.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 2, "V": 1}}]}' > %t.reg.json
 // RUN: ks-opt %S/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.reg.json" | FileCheck %s --check-prefix=REG
 // RUN: ks-run %S/Inputs/row_chain_layer_norm.mlir --emulate-gpu --plan=%t.reg.json --seed=47 | FileCheck %s --check-prefix=EMULATED
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 4, "E": 4, "V": 1}}]}' > %t.reg-ragged.json
@@ -49,23 +49,26 @@
 // One kernel: 16 blocks of 4 warps.
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
 // CHECK-NOT: gpu.launch_func
-// CHECK-LABEL: gpu.module @main_kernel attributes {ks.dispatch = 1 : i64}
-// The fill by lane 0; the row sums: lane l reads elements 2l, 2l+1 of
-// every 64, the f32 input widened as it is read, the 4 trips unrolled; a
-// 64-bit butterfly (two 32-bit shuffles a step).
+// CHECK-LABEL: gpu.module @main_kernel attributes {ks.dispatch = 2 : i64}
+// The two fills by lane 0; the row's sum and sum of squares in one walk
+// (ks-one-pass-variance): lane l reads elements 2l, 2l+1 of every 64, the
+// f32 input widened once as it is read, the 4 trips unrolled; a 64-bit
+// butterfly per output (two 32-bit shuffles a step).
 // CHECK: %[[LANE:.*]] = gpu.lane_id
 // CHECK: %[[FIRST:.*]] = arith.cmpi ult, %[[LANE]], %c1 : index
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: gpu.barrier
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: gpu.barrier
 // CHECK: arith.muli %[[LANE]], %c2 : index
 // CHECK-NOT: scf.for
 // CHECK-COUNT-8: arith.extf
-// CHECK-COUNT-10: gpu.shuffle xor
+// CHECK-NOT: arith.extf
+// CHECK-COUNT-20: gpu.shuffle xor
 // CHECK: gpu.barrier
-// The deviations, the mean computed once before the walk; then the
-// normalization over the row's 256 points, the row's statistics loaded and
-// 1/sqrt(var + eps) computed once per lane before its walk.
-// CHECK: gpu.barrier
+// The variance's sum from both, by lane 0 (one point a row); then the
+// normalization over the row's 256 points, the row's statistics loaded
+// and 1/sqrt(var + eps) computed once per lane before its walk.
 // CHECK: arith.divf %{{.*}} : f64
 // CHECK-NOT: arith.divf
 // CHECK: gpu.barrier

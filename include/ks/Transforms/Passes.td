@@ -1252,6 +1252,42 @@ def KSEpilogueInPlace : Pass<"ks-epilogue-in-place", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def KSOnePassVariance : Pass<"ks-one-pass-variance", "mlir::func::FuncOp"> {
+  let summary = "Take a row's sum and sum of squares in one reduction";
+  let description = [{
+    On tensors. Torch-MLIR's layer, group and instance norms sum each row
+    (for the mean), then sum `(x - m)^2` with `m` computed from that sum: two
+    passes over the input, the second waiting for the first. Where a row
+    reduction from zero adds `(extf(x) - m)^2`, `m` computed from an earlier
+    row sum from zero of `extf(x)` (the same `x`, the same loops) and
+    constants only, both are taken in one reduction with two outputs, the sum
+    of `x` and of `x * x`; the second pass's result becomes, per row,
+    `sum x^2 - m * (2 * sum x - n * m)`. Only where `extf` at least doubles
+    the mantissa (f32 to f64, f16 or bf16 to f32): the squares are exact and
+    the subtraction loses less than the element's own rounding.
+
+    ```mlir
+    %s = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<8x1024xf32>) outs(%zero : tensor<8xf64>) { extf, addf }
+    %v = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%x, %s : tensor<8x1024xf32>, tensor<8xf64>) outs(%zero2 : tensor<8xf64>)
+        { divf(s, n), extf, subf, mulf, addf }
+    // becomes
+    %both:2 = linalg.generic {... iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<8x1024xf32>) outs(%zero, %zero3 : tensor<8xf64>, tensor<8xf64>)
+        { extf, addf, mulf, addf }
+    %v = linalg.generic {... iterator_types = ["parallel"]}
+        ins(%both#0, %both#1 : tensor<8xf64>, tensor<8xf64>) outs(%e : tensor<8xf64>)
+        { m = divf(s, n); sq - m * (2 * s - n * m) }
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten", "variances taken in one pass">
+  ];
+}
+
 def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
   let summary = "Rewrite powers by small constants (x ** 2, x ** 0.5) as multiplications, sqrt, rsqrt";
   let description = [{

@@ -31,11 +31,12 @@ using namespace mlir;
 namespace {
 
 /// Whether `value` is the result of a linalg op that sums products over a
-/// reduction loop (a GEMM, a convolution; not a pooling) and `reader` its
-/// only reader.
+/// reduction loop into one output (a GEMM, a convolution; not a pooling,
+/// nor a norm's sum and sum of squares) and `reader` its only reader.
 static bool isContractionResultReadOnlyBy(Value value, Operation *reader) {
   auto producer = value.getDefiningOp<linalg::LinalgOp>();
-  if (!producer || producer.getNumReductionLoops() == 0 || !value.hasOneUse() ||
+  if (!producer || producer.getNumReductionLoops() == 0 || producer.getNumDpsInits() != 1 ||
+      !value.hasOneUse() ||
       *value.getUsers().begin() != reader)
     return false;
   return llvm::any_of(producer.getBlock()->getOperations(), [](Operation &op) {

@@ -8,6 +8,8 @@
 // per step: coalesced), the 32 partial results are combined by a butterfly
 // of `gpu.shuffle xor` (shfl.sync.bfly), and lane 0 folds the total into
 // the output. The partial results start from the combiner's neutral element.
+// A reduction with several outputs, each folded on its own (a norm's sum
+// and sum of squares), gets a partial, a butterfly and a slot per output.
 //
 // `ks.block_reduce = E` is the same for a row that all threads of a block
 // execute (rows mapped to `#gpu.block`): thread t folds elements t*E ..
@@ -424,9 +426,9 @@ LogicalResult checkRowRegisters(linalg::LinalgOp op, StringRef attrName, int64_t
   return success();
 }
 
-/// The fold of a row reduction (ks.warp_reduce, ks.block_reduce) that its
-/// threads' partial results are combined with.
-struct RowReduction {
+/// The fold of one output of a row reduction (ks.warp_reduce,
+/// ks.block_reduce) that its threads' partial results are combined with.
+struct RowFold {
   Operation *combiner;
   TypedAttr neutral;
   /// The output's element type.
@@ -435,51 +437,111 @@ struct RowReduction {
   /// softmax) crosses threads as i32: shuffles move 32 bits.
   bool widenBool;
 };
+/// One fold per output (a norm's sum and sum of squares: two).
+using RowReduction = SmallVector<RowFold, 2>;
+
+/// Whether the value `op` yields for output `i` depends on no other
+/// output's running value: the outputs' folds can then be combined apart.
+bool foldsAlone(linalg::LinalgOp op, unsigned i) {
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.filter = [&](Operation *inner) { return inner->getBlock() == op.getBlock(); };
+  Operation *def = yield.getOperand(i).getDefiningOp();
+  if (!def)
+    return false;
+  (void)getBackwardSlice(def, &slice, options);
+  slice.insert(def);
+  for (auto [j, arg] : llvm::enumerate(op.getRegionOutputArgs()))
+    if (j != i && llvm::any_of(arg.getUsers(), [&](Operation *u) { return slice.contains(u); }))
+      return false;
+  return true;
+}
 
 /// The reduction `op` is, if its threads can share it: on buffers, one
-/// output and one static reduction loop, the innermost, of a multiple of
-/// `perLane`, folded by one 32- or 64-bit binary op with a neutral element.
+/// static reduction loop, the innermost, of a multiple of `perLane`, each
+/// output folded on its own by one 32- or 64-bit binary op with a neutral
+/// element.
 FailureOr<RowReduction> matchRowReduction(linalg::LinalgOp op, StringRef attrName,
                                           int64_t perLane) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-      op.getNumReductionLoops() != 1 ||
+  if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() != 1 ||
       iterators.back() != utils::IteratorType::reduction)
     return op.emitError() << attrName
-                          << " needs an op on buffers with one output and one "
-                             "reduction loop, the innermost";
-  Operation *combiner = singleCombiner(op);
-  if (!combiner)
-    return op.emitError() << attrName
-                          << " needs a body that folds into the output with one "
-                             "binary op";
-  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
-  Type type = op.getRegionOutputArgs().front().getType();
-  bool widenBool = type.isInteger(1) && isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(combiner);
-  if (!neutral || !type.isIntOrFloat() ||
-      (type.getIntOrFloatBitWidth() != 32 && type.getIntOrFloatBitWidth() != 64 && !widenBool))
-    return op.emitError() << attrName
-                          << " needs a 32- or 64-bit combiner with a neutral element, got '"
-                          << combiner->getName() << "' on " << type;
+                          << " needs an op on buffers with one reduction loop, the innermost";
+  RowReduction folds;
+  for (unsigned i = 0; i < op.getNumDpsInits(); ++i) {
+    SmallVector<Operation *> combiners;
+    if (!matchReduction(op.getRegionOutputArgs(), i, combiners) || combiners.size() != 1 ||
+        combiners.front()->getNumOperands() != 2 || combiners.front()->getNumResults() != 1 ||
+        !foldsAlone(op, i))
+      return op.emitError() << attrName
+                            << " needs a body that folds each output on its own with one "
+                               "binary op";
+    Operation *combiner = combiners.front();
+    std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
+    Type type = op.getRegionOutputArgs()[i].getType();
+    bool widenBool =
+        type.isInteger(1) && isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(combiner);
+    if (!neutral || !type.isIntOrFloat() ||
+        (type.getIntOrFloatBitWidth() != 32 && type.getIntOrFloatBitWidth() != 64 && !widenBool))
+      return op.emitError() << attrName
+                            << " needs a 32- or 64-bit combiner with a neutral element, got '"
+                            << combiner->getName() << "' on " << type;
+    folds.push_back(RowFold{combiner, *neutral, type, widenBool});
+  }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ShapedType::isDynamicShape(ranges) || ranges.back() % perLane != 0)
     return op.emitError() << attrName << ": the reduction must have a "
                           << "static size, a multiple of " << perLane;
-  return RowReduction{combiner, *neutral, type, widenBool};
+  return folds;
 }
 
-/// The row reduction `op` (`reduction`) shared by a warp's lanes or a
-/// block's threads (the file's comment): each folds its elements into a
-/// partial, the partials meet by shuffles (and, for a block, in shared
-/// memory; for a cluster, in its blocks' shared memory), and one thread
-/// folds the total into the output.
+/// A block's warp totals combined (ks.block_reduce): lane 0 of each warp
+/// leaves its warp's totals in their slots of `shared` (one buffer per
+/// output); after the barrier each warp combines the slots (the neutral
+/// element past the last warp). Warp 0's lane 0 then holds the block's.
+SmallVector<Value> combineWarps(OpBuilder &b, Location loc, const RowReduction &folds,
+                                ArrayRef<Value> totals, ArrayRef<Value> shared,
+                                ArrayRef<Value> inits, Value self, Value threads, Value first,
+                                Value lane) {
+  Value warp = arith::DivUIOp::create(b, loc, self, index(b, loc, kWarpSize));
+  auto ifLeader = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifLeader.getThenRegion().front());
+    for (auto [total, buffer] : llvm::zip(totals, shared))
+      memref::StoreOp::create(b, loc, total, buffer, ValueRange{warp});
+  }
+  gpu::BarrierOp::create(b, loc);
+  Value warps = arith::DivUIOp::create(b, loc, threads, index(b, loc, kWarpSize));
+  Value filled = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lane, warps);
+  SmallVector<Value> combined;
+  for (auto [fold, buffer, init] : llvm::zip(folds, shared, inits)) {
+    auto slot = scf::IfOp::create(
+        b, loc, filled,
+        [&](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(
+              b, loc, memref::LoadOp::create(b, loc, buffer, ValueRange{lane}).getResult());
+        },
+        [&, init = init, widen = fold.widenBool](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(
+              b, loc,
+              widen ? arith::ExtUIOp::create(b, loc, b.getI32Type(), init).getResult() : init);
+        });
+    combined.push_back(butterfly(b, loc, fold.combiner, slot.getResult(0)));
+  }
+  return combined;
+}
+
+/// The row reduction `op` (`folds`, one per output) shared by a warp's
+/// lanes or a block's threads (the file's comment): each folds its
+/// elements into partials, the partials meet by shuffles (and, for a
+/// block, in shared memory; for a cluster, in its blocks' shared memory),
+/// and one thread folds the totals into the outputs.
 LogicalResult distributeReduction(linalg::LinalgOp op, StringRef attrName, int64_t perLane,
-                                  const RowReduction &reduction) {
+                                  const RowReduction &folds) {
   bool wholeBlock = attrName == kBlockReduceAttr;
-  Operation *combiner = reduction.combiner;
-  std::optional<TypedAttr> neutral = reduction.neutral;
-  Type type = reduction.type;
-  bool widenBool = reduction.widenBool;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
 
   OpBuilder b(op);
@@ -489,10 +551,13 @@ LogicalResult distributeReduction(linalg::LinalgOp op, StringRef attrName, int64
   // Who splits the row: the warp's lanes, or the block's threads.
   Value self, threads;
   std::tie(self, threads) = rowSplitters(b, loc, wholeBlock, lane);
-  Value shared;
-  if (wholeBlock)
-    shared = sharedBuffer(b, loc, op, widenBool ? b.getI32Type() : type, kMaxWarpsPerBlock);
-  Value init = arith::ConstantOp::create(b, loc, *neutral);
+  SmallVector<Value> shared, inits;
+  for (const RowFold &fold : folds) {
+    if (wholeBlock)
+      shared.push_back(sharedBuffer(b, loc, op, fold.widenBool ? b.getI32Type() : fold.type,
+                                    kMaxWarpsPerBlock));
+    inits.push_back(arith::ConstantOp::create(b, loc, fold.neutral));
+  }
   int64_t cluster = 1;
   if (auto attr = op->getAttrOfType<IntegerAttr>(kClusterReduceAttr)) {
     cluster = attr.getInt();
@@ -508,85 +573,72 @@ LogicalResult distributeReduction(linalg::LinalgOp op, StringRef attrName, int64
   forEachParallelPoint(b, loc, ranges, [&](OpBuilder &b, Location loc, ValueRange ivs) {
     Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perLane));
     Value step = arith::MulIOp::create(b, loc, threads, index(b, loc, perLane));
-    // The op's body on the thread's elements, folding into its partial.
+    // The op's body on the thread's elements, folding into its partials.
     std::optional<int64_t> known = knownThreads(op, wholeBlock);
     SmallVector<Value> partial =
-        foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(), ValueRange{init},
+        foldPartial(b, loc, op, ivs, start, step, perLane, ranges.back(), inits,
                     known ? std::optional<int64_t>(*known * perLane) : std::nullopt);
-    Value mine = partial.front();
-    if (widenBool)
-      mine = arith::ExtUIOp::create(b, loc, b.getI32Type(), mine);
-    Value total = butterfly(b, loc, combiner, mine);
+    SmallVector<Value> totals;
+    for (auto [fold, mine] : llvm::zip(folds, partial))
+      totals.push_back(butterfly(
+          b, loc, fold.combiner,
+          fold.widenBool ? arith::ExtUIOp::create(b, loc, b.getI32Type(), mine) : mine));
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
     if (wholeBlock) {
-      // Lane 0 of each warp leaves its warp's total in its slot; after the
-      // barrier warp 0 combines the slots (the neutral element past the
-      // last warp) and its lane 0 writes the row.
+      totals = combineWarps(b, loc, folds, totals, shared, inits, self, threads, first, lane);
       Value warp = arith::DivUIOp::create(b, loc, self, index(b, loc, kWarpSize));
-      auto ifLeader = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&ifLeader.getThenRegion().front());
-        memref::StoreOp::create(b, loc, total, shared, ValueRange{warp});
-      }
-      gpu::BarrierOp::create(b, loc);
-      Value warps = arith::DivUIOp::create(b, loc, threads, index(b, loc, kWarpSize));
-      Value filled = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lane, warps);
-      auto slot = scf::IfOp::create(
-          b, loc, filled,
-          [&](OpBuilder &b, Location loc) {
-            scf::YieldOp::create(
-                b, loc, memref::LoadOp::create(b, loc, shared, ValueRange{lane}).getResult());
-          },
-          [&](OpBuilder &b, Location loc) {
-            scf::YieldOp::create(
-                b, loc,
-                widenBool ? arith::ExtUIOp::create(b, loc, b.getI32Type(), init).getResult()
-                          : init);
-          });
-      total = butterfly(b, loc, combiner, slot.getResult(0));
       Value warpZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
       first = arith::AndIOp::create(b, loc, first, warpZero);
     }
-    OpOperand *out = op.getDpsInitOperand(0);
     SmallVector<Value> dims(ivs.begin(), ivs.end());
-    dims.push_back(zero); // the output does not depend on the reduction loop
-    Value old, slot;
+    dims.push_back(zero); // the outputs do not depend on the reduction loop
+    SmallVector<Value> old, slots;
     if (cluster > 1) {
-      // Thread 0 leaves the block's total in a slot of its own and reads
-      // the output before the cluster barrier: after it, any block may
-      // have folded the row's total into the output. Then every block
-      // combines the C totals in rank order, so all fold the same value.
-      slot = sharedBuffer(b, loc, op, total.getType(), 1);
+      // Thread 0 leaves the block's totals in slots of its own and reads
+      // the outputs before the cluster barrier: after it, any block may
+      // have folded the row's totals into them. Then every block combines
+      // the C totals in rank order, so all fold the same values.
+      SmallVector<Type> outTypes;
+      for (auto [fold, total] : llvm::zip(folds, totals)) {
+        slots.push_back(sharedBuffer(b, loc, op, total.getType(), 1));
+        outTypes.push_back(fold.type);
+      }
       auto publish = scf::IfOp::create(
           b, loc, first,
           [&](OpBuilder &b, Location loc) {
-            memref::StoreOp::create(b, loc, total, slot, ValueRange{zero});
-            SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
-            scf::YieldOp::create(b, loc,
-                                 memref::LoadOp::create(b, loc, out->get(), at).getResult());
+            SmallVector<Value> read;
+            for (auto [i, total] : llvm::enumerate(totals)) {
+              memref::StoreOp::create(b, loc, total, slots[i], ValueRange{zero});
+              OpOperand *out = op.getDpsInitOperand(i);
+              SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
+              read.push_back(memref::LoadOp::create(b, loc, out->get(), at));
+            }
+            scf::YieldOp::create(b, loc, read);
           },
-          [&](OpBuilder &b, Location loc) { scf::YieldOp::create(b, loc, init); });
-      old = publish.getResult(0);
+          [&](OpBuilder &b, Location loc) { scf::YieldOp::create(b, loc, inits); });
+      old = llvm::to_vector_of<Value>(publish.getResults());
       NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/b.getUnitAttr());
       NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
     }
     auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
-    if (cluster > 1) {
-      Value local = sharedPointer(b, loc, slot);
-      total = loadFromClusterBlock(b, loc, local, 0, total.getType());
-      for (int64_t rank = 1; rank < cluster; ++rank)
-        total = combine(b, combiner, total,
-                        loadFromClusterBlock(b, loc, local, rank, total.getType()));
+    for (auto [i, fold] : llvm::enumerate(folds)) {
+      Value total = totals[i];
+      if (cluster > 1) {
+        Value local = sharedPointer(b, loc, slots[i]);
+        total = loadFromClusterBlock(b, loc, local, 0, total.getType());
+        for (int64_t rank = 1; rank < cluster; ++rank)
+          total = combine(b, fold.combiner, total,
+                          loadFromClusterBlock(b, loc, local, rank, total.getType()));
+      }
+      OpOperand *out = op.getDpsInitOperand(i);
+      SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
+      Value previous = cluster > 1 ? old[i] : memref::LoadOp::create(b, loc, out->get(), at);
+      if (fold.widenBool)
+        total = arith::TruncIOp::create(b, loc, fold.type, total);
+      memref::StoreOp::create(b, loc, combine(b, fold.combiner, total, previous), out->get(), at);
     }
-    SmallVector<Value> at = applyMap(b, loc, op.getMatchingIndexingMap(out), dims);
-    if (!old)
-      old = memref::LoadOp::create(b, loc, out->get(), at);
-    if (widenBool)
-      total = arith::TruncIOp::create(b, loc, type, total);
-    memref::StoreOp::create(b, loc, combine(b, combiner, total, old), out->get(), at);
     // The slots are reused by the block's next row.
     if (wholeBlock) {
       b.setInsertionPointAfter(ifFirst);
