@@ -5,13 +5,13 @@
 // CPU reference on fresh random inputs. With V = 1 each lane keeps its 32
 // elements of the row in registers; with V = 0 it reads them back from
 // memory for each op.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 8, "E": 4, "V": 1}}]}' > %t.plan.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_warp", "params": {"R": 8, "E": 4, "V": 1}}]}' > %t.plan.json
 // RUN: ks-run %s --plan=%t.plan.json --seed=43 --trials=5 --json=%t.json > %t.log
 // RUN: grep -q "output #0 32x512x1024xf32: match" %t.log
 // One kernel per run, blocks of 256 threads.
 // RUN: grep -c '"grid": \[' %t.json | grep -qx 1
 // RUN: grep -A1 '"block": \[' %t.json | grep -q 256
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_warp", "params": {"R": 1, "E": 1, "V": 0}}]}' > %t.memory.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_warp", "params": {"R": 1, "E": 1, "V": 0}}]}' > %t.memory.json
 // RUN: ks-run %s --plan=%t.memory.json --seed=67 --trials=5 > %t.memory.log
 // RUN: grep -q "output #0 32x512x1024xf32: match" %t.memory.log
 // Cross entropy over 4096 rows of 1000 classes in two kernels: the rows'
