@@ -101,6 +101,9 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   // A norm's mean and variance sums in one pass over its input (what is
   // left unsplit: the split stages do not match).
   pm.addNestedPass<func::FuncOp>(createKSOnePassVariance());
+  // What an elementwise op computes from its broadcast inputs alone (a
+  // norm's 1/sqrt(var + eps)), once per point of those inputs.
+  pm.addNestedPass<func::FuncOp>(createKSHoistBroadcastTerms());
   // Gathers at affine indices (group norm's scale and shift) as operands.
   pm.addNestedPass<func::FuncOp>(createKSExtractsToOperands());
   pm.addPass(createCanonicalizerPass());

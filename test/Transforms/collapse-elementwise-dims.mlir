@@ -88,3 +88,37 @@ func.func @left_alone(%x3: memref<2x4x36xf32>, %v: memref<4xf32>, %o3: memref<2x
   }
   return
 }
+
+// -----
+
+// A large op over a unit loop and three others (an instance norm's apply
+// over its [1, N * C, H, W] view, 16.7 M points): the unit loop goes, the
+// op is the [256, 256, 256] one it computes. The same op over [1, 4, 6, 6]
+// (below) is left as it is.
+// CHECK-LABEL: func.func @large_batch_of_one
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<256x256x256xf32>, memref<256xf32>) outs(%{{.*}} : memref<256x256x256xf32>)
+// CHECK-LABEL: func.func @small_batch_of_one
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#row = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
+func.func @large_batch_of_one(%x: memref<1x256x256x256xf32>, %s: memref<1x256x1x1xf32>, %y: memref<1x256x256x256xf32>) {
+  linalg.generic {indexing_maps = [#id4, #row, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %s : memref<1x256x256x256xf32>, memref<1x256x1x1xf32>) outs(%y : memref<1x256x256x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+func.func @small_batch_of_one(%x: memref<1x4x6x6xf32>, %s: memref<1x4x1x1xf32>, %y: memref<1x4x6x6xf32>) {
+  linalg.generic {indexing_maps = [#id4, #row, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %s : memref<1x4x6x6xf32>, memref<1x4x1x1xf32>) outs(%y : memref<1x4x6x6xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  }
+  return
+}

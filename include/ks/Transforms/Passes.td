@@ -1288,6 +1288,37 @@ def KSOnePassVariance : Pass<"ks-one-pass-variance", "mlir::func::FuncOp"> {
   ];
 }
 
+def KSHoistBroadcastTerms : Pass<"ks-hoist-broadcast-terms", "mlir::func::FuncOp"> {
+  let summary = "Compute an elementwise op's terms of its broadcast inputs once per point";
+  let description = [{
+    On tensors. An elementwise `linalg.generic` that reads inputs through a
+    broadcasting map (a row's mean and variance read as `(d0, d1, 0, 0)`)
+    computes what depends on them alone at every point: Torch-MLIR's
+    instance norm divides the f64 variance, adds eps and takes the square
+    root per element. Where such terms include a division, a math function
+    or f64 arithmetic, they are computed once per point of those inputs, in
+    an elementwise op over their shape, and the op reads its results through
+    the same map instead. The op keeps the per-element work, and often only
+    f32 operands, which the vectorizing skills take.
+
+    ```mlir
+    %y = linalg.generic {indexing_maps = [#id, #row, #row, #id], ...}
+        ins(%x, %mean, %var : tensor<8x1024xf32>, tensor<8x1xf32>, tensor<8x1xf64>) ... {
+      %v = arith.divf %var_in, %n : f64  ...  %r = math.rsqrt %e : f32
+      %d = arith.subf %x_in, %mean_in : f32
+      %o = arith.mulf %d, %r : f32 }
+    // becomes
+    %r = linalg.generic {... identity maps over 8x1 ...} ins(%var : tensor<8x1xf64>) { divf, truncf, addf, rsqrt }
+    %y = linalg.generic {indexing_maps = [#id, #row, #row, #id], ...}
+        ins(%x, %mean, %r : tensor<8x1024xf32>, tensor<8x1xf32>, tensor<8x1xf32>) ... { subf, mulf }
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numHoisted", "hoisted", "elementwise ops whose broadcast terms were hoisted">
+  ];
+}
+
 def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {
   let summary = "Rewrite powers by small constants (x ** 2, x ** 0.5) as multiplications, sqrt, rsqrt";
   let description = [{

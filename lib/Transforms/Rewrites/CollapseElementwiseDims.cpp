@@ -27,6 +27,9 @@ using namespace mlir;
 
 namespace {
 
+/// Points from which an op over three loops and a unit one is collapsed.
+constexpr int64_t kLargeStream = int64_t(1) << 24;
+
 /// Whether `op` is an elementwise generic on buffers of four loops or more,
 /// not counting loops of extent 1, that computes something: a copy or
 /// broadcast (a payload that yields an input) keeps its shape, so that a GEMM
@@ -37,11 +40,19 @@ bool isWideElementwise(Operation *op) {
   if (!generic || generic.getNumParallelLoops() != generic.getNumLoops() ||
       !generic.hasPureBufferSemantics())
     return false;
-  // A batch of one ([1, C, H, W]) is left as it is: such small ops gain
-  // nothing. Unit loops beside four others are a reshape's (a keepdim
-  // result's [N, 1] broadcast over [N, 1, C, H, W]): dropped, the op is the
-  // 4-d one it computes, whose runs then merge.
-  if (llvm::count_if(generic.getStaticLoopRanges(), [](int64_t range) { return range != 1; }) < 4)
+  // A batch of one ([1, C, H, W]) is left as it is where it is small: such
+  // ops gain nothing. Unit loops beside four others are a reshape's (a
+  // keepdim result's [N, 1] broadcast over [N, 1, C, H, W]): dropped, the
+  // op is the 4-d one it computes, whose runs then merge. So are those of
+  // a large op over three others (an instance norm's apply over its
+  // [1, N * C, H, W] view): it is the 3-d op the skills and the row chains
+  // take.
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  int64_t wide = llvm::count_if(ranges, [](int64_t range) { return range != 1; });
+  int64_t points = 1;
+  for (int64_t range : ranges)
+    points = ShapedType::isDynamic(range) ? points : points * range;
+  if (wide < 3 || (wide == 3 && (ranges.size() < 4 || points < kLargeStream)))
     return false;
   Block *body = generic.getBlock();
   return !llvm::all_of(body->getTerminator()->getOperands(), [&](Value v) {
