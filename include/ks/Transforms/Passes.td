@@ -1295,8 +1295,9 @@ def KSHoistBroadcastTerms : Pass<"ks-hoist-broadcast-terms", "mlir::func::FuncOp
     broadcasting map (a row's mean and variance read as `(d0, d1, 0, 0)`)
     computes what depends on them alone at every point: Torch-MLIR's
     instance norm divides the f64 variance, adds eps and takes the square
-    root per element. Where such terms include a division, a math function
-    or f64 arithmetic, they are computed once per point of those inputs, in
+    root per element. Where such terms include f64 arithmetic (f32
+    divisions and roots hide under the op's memory time), they are computed
+    once per point of those inputs, in
     an elementwise op over their shape, and the op reads its results through
     the same map instead. The op keeps the per-element work, and often only
     f32 operands, which the vectorizing skills take.
