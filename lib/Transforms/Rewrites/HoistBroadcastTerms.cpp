@@ -86,6 +86,9 @@ std::optional<BroadcastTerms> termsOver(linalg::GenericOp op, AffineMap map) {
     return llvm::none_of(op.getMatchingBlockArgument(in).getUsers(),
                          [&](Operation *u) { return hoisted.contains(u); });
   });
+  // Terms of constants alone are left to the canonicalizer.
+  if (terms.inputs.empty())
+    return std::nullopt;
   for (Operation *inner : terms.ops)
     if (llvm::any_of(inner->getUsers(), [&](Operation *u) { return !hoisted.contains(u); }))
       terms.frontier.push_back(inner->getResult(0));
