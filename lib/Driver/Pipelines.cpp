@@ -101,6 +101,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   // A norm's mean and variance sums in one pass over its input (what is
   // left unsplit: the split stages do not match).
   pm.addNestedPass<func::FuncOp>(createKSOnePassVariance());
+  // A softmax's maximum and sum over channels in one pass over its input.
+  pm.addNestedPass<func::FuncOp>(createKSOnePassSoftmax());
   // What an elementwise op computes from its broadcast inputs alone (a
   // norm's 1/sqrt(var + eps)), once per point of those inputs.
   pm.addNestedPass<func::FuncOp>(createKSHoistBroadcastTerms());

@@ -1288,6 +1288,41 @@ def KSOnePassVariance : Pass<"ks-one-pass-variance", "mlir::func::FuncOp"> {
   ];
 }
 
+def KSOnePassSoftmax : Pass<"ks-one-pass-softmax", "mlir::func::FuncOp"> {
+  let summary = "Take a softmax's maximum and sum of exponentials in one reduction";
+  let description = [{
+    On tensors. A softmax or log-softmax reduces its input twice before
+    normalizing it: the maximum, then the sum of `exp(x - max)`, which waits
+    for the maximum. Where a reduction from zero adds `exp(x - m)`, `m` the
+    maximum from -inf of the same `x` over the same loops, and the reduced
+    loop is not the innermost (a softmax over channels, which a thread walks
+    in order), both are one reduction with two outputs: the running maximum
+    and the sum of exponentials rescaled whenever the maximum grows (the
+    online softmax), one exponential an element. Along rows the row skills
+    keep the row on chip and fold each output with its own operator, which
+    cannot fold this pair; rows are left alone. An infinite input gives
+    NaN where the two passes gave NaN for the whole softmax, and -inf or
+    NaN elsewhere in its column.
+
+    ```mlir
+    %m = linalg.generic {... iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%x : tensor<4x64x256xf32>) outs(%ninf : tensor<4x256xf32>) { maximumf }
+    %s = linalg.generic {... iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%x, %m : tensor<4x64x256xf32>, tensor<4x256xf32>) outs(%zero : tensor<4x256xf32>)
+        { subf, exp, addf }
+    // becomes
+    %both:2 = linalg.generic {... iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%x : tensor<4x64x256xf32>) outs(%ninf, %zero2 : tensor<4x256xf32>, tensor<4x256xf32>)
+        { m' = max(m, x); s' = x > m ? s * exp(m - x) + 1 : s + exp(x - m) }
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::math::MathDialect", "mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten", "softmax sums taken with their maximum">
+  ];
+}
+
 def KSHoistBroadcastTerms : Pass<"ks-hoist-broadcast-terms", "mlir::func::FuncOp"> {
   let summary = "Compute an elementwise op's terms of its broadcast inputs once per point";
   let description = [{

@@ -1,0 +1,44 @@
+"""log_softmax over dim 1 checked against PyTorch's (in float64), where
+columns hold -inf.
+
+  log_softmax_check.py make X.npy SEED   a [2, 64, 8, 32] normal input, x3;
+      in image 0, row 0, column w's first w channels are -inf (w < 16), and
+      column 20's channel 30 is -inf
+  log_softmax_check.py check X.npy Y.npy
+      prints how many of Y's elements agree with torch.log_softmax(X, 1):
+      the same infinities, finite ones within 1e-5
+"""
+import sys
+
+import numpy as np
+import torch
+
+
+def make(path, seed):
+    x = np.random.default_rng(seed).standard_normal((2, 64, 8, 32)).astype(np.float32) * 3
+    for w in range(16):
+        x[0, :w, 0, w] = -np.inf
+    x[0, 30, 0, 20] = -np.inf
+    np.save(path, x)
+
+
+def check(x_path, y_path):
+    x = torch.from_numpy(np.load(x_path)).double()
+    want = torch.log_softmax(x, dim=1).numpy()
+    got = np.load(y_path).astype(np.float64)
+    same_inf = np.isinf(want) == np.isinf(got)
+    same_inf &= np.where(np.isinf(want), np.sign(want) == np.sign(got), True)
+    finite = np.isfinite(want)
+    with np.errstate(invalid="ignore"):
+        close = np.where(finite, np.abs(np.nan_to_num(got - want, nan=np.inf)) <= 1e-5, True)
+    agree = same_inf & close
+    diff = np.abs(got[finite] - want[finite]).max()
+    print("%d of %d elements agree (%d infinite; max abs difference of the finite %.1e)"
+          % (agree.sum(), agree.size, (~finite).sum(), diff))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "make":
+        make(sys.argv[2], int(sys.argv[3]))
+    else:
+        check(sys.argv[2], sys.argv[3])
