@@ -31,8 +31,10 @@
 // CHECK-NEXT: %[[T:.*]] = arith.select %[[EMPTY]], %[[NINF]], %[[D]] : f32
 // CHECK-NEXT: %[[E:.*]] = math.exp %[[T]] : f32
 // CHECK-NEXT: %[[GREW:.*]] = arith.cmpf ogt, %[[IN]], %[[M]] : f32
+// CHECK-NEXT: %[[XX:.*]] = arith.subf %[[IN]], %[[IN]] : f32
+// CHECK-NEXT: %[[OWN:.*]] = arith.addf %[[XX]], %[[ONE]] : f32
 // CHECK-NEXT: %[[SE:.*]] = arith.mulf %[[S]], %[[E]] : f32
-// CHECK-NEXT: %[[RESCALED:.*]] = arith.addf %[[SE]], %[[ONE]] : f32
+// CHECK-NEXT: %[[RESCALED:.*]] = arith.addf %[[SE]], %[[OWN]] : f32
 // CHECK-NEXT: %[[ADDED:.*]] = arith.addf %[[S]], %[[E]] : f32
 // CHECK-NEXT: %[[SUM:.*]] = arith.select %[[GREW]], %[[RESCALED]], %[[ADDED]] : f32
 // CHECK-NEXT: linalg.yield %[[NEXT]], %[[SUM]] : f32, f32

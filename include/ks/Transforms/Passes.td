@@ -1300,9 +1300,8 @@ def KSOnePassSoftmax : Pass<"ks-one-pass-softmax", "mlir::func::FuncOp"> {
     and the sum of exponentials rescaled whenever the maximum grows (the
     online softmax), one exponential an element. Along rows the row skills
     keep the row on chip and fold each output with its own operator, which
-    cannot fold this pair; rows are left alone. -inf inputs give what the
-    two passes give; a column holding one +inf gave NaN throughout and now
-    gives -inf beside the +inf's NaN.
+    cannot fold this pair; rows are left alone. Infinite inputs give what
+    the two passes give (a -inf adds nothing, a +inf makes the sum NaN).
 
     ```mlir
     %m = linalg.generic {... iterator_types = ["parallel", "reduction", "parallel"]}

@@ -9,7 +9,9 @@
 //
 //   m' = max(m, x),  s' = x > m ? s * exp(m - x) + 1 : s + exp(x - m)
 //
-// one exponential an element, exp(min(m, x) - m'), 0 while m' is -inf.
+// one exponential an element, exp(min(m, x) - m'), 0 while m' is -inf;
+// the 1 is (x - x) + 1, NaN for x = +inf, so that infinities give what the
+// two passes give.
 //
 // Only along a loop that is not the innermost (a softmax over channels):
 // a thread then walks its output's whole loop in order, which is how the
@@ -137,7 +139,9 @@ void buildOnlineStep(OpBuilder &b, Location loc, ValueRange args, Value one, Val
   Value exponent = arith::SelectOp::create(b, loc, stillEmpty, minusInf, arith::SubFOp::create(b, loc, low, next));
   Value e = math::ExpOp::create(b, loc, exponent);
   Value grew = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, m);
-  Value rescaled = arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, s, e), one);
+  // x's own term exp(x - x): 1, NaN where x is +inf (as in the two passes).
+  Value own = arith::AddFOp::create(b, loc, arith::SubFOp::create(b, loc, x, x), one);
+  Value rescaled = arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, s, e), own);
   Value added = arith::AddFOp::create(b, loc, s, e);
   Value sum = arith::SelectOp::create(b, loc, grew, rescaled, added);
   linalg::YieldOp::create(b, loc, ValueRange{next, sum});
