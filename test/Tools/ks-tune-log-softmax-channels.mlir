@@ -1,11 +1,11 @@
 // A log-softmax over channels (Inputs/log_softmax_channels_2x128x8x8.mlir)
-// planned by the model: x - max is recomputed where it is read (no tensor
-// of differences), so the sum of exponentials reads x and the maximum (a
-// second input) and gets the strided skill with its output in a register
-// (IN = 2), the maximum the same with IN = 1, and the result is an
-// elementwise kernel over x, the maximum and the sum. The plan's kernels,
-// run thread by thread on the CPU, match the CPU reference, as the tuner's
-// own check of every candidate found.
+// planned by the model: ks-one-pass-softmax has taken the maximum and the
+// sum of exponentials as one reduction with two outputs (dispatch 2), which
+// gets the strided walk that keeps both in registers
+// (argreduce_strided_registers); no plain strided reduction is left. The
+// plan's kernels, run thread by thread on the CPU, match the CPU reference
+// (which keeps the two passes), as the tuner's own check of every
+// candidate found.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ks-tune --precision=tf32x3 %S/Inputs/log_softmax_channels_2x128x8x8.mlir --measure=model --device=h200 --out=%t/out > %t/log
@@ -13,15 +13,11 @@
 // RUN: FileCheck %s --check-prefix=CHECKED < %t/out/trajectory.jsonl
 // RUN: ks-run %S/Inputs/log_softmax_channels_2x128x8x8.mlir --emulate-gpu --plan=%t/out/plan.json --seed=5 | FileCheck %s --check-prefix=EMULATED
 
-// CHECK:      "id": 1,
+// CHECK:      "id": 2,
 // CHECK-NEXT: "params": {
-// CHECK:        "IN": 1,
-// CHECK:      "skill": "reduce_strided_registers"
-// CHECK:      "id": 3,
-// CHECK-NEXT: "params": {
-// CHECK:        "IN": 2,
-// CHECK:      "skill": "reduce_strided_registers"
+// CHECK:      "skill": "argreduce_strided_registers"
+// CHECK-NOT:  reduce_strided_registers
 
-// CHECKED: "dispatch":3,{{.*}}"numerics":"checked on the CPU at dimensions <= 256: match"
+// CHECKED: "dispatch":2,{{.*}}"numerics":"checked on the CPU at dimensions <= 256: match"
 
 // EMULATED: output #0 2x128x8x8xf32: match
