@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
+#include "ks/Transforms/Utils/ReductionBodies.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -52,15 +53,6 @@ bool isStridedReduction(linalg::GenericOp op) {
   return isa<FloatType>(getElementTypeOrSelf(op.getResultTypes()[0]));
 }
 
-/// The operand of `binary` that is not `out`, where the other one is.
-template <typename BinaryOp> Value otherThan(BinaryOp binary, Value out) {
-  if (binary.getLhs() == out && binary.getRhs() != out)
-    return binary.getRhs();
-  if (binary.getRhs() == out && binary.getLhs() != out)
-    return binary.getLhs();
-  return nullptr;
-}
-
 /// Whether `op` is a maximum of its one input from -inf, read through the
 /// identity: yield maximumf(x, out).
 bool isMaxFromMinusInfinity(linalg::GenericOp op) {
@@ -73,18 +65,7 @@ bool isMaxFromMinusInfinity(linalg::GenericOp op) {
     return false;
   auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   auto max = yield.getOperand(0).getDefiningOp<arith::MaximumFOp>();
-  return max && otherThan(max, op.getRegionOutputArgs()[0]) == op.getBlock()->getArgument(0);
-}
-
-/// Whether `a` and `b` are the same tensor: one value, or the same collapse
-/// of one value (each reduction gets a collapse of its own).
-bool sameTensor(Value a, Value b) {
-  if (a == b)
-    return true;
-  auto ca = a.getDefiningOp<tensor::CollapseShapeOp>();
-  auto cb = b.getDefiningOp<tensor::CollapseShapeOp>();
-  return ca && cb && ca.getType() == cb.getType() &&
-         ca.getReassociationIndices() == cb.getReassociationIndices() && sameTensor(ca.getSrc(), cb.getSrc());
+  return max && ks::otherOperand(max, op.getRegionOutputArgs()[0]) == op.getBlock()->getArgument(0);
 }
 
 /// A sum of exp(x - m) whose m is the maximum of the same x.
@@ -104,7 +85,7 @@ std::optional<SoftmaxSums> matchSoftmaxSum(linalg::GenericOp op) {
     return std::nullopt;
   auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  Value term = add ? otherThan(add, op.getRegionOutputArgs()[0]) : nullptr;
+  Value term = add ? ks::otherOperand(add, op.getRegionOutputArgs()[0]) : nullptr;
   auto exp = term ? term.getDefiningOp<math::ExpOp>() : nullptr;
   auto diff = exp ? exp.getOperand().getDefiningOp<arith::SubFOp>() : nullptr;
   if (!diff)
@@ -123,7 +104,7 @@ std::optional<SoftmaxSums> matchSoftmaxSum(linalg::GenericOp op) {
   if (!max || !isMaxFromMinusInfinity(max) || max.getIteratorTypesArray() != op.getIteratorTypesArray() ||
       max.getStaticLoopRanges() != op.getStaticLoopRanges() ||
       max.getMatchingIndexingMap(max.getDpsInitOperand(0)) != outMap ||
-      max.getResultTypes() != op.getResultTypes() || !sameTensor(max.getDpsInputs()[0], data->get()))
+      max.getResultTypes() != op.getResultTypes() || !ks::sameTensor(max.getDpsInputs()[0], data->get()))
     return std::nullopt;
   return SoftmaxSums{max, op};
 }

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
+#include "ks/Transforms/Utils/ReductionBodies.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -77,29 +78,7 @@ Value addedTerm(linalg::GenericOp op) {
   Value out = op.getRegionOutputArgs()[0];
   if (!add || add->getBlock() != op.getBlock())
     return nullptr;
-  if (add.getLhs() == out && add.getRhs() != out)
-    return add.getRhs();
-  if (add.getRhs() == out && add.getLhs() != out)
-    return add.getLhs();
-  return nullptr;
-}
-
-/// Whether `a` and `b` are the same tensor: one value, or the same reshape
-/// of one value (each reduction gets a collapse of its own).
-bool sameTensor(Value a, Value b) {
-  if (a == b)
-    return true;
-  auto ca = a.getDefiningOp<tensor::CollapseShapeOp>();
-  auto cb = b.getDefiningOp<tensor::CollapseShapeOp>();
-  if (ca && cb)
-    return ca.getType() == cb.getType() &&
-           ca.getReassociationIndices() == cb.getReassociationIndices() &&
-           sameTensor(ca.getSrc(), cb.getSrc());
-  auto ea = a.getDefiningOp<tensor::ExpandShapeOp>();
-  auto eb = b.getDefiningOp<tensor::ExpandShapeOp>();
-  return ea && eb && ea.getType() == eb.getType() &&
-         ea.getReassociationIndices() == eb.getReassociationIndices() &&
-         sameTensor(ea.getSrc(), eb.getSrc());
+  return ks::otherOperand(add, out);
 }
 
 /// A sum of (x - m)^2 whose m is computed from an earlier sum of x.
@@ -159,7 +138,7 @@ std::optional<VarianceSum> matchVarianceSum(linalg::GenericOp op) {
       sum.getIteratorTypesArray() != op.getIteratorTypesArray() ||
       sum.getStaticLoopRanges() != op.getStaticLoopRanges() ||
       !sum.getMatchingIndexingMap(sum.getDpsInputOperand(0)).isIdentity() ||
-      !sameTensor(sum.getDpsInputs()[0], data->get()) ||
+      !ks::sameTensor(sum.getDpsInputs()[0], data->get()) ||
       sum.getResultTypes() != op.getResultTypes())
     return std::nullopt;
   Value summed = addedTerm(sum);

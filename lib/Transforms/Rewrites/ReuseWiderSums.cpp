@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
+#include "ks/Transforms/Utils/ReductionBodies.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -41,32 +42,14 @@ bool isSumFromZero(linalg::GenericOp op, Type acc) {
   if (!add || add->getBlock() != body)
     return false;
   Value in = body->getArgument(0), out = body->getArgument(1);
-  Value term = add.getLhs() == out ? add.getRhs() : add.getLhs();
-  if ((add.getLhs() != out && add.getRhs() != out) || term == out)
+  Value term = ks::otherOperand(add, out);
+  if (!term)
     return false;
   if (term == in)
     return in.getType() == acc && body->getOperations().size() == 2;
   auto ext = term.getDefiningOp<arith::ExtFOp>();
   return ext && ext.getIn() == in && ext.getType() == acc &&
          body->getOperations().size() == 3;
-}
-
-/// Whether `a` and `b` are the same tensor: one value, or the same reshape
-/// of one value (the collapses each reduction got of its own).
-bool sameTensor(Value a, Value b) {
-  if (a == b)
-    return true;
-  auto ca = a.getDefiningOp<tensor::CollapseShapeOp>();
-  auto cb = b.getDefiningOp<tensor::CollapseShapeOp>();
-  if (ca && cb)
-    return ca.getType() == cb.getType() &&
-           ca.getReassociationIndices() == cb.getReassociationIndices() &&
-           sameTensor(ca.getSrc(), cb.getSrc());
-  auto ea = a.getDefiningOp<tensor::ExpandShapeOp>();
-  auto eb = b.getDefiningOp<tensor::ExpandShapeOp>();
-  return ea && eb && ea.getType() == eb.getType() &&
-         ea.getReassociationIndices() == eb.getReassociationIndices() &&
-         sameTensor(ea.getSrc(), eb.getSrc());
 }
 
 struct ReuseWiderSums : public ks::impl::KSReuseWiderSumsBase<ReuseWiderSums> {
@@ -86,7 +69,7 @@ struct ReuseWiderSums : public ks::impl::KSReuseWiderSumsBase<ReuseWiderSums> {
             w.getIndexingMapsArray() == op.getIndexingMapsArray() &&
             w.getIteratorTypesArray() == op.getIteratorTypesArray() &&
             w.getStaticLoopRanges() == op.getStaticLoopRanges() &&
-            sameTensor(w.getDpsInputs()[0], op.getDpsInputs()[0])) {
+            ks::sameTensor(w.getDpsInputs()[0], op.getDpsInputs()[0])) {
           pairs.emplace_back(w, op);
           return;
         }
