@@ -664,9 +664,9 @@ def KSDistributeWarpReductions
   let description = [{
     Skills leave a reduction that a whole warp, block or cluster computes as
     one linalg op marked with how to split it; this pass writes the split out.
-    The op must be on buffers inside a `gpu.launch`, fold into one output (or
-    a (value, position) pair for argmax and argmin) with a binary op that has
-    a neutral element, along one static innermost reduction loop; anything
+    The op must be on buffers inside a `gpu.launch`, fold each output with a
+    binary op that has a neutral element (or a (value, position) pair for
+    argmax and argmin), along one static innermost reduction loop; anything
     else is an error. Run right after `ks-apply-skills`.
 
     - `ks.warp_reduce = E`: lane l folds elements l*E .. l*E+E-1 of every
@@ -679,7 +679,11 @@ def KSDistributeWarpReductions
       after a barrier.
     - `ks.column_split = S`: a reduction along a strided loop, a block of
       columns x S threads; each thread folds every S-th row of its column,
-      the partials combined through shared memory.
+      the partials combined through shared memory (each output by its own
+      operator, an argmax's pairs, or an online softmax's (max, sum) pairs
+      rescaled to the larger maximum). An op without reductions after it over
+      the same columns, marked alike, is split alike: each thread computes the
+      points it folded, after a barrier that publishes the totals.
     - `ks.cluster_reduce = C` (with `ks.block_reduce`): one row split among
       the C blocks of a thread-block cluster, the blocks' totals combined
       through distributed shared memory (`nvvm.mapa`) after a cluster barrier.

@@ -14,8 +14,10 @@
 // two passes give.
 //
 // Only along a loop that is not the innermost (a softmax over channels):
-// a thread then walks its output's whole loop in order, which is how the
-// strided reduction skills map it. Along rows the row skills keep the row
+// a thread walks its output's loop in order (argreduce_strided_registers),
+// or S threads each every S-th element, their partial pairs combined
+// rescaled to the larger maximum (ks::combineOnlineSoftmax, in
+// reduce_strided_split_epilogue). Along rows the row skills keep the row
 // on chip (its max and sum from registers) and fold partials of a thread,
 // warp or block per output with that output's own operator, which cannot
 // fold this coupled pair.
@@ -109,25 +111,6 @@ std::optional<SoftmaxSums> matchSoftmaxSum(linalg::GenericOp op) {
   return SoftmaxSums{max, op};
 }
 
-/// The body of the one reduction: (x, m, s) -> (m', s'); `one` and
-/// `minusInf` are constants of x's type.
-void buildOnlineStep(OpBuilder &b, Location loc, ValueRange args, Value one, Value minusInf) {
-  Value x = args[0], m = args[1], s = args[2];
-  Value next = arith::MaximumFOp::create(b, loc, m, x);
-  Value low = arith::MinimumFOp::create(b, loc, m, x);
-  // While both are -inf, low - next is NaN; the element adds exp(-inf) = 0.
-  Value stillEmpty = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, next, minusInf);
-  Value exponent = arith::SelectOp::create(b, loc, stillEmpty, minusInf, arith::SubFOp::create(b, loc, low, next));
-  Value e = math::ExpOp::create(b, loc, exponent);
-  Value grew = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, m);
-  // x's own term exp(x - x): 1, NaN where x is +inf (as in the two passes).
-  Value own = arith::AddFOp::create(b, loc, arith::SubFOp::create(b, loc, x, x), one);
-  Value rescaled = arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, s, e), own);
-  Value added = arith::AddFOp::create(b, loc, s, e);
-  Value sum = arith::SelectOp::create(b, loc, grew, rescaled, added);
-  linalg::YieldOp::create(b, loc, ValueRange{next, sum});
-}
-
 /// Replaces the two reductions by one with two outputs at the maximum's
 /// place (which dominates every use of both).
 void rewrite(IRRewriter &rewriter, const SoftmaxSums &found) {
@@ -147,7 +130,7 @@ void rewrite(IRRewriter &rewriter, const SoftmaxSums &found) {
                                         ValueRange{max.getDpsInits()[0], sumInit},
                                         ArrayRef<AffineMap>{in, out, out}, max.getIteratorTypesArray(),
                                         [&](OpBuilder &b, Location l, ValueRange args) {
-                                          buildOnlineStep(b, l, args, one, minusInf);
+                                          ks::buildOnlineSoftmaxStep(b, l, args, one, minusInf);
                                         });
   rewriter.replaceOp(found.sum, both.getResult(1));
   rewriter.replaceOp(max, both.getResult(0));

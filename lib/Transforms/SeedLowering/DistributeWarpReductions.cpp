@@ -19,12 +19,14 @@
 //
 // `ks.column_split = S` splits a reduction along a strided loop instead:
 // the block's x threads take its columns, its S rows of threads the
-// reduction (every S-th row each), and the partials meet in shared memory.
+// reduction (every S-th row each), and the partials meet in shared memory;
+// an op after it over the same columns is split alike (ColumnSplit.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ks/Transforms/Passes.h"
 
+#include "ColumnSplit.h"
 #include "RowWalk.h"
 #include "ks/Transforms/Utils/Alignment.h"
 #include "ks/Transforms/Utils/KernelInit.h"
@@ -81,32 +83,13 @@ constexpr llvm::StringLiteral kWarpReduceAttr = "ks.warp_reduce";
 constexpr llvm::StringLiteral kBlockReduceAttr = "ks.block_reduce";
 constexpr llvm::StringLiteral kWarpElementwiseAttr = "ks.warp_elementwise";
 constexpr llvm::StringLiteral kBlockElementwiseAttr = "ks.block_elementwise";
-constexpr llvm::StringLiteral kColumnSplitAttr = "ks.column_split";
 constexpr llvm::StringLiteral kClusterReduceAttr = "ks.cluster_reduce";
 constexpr llvm::StringLiteral kClusterReadsDoneAttr = "ks.cluster_reads_done";
 using ks::kWarpSize;
 constexpr int64_t kMaxWarpsPerBlock = 32;
-/// The most elements of a row one thread keeps in registers per op
-/// (ks.row_registers): more would spill.
-constexpr int64_t kMaxRowRegisters = 64;
 
 using ks::butterfly;
 using ks::combine;
-
-/// A workgroup-memory buffer of `n` elements of `type` for the kernel of
-/// `op` (a module-level global; outlining moves it into the kernel's module).
-Value sharedBuffer(OpBuilder &b, Location loc, Operation *op, Type type, int64_t n) {
-  auto module = op->getParentOfType<ModuleOp>();
-  auto memrefType = MemRefType::get(
-      {n}, type, MemRefLayoutAttrInterface{},
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  OpBuilder detached(b.getContext());
-  auto global = memref::GlobalOp::create(
-      detached, loc, "__ks_block_reduce", detached.getStringAttr("private"),
-      memrefType, Attribute(), /*constant=*/false, /*alignment=*/nullptr);
-  SymbolTable(module).insert(global); // renamed if the name is taken
-  return memref::GetGlobalOp::create(b, loc, memrefType, global.getSymName());
-}
 
 /// `slot` (a workgroup-memory buffer) as a pointer into this block's
 /// shared memory, for nvvm.mapa to map into another block's.
@@ -126,62 +109,6 @@ Value loadFromClusterBlock(OpBuilder &b, Location loc, Value local, int64_t rank
   Value block = arith::ConstantIntOp::create(b, loc, rank, 32);
   Value remote = NVVM::MapaOp::create(b, loc, sharedCluster, local, block);
   return LLVM::LoadOp::create(b, loc, type, remote);
-}
-
-/// The one binary op (one result) that folds each element into `op`'s
-/// first output, or null.
-Operation *singleCombiner(linalg::LinalgOp op) {
-  SmallVector<Operation *> combiners;
-  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1 ||
-      combiners.front()->getNumOperands() != 2 || combiners.front()->getNumResults() != 1)
-    return nullptr;
-  return combiners.front();
-}
-
-/// An argmax or argmin: two outputs, the running value `v` folded by a
-/// binary op with a neutral element (max, min), and its position `i`,
-/// replaced where `cmpf(better, element, v)` holds.
-struct ArgReduction {
-  Operation *valueCombiner;
-  arith::CmpFPredicate better;
-};
-
-std::optional<ArgReduction> matchArgReduction(linalg::LinalgOp op) {
-  if (op.getNumDpsInits() != 2)
-    return std::nullopt;
-  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
-  BlockArgument value = op.getRegionOutputArgs()[0];
-  BlockArgument position = op.getRegionOutputArgs()[1];
-  Operation *combiner = yield.getOperand(0).getDefiningOp();
-  auto select = yield.getOperand(1).getDefiningOp<arith::SelectOp>();
-  if (!combiner || combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
-      !llvm::is_contained(combiner->getOperands(), value) ||
-      !arith::getNeutralElement(combiner) || !select ||
-      select.getFalseValue() != position)
-    return std::nullopt;
-  auto compare = select.getCondition().getDefiningOp<arith::CmpFOp>();
-  if (!compare || compare.getRhs() != value || compare.getLhs() == value)
-    return std::nullopt;
-  Type v = value.getType(), i = position.getType();
-  if (!v.isF32() && !v.isF64())
-    return std::nullopt;
-  if (!i.isInteger(32) && !i.isInteger(64))
-    return std::nullopt;
-  return ArgReduction{combiner, compare.getPredicate()};
-}
-
-/// (v, i) and (ov, oi) combined: the other pair wins where its value is
-/// better, or equal at a lower position (the first occurrence, as the
-/// sequential fold keeps it).
-std::pair<Value, Value> combinePairs(OpBuilder &b, Location loc, const ArgReduction &arg,
-                                     Value v, Value i, Value ov, Value oi) {
-  Value better = arith::CmpFOp::create(b, loc, arg.better, ov, v);
-  Value equal = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, ov, v);
-  Value earlier = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, oi, i);
-  Value take = arith::OrIOp::create(
-      b, loc, better, arith::AndIOp::create(b, loc, equal, earlier));
-  return {arith::SelectOp::create(b, loc, take, ov, v),
-          arith::SelectOp::create(b, loc, take, oi, i)};
 }
 
 /// A warp's lanes share an argmax/argmin row: each folds its elements into
@@ -240,108 +167,6 @@ LogicalResult distributeArgReduction(linalg::LinalgOp op, const ArgReduction &ar
     memref::StoreOp::create(b, loc, newValue, valueOut->get(), atValue);
     memref::StoreOp::create(b, loc, newPosition, positionOut->get(), atPosition);
   });
-  op->erase();
-  return success();
-}
-
-/// `ks.column_split = S`: a block of BX x S threads shares an op whose
-/// parallel points (BX of them: neighbouring columns of a reduction along a
-/// strided loop) are its x threads' and whose reduction (the innermost
-/// loop) its y threads split: thread (x, y) folds rows y, y + S, ... of
-/// column x into a partial (the unrolled walk of the warp reductions), the
-/// partials meet in shared memory, and thread (x, 0) folds the S partials
-/// of its column, in order, into the output. S times the threads of one
-/// thread per column, each with an S-th of the walk: a reduction to 16384
-/// outputs (max over the middle dim of 16 x 4096 x 1024) had 512 warps on
-/// 132 SMs.
-LogicalResult distributeColumnSplit(linalg::LinalgOp op, int64_t split) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  std::optional<std::pair<int64_t, int64_t>> block = knownBlockXY(op);
-  int64_t points = 1;
-  for (int64_t r : ArrayRef(ranges).drop_back())
-    points *= r;
-  if (!block || block->second != split || block->first != points)
-    return op.emitError() << kColumnSplitAttr << " = " << split
-                          << " needs a block of (parallel points) x " << split
-                          << " threads, with constant sizes";
-  if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() != 1 ||
-      op.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
-      ShapedType::isDynamicShape(ranges))
-    return op.emitError() << kColumnSplitAttr
-                          << " needs an op on buffers with one static reduction loop, the "
-                             "innermost";
-  std::optional<ArgReduction> arg = matchArgReduction(op);
-  Operation *combiner = nullptr;
-  if (arg) {
-    combiner = arg->valueCombiner;
-  } else {
-    combiner = op.getNumDpsInits() == 1 ? singleCombiner(op) : nullptr;
-    if (!combiner)
-      return op.emitError() << kColumnSplitAttr
-                            << " needs a body that folds into one output with one binary op, "
-                               "or an argmax/argmin";
-  }
-  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
-  if (!neutral)
-    return op.emitError() << kColumnSplitAttr << " needs a combiner with a neutral element, got '"
-                          << combiner->getName() << "'";
-
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  Value column = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value part = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
-  // The thread's column among the parallel points, row-major.
-  SmallVector<Value> ivs =
-      delinearizeRowMajor(b, loc, column, ArrayRef(ranges).drop_back());
-  SmallVector<Value> inits{arith::ConstantOp::create(b, loc, *neutral)};
-  if (arg)
-    inits.push_back(arith::ConstantOp::create(
-        b, loc, b.getIntegerAttr(op.getRegionOutputArgs()[1].getType(), 0)));
-  SmallVector<Value> partial = foldPartial(b, loc, op, ivs, part, index(b, loc, split), 1,
-                                           ranges.back(), inits, split);
-  // Partial y of column x in slot y * BX + x of each output's buffer.
-  Value slot = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, part, index(b, loc, points)), column);
-  SmallVector<Value> slots;
-  for (Value value : partial) {
-    slots.push_back(sharedBuffer(b, loc, op, value.getType(), split * points));
-    memref::StoreOp::create(b, loc, value, slots.back(), ValueRange{slot});
-  }
-  gpu::BarrierOp::create(b, loc);
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, part, index(b, loc, 0));
-  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-  b.setInsertionPointToStart(&ifFirst.getThenRegion().front());
-  SmallVector<Value> total;
-  for (int64_t y = 0; y < split; ++y) {
-    Value at = arith::AddIOp::create(b, loc, column, index(b, loc, y * points));
-    SmallVector<Value> other;
-    for (Value buffer : slots)
-      other.push_back(memref::LoadOp::create(b, loc, buffer, ValueRange{at}));
-    if (total.empty())
-      total = other;
-    else if (arg)
-      std::tie(total[0], total[1]) =
-          combinePairs(b, loc, *arg, total[0], total[1], other[0], other[1]);
-    else
-      total[0] = combine(b, combiner, total[0], other[0]);
-  }
-  SmallVector<Value> dims(ivs);
-  dims.push_back(index(b, loc, 0)); // the outputs do not depend on the reduction loop
-  SmallVector<SmallVector<Value>> at;
-  SmallVector<Value> old;
-  for (OpOperand &out : op.getDpsInitsMutable()) {
-    at.push_back(applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
-    old.push_back(memref::LoadOp::create(b, loc, out.get(), at.back()));
-  }
-  SmallVector<Value> result;
-  if (arg) {
-    auto [v, i] = combinePairs(b, loc, *arg, old[0], old[1], total[0], total[1]);
-    result = {v, i};
-  } else {
-    result = {combine(b, combiner, total[0], old[0])};
-  }
-  for (auto [value, out, indices] : llvm::zip(result, op.getDpsInits(), at))
-    memref::StoreOp::create(b, loc, value, out, indices);
   op->erase();
   return success();
 }
@@ -439,24 +264,6 @@ struct RowFold {
 };
 /// One fold per output (a norm's sum and sum of squares: two).
 using RowReduction = SmallVector<RowFold, 2>;
-
-/// Whether the value `op` yields for output `i` depends on no other
-/// output's running value: the outputs' folds can then be combined apart.
-bool foldsAlone(linalg::LinalgOp op, unsigned i) {
-  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.filter = [&](Operation *inner) { return inner->getBlock() == op.getBlock(); };
-  Operation *def = yield.getOperand(i).getDefiningOp();
-  if (!def)
-    return false;
-  (void)getBackwardSlice(def, &slice, options);
-  slice.insert(def);
-  for (auto [j, arg] : llvm::enumerate(op.getRegionOutputArgs()))
-    if (j != i && llvm::any_of(arg.getUsers(), [&](Operation *u) { return slice.contains(u); }))
-      return false;
-  return true;
-}
 
 /// The reduction `op` is, if its threads can share it: on buffers, one
 /// static reduction loop, the innermost, of a multiple of `perLane`, each
@@ -662,12 +469,12 @@ LogicalResult distribute(linalg::LinalgOp op, StringRef attrName) {
   int64_t perLane = elems.getInt();
   if (!op->getParentOfType<gpu::LaunchOp>())
     return op.emitError() << attrName << ": the op is not inside a gpu.launch";
+  if (attrName == kColumnSplitAttr)
+    return distributeColumnSplit(op, perLane);
   if (op->hasAttr(kRowRegistersAttr) && failed(checkRowRegisters(op, attrName, perLane)))
     return failure();
   if (attrName == kWarpElementwiseAttr || attrName == kBlockElementwiseAttr)
     return distributeElementwise(op, attrName, perLane);
-  if (attrName == kColumnSplitAttr)
-    return distributeColumnSplit(op, perLane);
   bool wholeBlock = attrName == kBlockReduceAttr;
   if (std::optional<ArgReduction> arg = matchArgReduction(op); arg && !wholeBlock)
     return distributeArgReduction(op, *arg, perLane);

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -45,6 +46,12 @@ Value index(OpBuilder &b, Location loc, int64_t v) {
 bool atOwnPoints(linalg::LinalgOp op, OpOperand &operand) {
   if (!op->hasAttr(kRowRegistersAttr))
     return false;
+  // A column split gives each point to one thread, the same for the same
+  // element in each op of the chain (the column's, the element's row
+  // modulo S): an operand read or written at one element per point is the
+  // thread's own.
+  if (op->hasAttr(kColumnSplitAttr))
+    return op.getMatchingIndexingMap(&operand).isPermutation();
   auto type = dyn_cast<MemRefType>(operand.get().getType());
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (!type || !type.hasStaticShape() || ShapedType::isDynamicShape(ranges))
@@ -66,6 +73,71 @@ bool atOwnPoints(linalg::LinalgOp op, OpOperand &operand) {
                                        map.getNumDims(), 0);
   auto constant = dyn_cast<AffineConstantExpr>(diff);
   return constant && constant.getValue() == 0;
+}
+
+Value sharedBuffer(OpBuilder &b, Location loc, Operation *op, Type type, int64_t n) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto memrefType = MemRefType::get(
+      {n}, type, MemRefLayoutAttrInterface{},
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  OpBuilder detached(b.getContext());
+  auto global = memref::GlobalOp::create(
+      detached, loc, "__ks_block_reduce", detached.getStringAttr("private"),
+      memrefType, Attribute(), /*constant=*/false, /*alignment=*/nullptr);
+  SymbolTable(module).insert(global); // renamed if the name is taken
+  return memref::GetGlobalOp::create(b, loc, memrefType, global.getSymName());
+}
+
+
+std::optional<ArgReduction> matchArgReduction(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 2)
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  BlockArgument value = op.getRegionOutputArgs()[0];
+  BlockArgument position = op.getRegionOutputArgs()[1];
+  Operation *combiner = yield.getOperand(0).getDefiningOp();
+  auto select = yield.getOperand(1).getDefiningOp<arith::SelectOp>();
+  if (!combiner || combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
+      !llvm::is_contained(combiner->getOperands(), value) ||
+      !arith::getNeutralElement(combiner) || !select ||
+      select.getFalseValue() != position)
+    return std::nullopt;
+  auto compare = select.getCondition().getDefiningOp<arith::CmpFOp>();
+  if (!compare || compare.getRhs() != value || compare.getLhs() == value)
+    return std::nullopt;
+  Type v = value.getType(), i = position.getType();
+  if (!v.isF32() && !v.isF64())
+    return std::nullopt;
+  if (!i.isInteger(32) && !i.isInteger(64))
+    return std::nullopt;
+  return ArgReduction{combiner, compare.getPredicate()};
+}
+
+std::pair<Value, Value> combinePairs(OpBuilder &b, Location loc, const ArgReduction &arg,
+                                     Value v, Value i, Value ov, Value oi) {
+  Value better = arith::CmpFOp::create(b, loc, arg.better, ov, v);
+  Value equal = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, ov, v);
+  Value earlier = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, oi, i);
+  Value take = arith::OrIOp::create(
+      b, loc, better, arith::AndIOp::create(b, loc, equal, earlier));
+  return {arith::SelectOp::create(b, loc, take, ov, v),
+          arith::SelectOp::create(b, loc, take, oi, i)};
+}
+
+bool foldsAlone(linalg::LinalgOp op, unsigned i) {
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.filter = [&](Operation *inner) { return inner->getBlock() == op.getBlock(); };
+  Operation *def = yield.getOperand(i).getDefiningOp();
+  if (!def)
+    return false;
+  (void)getBackwardSlice(def, &slice, options);
+  slice.insert(def);
+  for (auto [j, arg] : llvm::enumerate(op.getRegionOutputArgs()))
+    if (j != i && llvm::any_of(arg.getUsers(), [&](Operation *u) { return slice.contains(u); }))
+      return false;
+  return true;
 }
 
 void forEachParallelPoint(OpBuilder &b, Location loc, ArrayRef<int64_t> ranges,

@@ -11,6 +11,7 @@
 #ifndef KS_LIB_TRANSFORMS_SEEDLOWERING_ROWWALK_H
 #define KS_LIB_TRANSFORMS_SEEDLOWERING_ROWWALK_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -25,6 +26,12 @@ namespace ks::rowwalk {
 inline constexpr llvm::StringLiteral kRowRegistersAttr = "ks.row_registers";
 /// Marks a load or store of a thread's own elements of such a row.
 inline constexpr llvm::StringLiteral kRowOwnedAttr = "ks.row_owned";
+/// The most elements of a row one thread keeps in registers per op
+/// (ks.row_registers): more would spill.
+inline constexpr int64_t kMaxRowRegisters = 64;
+/// Marks an op a block of BX x S threads splits along a strided loop
+/// (ColumnSplit.h).
+inline constexpr llvm::StringLiteral kColumnSplitAttr = "ks.column_split";
 
 /// The indices `map` selects from the loop indices `dims`.
 llvm::SmallVector<mlir::Value> applyMap(mlir::OpBuilder &b, mlir::Location loc,
@@ -39,8 +46,34 @@ mlir::Value index(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 /// element p of the operand's buffer (row-major). In an op split for
 /// ks.row_registers thread t then touches the same elements of the buffer
 /// in every op of the row, and no other thread does: the access is marked
-/// ks.row_owned, which ks-forward-row-values relies on.
+/// ks.row_owned, which ks-forward-row-values relies on. In a column split
+/// (ks.column_split) any operand accessed one element per point is.
 bool atOwnPoints(mlir::linalg::LinalgOp op, mlir::OpOperand &operand);
+
+/// A workgroup-memory buffer of `n` elements of `type` for the kernel of
+/// `op` (a module-level global; outlining moves it into the kernel's module).
+mlir::Value sharedBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *op,
+                         mlir::Type type, int64_t n);
+
+/// An argmax or argmin: two outputs, the running value `v` folded by a
+/// binary op with a neutral element (max, min), and its position `i`,
+/// replaced where `cmpf(better, element, v)` holds.
+struct ArgReduction {
+  mlir::Operation *valueCombiner;
+  mlir::arith::CmpFPredicate better;
+};
+std::optional<ArgReduction> matchArgReduction(mlir::linalg::LinalgOp op);
+
+/// (v, i) and (ov, oi) combined: the other pair wins where its value is
+/// better, or equal at a lower position (the first occurrence, as the
+/// sequential fold keeps it).
+std::pair<mlir::Value, mlir::Value> combinePairs(mlir::OpBuilder &b, mlir::Location loc,
+                                                 const ArgReduction &arg, mlir::Value v,
+                                                 mlir::Value i, mlir::Value ov, mlir::Value oi);
+
+/// Whether the value `op` yields for output `i` depends on no other
+/// output's running value: the outputs' folds can then be combined apart.
+bool foldsAlone(mlir::linalg::LinalgOp op, unsigned i);
 
 /// The loop nest over the parallel points of `op` (all loops but the last,
 /// the reduction), with `body` at each.
