@@ -445,51 +445,54 @@ namespace {
 /// Whether the next linalg op after `op` is an elementwise epilogue of it
 /// (DispatchFeatures::elementwiseEpilogue, rereadingEpilogue).
 void fillEpilogueFeatures(linalg::LinalgOp op, DispatchFeatures &f) {
+  Operation *next = op->getNextNode();
+  while (next && !isa<linalg::LinalgOp>(next))
+    next = next->getNextNode();
+  auto consumer = dyn_cast_or_null<linalg::LinalgOp>(next);
+  if (!consumer)
+    return;
   if (op.getNumDpsInits() == 1) {
-    Operation *next = op->getNextNode();
-    while (next && !isa<linalg::LinalgOp>(next))
-      next = next->getNextNode();
-    if (auto consumer = dyn_cast_or_null<linalg::LinalgOp>(next)) {
-      // On tensors the result value, on buffers the output buffer.
-      Value result = op->getNumResults() == 1 ? op->getResult(0)
-                                              : op.getDpsInitOperand(0)->get();
-      f.elementwiseEpilogue =
-          linalg::isElementwise(consumer) &&
-          llvm::any_of(consumer.getDpsInputOperands(), [&](OpOperand *in) {
-            return in->get() == result &&
-                   consumer.getMatchingIndexingMap(in).isIdentity();
-          });
-      // An epilogue that writes a buffer the op reads cannot run as the
-      // op's kernel stores its outputs (other blocks still read it):
-      // bufferization reuses a dead GEMM input for the epilogue's output
-      // (layer after layer of an MLP).
-      if (f.elementwiseEpilogue && op.hasPureBufferSemantics() &&
-          consumer.hasPureBufferSemantics())
-        f.elementwiseEpilogue = llvm::none_of(consumer.getDpsInitsMutable(), [&](OpOperand &out) {
-          return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *in) {
-            return bufferRoot(in->get()) == bufferRoot(out.get());
-          });
+    // On tensors the result value, on buffers the output buffer.
+    Value result = op->getNumResults() == 1 ? op->getResult(0)
+                                            : op.getDpsInitOperand(0)->get();
+    f.elementwiseEpilogue =
+        linalg::isElementwise(consumer) &&
+        llvm::any_of(consumer.getDpsInputOperands(), [&](OpOperand *in) {
+          return in->get() == result &&
+                 consumer.getMatchingIndexingMap(in).isIdentity();
         });
-      if (op.hasPureBufferSemantics() && consumer.hasPureBufferSemantics() &&
-          linalg::isElementwise(consumer)) {
-        auto readsRootOf = [&](Value buffer) {
-          return llvm::any_of(consumer.getDpsInputOperands(), [&](OpOperand *in) {
-            return bufferRoot(in->get()) == bufferRoot(buffer);
-          });
-        };
-        // Over the op's own loops (in any order), so that both tile alike:
-        // a successor seen through a reshape that kept a unit loop or
-        // merged others cannot share the op's blocks and threads.
-        SmallVector<int64_t> opRanges = op.getStaticLoopRanges();
-        SmallVector<int64_t> consumerRanges = consumer.getStaticLoopRanges();
-        llvm::sort(opRanges);
-        llvm::sort(consumerRanges);
-        f.rereadingEpilogue =
-            opRanges == consumerRanges && readsRootOf(op.getDpsInitOperand(0)->get()) &&
-            llvm::any_of(op.getDpsInputOperands(),
-                         [&](OpOperand *in) { return readsRootOf(in->get()); });
-      }
-    }
+    // An epilogue that writes a buffer the op reads cannot run as the
+    // op's kernel stores its outputs (other blocks still read it):
+    // bufferization reuses a dead GEMM input for the epilogue's output
+    // (layer after layer of an MLP).
+    if (f.elementwiseEpilogue && op.hasPureBufferSemantics() &&
+        consumer.hasPureBufferSemantics())
+      f.elementwiseEpilogue = llvm::none_of(consumer.getDpsInitsMutable(), [&](OpOperand &out) {
+        return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+          return bufferRoot(in->get()) == bufferRoot(out.get());
+        });
+      });
+  }
+  if (op.hasPureBufferSemantics() && consumer.hasPureBufferSemantics() &&
+      linalg::isElementwise(consumer) && op.getNumDpsInits() >= 1) {
+    auto readsRootOf = [&](Value buffer) {
+      return llvm::any_of(consumer.getDpsInputOperands(), [&](OpOperand *in) {
+        return bufferRoot(in->get()) == bufferRoot(buffer);
+      });
+    };
+    // Over the op's own loops (in any order), so that both tile alike:
+    // a successor seen through a reshape that kept a unit loop or
+    // merged others cannot share the op's blocks and threads. It reads
+    // one of the op's outputs (a softmax's maximum or sum) and an input.
+    SmallVector<int64_t> opRanges = op.getStaticLoopRanges();
+    SmallVector<int64_t> consumerRanges = consumer.getStaticLoopRanges();
+    llvm::sort(opRanges);
+    llvm::sort(consumerRanges);
+    f.rereadingEpilogue =
+        opRanges == consumerRanges &&
+        llvm::any_of(op.getDpsInits(), [&](Value out) { return readsRootOf(out); }) &&
+        llvm::any_of(op.getDpsInputOperands(),
+                     [&](OpOperand *in) { return readsRootOf(in->get()); });
   }
 }
 

@@ -128,11 +128,12 @@ struct DispatchFeatures {
   /// in. Unset for other ops.
   std::optional<bool> kContiguousOperands;
   /// On buffers: the next linalg op in the block is elementwise over this
-  /// op's loops (the same extents, in any order), reads this op's output
-  /// (any view of its buffer, any map: RMS norm's normalization reads the
-  /// channels' sum broadcast along them) and reads one of this op's inputs
-  /// again: reduce_strided_epilogue computes both
-  /// in one kernel, the input crossing DRAM once.
+  /// op's loops (the same extents, in any order), reads one of this op's
+  /// outputs (any view of its buffer, any map: RMS norm's normalization
+  /// reads the channels' sum broadcast along them) and reads one of this
+  /// op's inputs again: reduce_strided_epilogue and
+  /// reduce_strided_split_epilogue compute both in one kernel, the input
+  /// crossing DRAM once.
   bool rereadingEpilogue = false;
   /// How many ops after this reduction (and the fill before it) one kernel
   /// can compute row by row with it (ks/Skills/RowChain.h); 0 when none.
