@@ -380,7 +380,8 @@ bool pickParams(const PlanInput &input, const Skill *skill, const Policy::Case &
       llvm::consumeError(values.takeError());
       continue;
     }
-    if (!meetsRequirements(*skill, *values, features))
+    if (!meetsRequirements(*skill, *values, features) ||
+        !meetsChoiceRules(*skill, *values, features))
       continue;
     ++fits;
     if (attemptOf(input, *skill, *values)) {
@@ -403,7 +404,7 @@ bool pickParams(const PlanInput &input, const Skill *skill, const Policy::Case &
   d.passedOver.push_back(json::Object{
       {"skill", id},
       {"why", fits == 0
-                  ? "no parameters meet its constraints and requirements on this dispatch"
+                  ? "no parameters meet its constraints, requirements and choice rules on this dispatch"
                   : llvm::formatv("all {0} fitting choices were tried on {1}", tried,
                                   input.base)
                         .str()}});

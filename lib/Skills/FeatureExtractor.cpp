@@ -18,6 +18,7 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -412,6 +413,17 @@ bool tensorCoreEligible(linalg::LinalgOp op, OpClass opClass,
 
 } // namespace
 
+/// PyTorch's chunk for a scan of `rows` rows of `length` along the
+/// innermost dim (its scan_innermost_dim's 2 x num_threads_x).
+static int64_t torchScanChunkOf(int64_t rows, int64_t length) {
+  auto ceilLog2 = [](int64_t v) {
+    return static_cast<int64_t>(llvm::Log2_64_Ceil(static_cast<uint64_t>(std::max<int64_t>(v, 1))));
+  };
+  int64_t twice = 9 + ceilLog2(length) - ceilLog2(rows);
+  int64_t half = twice >= 0 ? twice / 2 : -((-twice + 1) / 2); // floor
+  return int64_t{2} << std::clamp<int64_t>(half, 4, 9);
+}
+
 /// For a scan (isTriangularScan): the product of the output's dims after
 /// the one its mask compares with the reduction loop (the scanned dim).
 std::optional<int64_t> scanInnerOf(linalg::LinalgOp op) {
@@ -690,6 +702,9 @@ DispatchFeatures extractFeatures(linalg::LinalgOp op, int64_t id,
     return f;
 
   fillSizeFeatures(op, f);
+  if (f.scanInner == 1 && f.outputElements && !f.loopRanges.empty())
+    f.torchScanChunk = torchScanChunkOf(*f.outputElements / f.loopRanges.back(),
+                                        f.loopRanges.back());
   return f;
 }
 

@@ -94,6 +94,7 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
   if (f.gridChainElements > 0)
     obj["grid_chain_elements"] = f.gridChainElements;
   setIf("scan_inner", f.scanInner);
+  setIf("torch_scan_chunk", f.torchScanChunk);
   if (f.paddedInputs > 0)
     obj["padded_inputs"] = f.paddedInputs;
   return obj;

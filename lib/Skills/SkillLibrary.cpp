@@ -164,6 +164,7 @@ llvm::Error readFields(const Reader &r, Skill &s, std::string &script) {
   if (llvm::Error e = take(r.strings("addresses", true), s.addresses)) return e;
   if (llvm::Error e = take(r.strings("constraints"), s.constraints)) return e;
   if (llvm::Error e = take(r.strings("requires"), s.requires)) return e;
+  if (llvm::Error e = take(r.strings("choose"), s.chooses)) return e;
   if (llvm::Error e = take(r.strings("folds_producers_when"), s.foldsProducersWhen)) return e;
   if (llvm::Error e = take(r.strings("pitfalls"), s.pitfalls)) return e;
   if (llvm::Error e = take(r.string("test"), s.test)) return e;
@@ -295,6 +296,9 @@ llvm::Error checkExpressions(const Reader &r, const Skill &s, std::set<std::stri
   for (const std::string &c : s.requires)
     if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
       return r.fieldError("requires", llvm::toString(refs.takeError()));
+  for (const std::string &c : s.chooses)
+    if (llvm::Expected<std::vector<std::string>> refs = namesIn(c); !refs)
+      return r.fieldError("choose", llvm::toString(refs.takeError()));
   return llvm::Error::success();
 }
 
@@ -530,10 +534,23 @@ ks::agents::featureVariables(const json::Object &features) {
   return vars;
 }
 
-bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values,
-                                   const llvm::StringMap<int64_t> &features, std::string *why) {
+namespace {
+/// The dispatch's feature variables with a choice's parameters beside them.
+llvm::StringMap<int64_t> withParams(const llvm::StringMap<int64_t> &features,
+                                    const ParamValues &values) {
   llvm::StringMap<int64_t> vars = features;
   for (const auto &kv : values)
     vars[kv.first()] = kv.second;
-  return allHold(skill.requires, vars, why);
+  return vars;
+}
+} // namespace
+
+bool ks::agents::meetsRequirements(const Skill &skill, const ParamValues &values,
+                                   const llvm::StringMap<int64_t> &features, std::string *why) {
+  return allHold(skill.requires, withParams(features, values), why);
+}
+
+bool ks::agents::meetsChoiceRules(const Skill &skill, const ParamValues &values,
+                                  const llvm::StringMap<int64_t> &features) {
+  return allHold(skill.chooses, withParams(features, values));
 }

@@ -8,6 +8,8 @@
 // NAME: error: {{.*}}unknown_name/skill.json: field 'constraints': 'B * W <= 1024' uses 'W', which is no parameter
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-expr dispatch=1 skill=bad_expr" 2>&1 | FileCheck %s --check-prefix=EXPR
 // EXPR: error: {{.*}}bad_expr/skill.json: field 'constraints': in 'B * <= 1024': unexpected '<'
+// RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-choose dispatch=1 skill=bad_choose" 2>&1 | FileCheck %s --check-prefix=CHOOSE
+// CHOOSE: error: {{.*}}bad_choose/skill.json: field 'choose': in 'B == torch_scan_chunk &&': unexpected end
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-wrong-dir dispatch=1 skill=Y" 2>&1 | FileCheck %s --check-prefix=DIR
 // DIR: error: {{.*}}wrong_dir/skill.json: field 'id': 'Y' does not match its directory 'wrong_dir'
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-missing-script dispatch=1 skill=missing_script" 2>&1 | FileCheck %s --check-prefix=SCRIPT

@@ -153,6 +153,11 @@ struct DispatchFeatures {
   /// after the scanned one, 1 for a scan along the innermost dim (rows); a
   /// scan along another dim is a column scan. Unset for other ops.
   std::optional<int64_t> scanInner;
+  /// For a scan along the innermost dim (scanInner == 1) of R rows of N:
+  /// the chunk PyTorch's CUDA scan associates it by, 2^(1 + clamp(floor((9
+  /// + ceil(log2 N) - ceil(log2 R)) / 2), 4, 9)), the row scans' W that
+  /// gives eager's results bit for bit. Unset for other ops.
+  std::optional<int64_t> torchScanChunk;
   /// See extractFeatures for the rule; unset when dynamic.
   std::optional<bool> tensorCoreEligible;
   /// max over the shaped inputs the body reads of (iteration-space size /

@@ -53,6 +53,10 @@ struct Skill {
   /// Conditions over parameters and features a choice must meet on a given
   /// dispatch (e.g. "loop_range_0 % BM == 0").
   std::vector<std::string> requires;
+  /// Conditions over parameters and features the planner's own choices
+  /// meet beyond `requires` (a numerical choice: a scan's chunk as the
+  /// reference framework's); a plan may name any values `requires` admits.
+  std::vector<std::string> chooses;
   /// Conditions over parameters under which the skill reads its dispatch's
   /// producers in place and removes their kernels (a padded copy's fill and
   /// copy): a plan applies such a step before the producers' own steps.
@@ -131,6 +135,11 @@ llvm::StringMap<int64_t> featureVariables(const llvm::json::Object &features);
 /// does not hold.
 bool meetsRequirements(const Skill &skill, const ParamValues &values,
                        const llvm::StringMap<int64_t> &features, std::string *why = nullptr);
+
+/// Whether `values` also meet the skill's `choose` conditions there: the
+/// planner's own choices do.
+bool meetsChoiceRules(const Skill &skill, const ParamValues &values,
+                      const llvm::StringMap<int64_t> &features);
 
 } // namespace ks::agents
 
