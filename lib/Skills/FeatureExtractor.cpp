@@ -419,8 +419,7 @@ static int64_t torchScanChunkOf(int64_t rows, int64_t length) {
   auto ceilLog2 = [](int64_t v) {
     return static_cast<int64_t>(llvm::Log2_64_Ceil(static_cast<uint64_t>(std::max<int64_t>(v, 1))));
   };
-  int64_t twice = 9 + ceilLog2(length) - ceilLog2(rows);
-  int64_t half = twice >= 0 ? twice / 2 : -((-twice + 1) / 2); // floor
+  int64_t half = llvm::divideFloorSigned(9 + ceilLog2(length) - ceilLog2(rows), int64_t{2});
   return int64_t{2} << std::clamp<int64_t>(half, 4, 9);
 }
 

@@ -121,8 +121,7 @@ void rewrite(IRRewriter &rewriter, const SoftmaxSums &found) {
   rewriter.setInsertionPoint(max);
   Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(element, 0.0));
   Value one = arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(element, 1.0));
-  Value minusInf = arith::ConstantOp::create(
-      rewriter, loc, rewriter.getFloatAttr(element, APFloat::getInf(element.getFloatSemantics(), true)));
+  Value minusInf = ks::minusInfinity(rewriter, loc, element);
   Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(), element);
   Value sumInit = linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
   AffineMap in = max.getIndexingMapsArray()[0], out = max.getIndexingMapsArray()[1];

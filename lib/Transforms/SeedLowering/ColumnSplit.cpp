@@ -10,7 +10,6 @@
 #include "ks/Transforms/Utils/ReductionBodies.h"
 #include "ks/Transforms/Utils/WarpReduce.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -39,17 +38,15 @@ FailureOr<ColumnFold> matchColumnFold(linalg::LinalgOp op) {
     return ColumnFold{ColumnFold::Kind::OnlineSoftmax, {}, std::nullopt};
   ColumnFold fold{ColumnFold::Kind::EachAlone, {}, std::nullopt};
   for (unsigned i = 0; i < op.getNumDpsInits(); ++i) {
-    SmallVector<Operation *> combiners;
-    if (!matchReduction(op.getRegionOutputArgs(), i, combiners) || combiners.size() != 1 ||
-        combiners.front()->getNumOperands() != 2 || combiners.front()->getNumResults() != 1 ||
-        !foldsAlone(op, i))
+    Operation *combiner = combinerAlone(op, i);
+    if (!combiner)
       return op.emitError() << kColumnSplitAttr
                             << " needs a body that folds each output on its own with one binary "
                                "op, an argmax/argmin or an online softmax";
-    if (!arith::getNeutralElement(combiners.front()))
+    if (!arith::getNeutralElement(combiner))
       return op.emitError() << kColumnSplitAttr << " needs a combiner with a neutral element, got '"
-                            << combiners.front()->getName() << "'";
-    fold.combiners.push_back(combiners.front());
+                            << combiner->getName() << "'";
+    fold.combiners.push_back(combiner);
   }
   return fold;
 }
@@ -65,9 +62,7 @@ SmallVector<Value> initialPartials(OpBuilder &b, Location loc, linalg::LinalgOp 
                 b, loc, b.getIntegerAttr(op.getRegionOutputArgs()[1].getType(), 0))};
   case ColumnFold::Kind::OnlineSoftmax: {
     auto type = cast<FloatType>(op.getRegionOutputArgs()[0].getType());
-    return {arith::ConstantOp::create(
-                b, loc,
-                b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true))),
+    return {ks::minusInfinity(b, loc, type),
             arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0))};
   }
   case ColumnFold::Kind::EachAlone:
@@ -263,20 +258,12 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, int64_t split,
   llvm::SmallBitVector varying(ranges.size());
   varying.set(*rowLoop);
   IRMapping invariants = hoistInvariants(b, loc, op, fixed, varying);
-  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   walkOwnPoints(
       b, loc, part, index(b, loc, split), split, 1, ranges[*rowLoop], ValueRange{},
       [&](OpBuilder &b, Location loc, Value k, ValueRange) -> SmallVector<Value> {
         SmallVector<Value> dims(fixed);
         dims[*rowLoop] = k;
-        IRMapping map = bodyAt(b, loc, op, dims, invariants);
-        for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands())) {
-          auto store = memref::StoreOp::create(
-              b, loc, map.lookupOrDefault(yielded), out.get(),
-              applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
-          if (atOwnPoints(op, out))
-            store->setAttr(kRowOwnedAttr, b.getUnitAttr());
-        }
+        storeBodyAt(b, loc, op, dims, invariants);
         return {};
       },
       op->hasAttr(kRowRegistersAttr));

@@ -32,7 +32,6 @@
 #include "ks/Transforms/Utils/KernelInit.h"
 #include "ks/Transforms/Utils/WarpReduce.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -195,7 +194,6 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName,
   Value self, threads;
   std::tie(self, threads) = rowSplitters(
       b, loc, wholeBlock, gpu::LaneIdOp::create(b, loc, b.getIndexAttr(kWarpSize)));
-  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   Value start = arith::MulIOp::create(b, loc, self, index(b, loc, perThread));
   Value step = arith::MulIOp::create(b, loc, threads, index(b, loc, perThread));
   llvm::SmallBitVector varying(ranges.size());
@@ -211,15 +209,7 @@ LogicalResult distributeElementwise(linalg::LinalgOp op, StringRef attrName,
       [&](OpBuilder &b, Location loc, Value k, ValueRange) -> SmallVector<Value> {
         for (int64_t e = 0; e < perThread; ++e) {
           Value linear = e ? arith::AddIOp::create(b, loc, k, index(b, loc, e)).getResult() : k;
-          SmallVector<Value> dims = delinearizeRowMajor(b, loc, linear, ranges);
-          IRMapping map = bodyAt(b, loc, op, dims, invariants);
-          for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands())) {
-            auto store = memref::StoreOp::create(
-                b, loc, map.lookupOrDefault(yielded), out.get(),
-                applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
-            if (atOwnPoints(op, out))
-              store->setAttr(kRowOwnedAttr, b.getUnitAttr());
-          }
+          storeBodyAt(b, loc, op, delinearizeRowMajor(b, loc, linear, ranges), invariants);
         }
         return {};
       },
@@ -278,14 +268,11 @@ FailureOr<RowReduction> matchRowReduction(linalg::LinalgOp op, StringRef attrNam
                           << " needs an op on buffers with one reduction loop, the innermost";
   RowReduction folds;
   for (unsigned i = 0; i < op.getNumDpsInits(); ++i) {
-    SmallVector<Operation *> combiners;
-    if (!matchReduction(op.getRegionOutputArgs(), i, combiners) || combiners.size() != 1 ||
-        combiners.front()->getNumOperands() != 2 || combiners.front()->getNumResults() != 1 ||
-        !foldsAlone(op, i))
+    Operation *combiner = combinerAlone(op, i);
+    if (!combiner)
       return op.emitError() << attrName
                             << " needs a body that folds each output on its own with one "
                                "binary op";
-    Operation *combiner = combiners.front();
     std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
     Type type = op.getRegionOutputArgs()[i].getType();
     bool widenBool =

@@ -124,6 +124,9 @@ std::pair<Value, Value> combinePairs(OpBuilder &b, Location loc, const ArgReduct
           arith::SelectOp::create(b, loc, take, oi, i)};
 }
 
+namespace {
+/// Whether the value `op` yields for output `i` depends on no other
+/// output's running value.
 bool foldsAlone(linalg::LinalgOp op, unsigned i) {
   auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   SetVector<Operation *> slice;
@@ -138,6 +141,16 @@ bool foldsAlone(linalg::LinalgOp op, unsigned i) {
     if (j != i && llvm::any_of(arg.getUsers(), [&](Operation *u) { return slice.contains(u); }))
       return false;
   return true;
+}
+} // namespace
+
+Operation *combinerAlone(linalg::LinalgOp op, unsigned i) {
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), i, combiners) || combiners.size() != 1 ||
+      combiners.front()->getNumOperands() != 2 || combiners.front()->getNumResults() != 1 ||
+      !foldsAlone(op, i))
+    return nullptr;
+  return combiners.front();
 }
 
 void forEachParallelPoint(OpBuilder &b, Location loc, ArrayRef<int64_t> ranges,
@@ -293,6 +306,18 @@ IRMapping bodyAt(OpBuilder &b, Location loc, linalg::LinalgOp op, ArrayRef<Value
       b.clone(inner, map);
   }
   return map;
+}
+
+void storeBodyAt(OpBuilder &b, Location loc, linalg::LinalgOp op, ArrayRef<Value> dims,
+                 const IRMapping &invariants) {
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  IRMapping map = bodyAt(b, loc, op, dims, invariants);
+  for (auto [out, yielded] : llvm::zip(op.getDpsInitsMutable(), yield.getOperands())) {
+    auto store = memref::StoreOp::create(b, loc, map.lookupOrDefault(yielded), out.get(),
+                                         applyMap(b, loc, op.getMatchingIndexingMap(&out), dims));
+    if (atOwnPoints(op, out))
+      store->setAttr(kRowOwnedAttr, b.getUnitAttr());
+  }
 }
 
 namespace {

@@ -71,9 +71,10 @@ std::pair<mlir::Value, mlir::Value> combinePairs(mlir::OpBuilder &b, mlir::Locat
                                                  const ArgReduction &arg, mlir::Value v,
                                                  mlir::Value i, mlir::Value ov, mlir::Value oi);
 
-/// Whether the value `op` yields for output `i` depends on no other
-/// output's running value: the outputs' folds can then be combined apart.
-bool foldsAlone(mlir::linalg::LinalgOp op, unsigned i);
+/// The one binary op (one result) that folds each element into output `i`
+/// of `op`, where the value yielded for it depends on no other output's
+/// running value (the outputs' folds can then be combined apart); else null.
+mlir::Operation *combinerAlone(mlir::linalg::LinalgOp op, unsigned i);
 
 /// The loop nest over the parallel points of `op` (all loops but the last,
 /// the reduction), with `body` at each.
@@ -114,6 +115,12 @@ mlir::IRMapping hoistReadOnlyWork(mlir::linalg::LinalgOp op);
 /// the yielded values.
 mlir::IRMapping bodyAt(mlir::OpBuilder &b, mlir::Location loc, mlir::linalg::LinalgOp op,
                        llvm::ArrayRef<mlir::Value> dims, mlir::IRMapping map);
+
+/// The body of the op without reductions `op` at loop indices `dims` (on
+/// top of `invariants`), its yielded values stored to its outputs there,
+/// each store marked ks.row_owned where atOwnPoints says so.
+void storeBodyAt(mlir::OpBuilder &b, mlir::Location loc, mlir::linalg::LinalgOp op,
+                 llvm::ArrayRef<mlir::Value> dims, const mlir::IRMapping &invariants);
 
 /// Who splits a row, and how many they are: a warp's lanes, or the block's
 /// threads.

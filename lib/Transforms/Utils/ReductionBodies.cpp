@@ -47,6 +47,11 @@ Value rescale(OpBuilder &b, Location loc, Value low, Value high, Value minusInf)
 }
 } // namespace
 
+Value ks::minusInfinity(OpBuilder &b, Location loc, FloatType type) {
+  return arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true)));
+}
+
 void ks::buildOnlineSoftmaxStep(OpBuilder &b, Location loc, ValueRange args, Value one,
                                 Value minusInf) {
   Value x = args[0], m = args[1], s = args[2];
@@ -98,9 +103,7 @@ bool ks::isOnlineSoftmaxStep(linalg::LinalgOp op) {
 
 std::pair<Value, Value> ks::combineOnlineSoftmax(OpBuilder &b, Location loc,
                                                  ArrayRef<Value> maxima, ArrayRef<Value> sums) {
-  auto type = cast<FloatType>(maxima.front().getType());
-  Value minusInf = arith::ConstantOp::create(
-      b, loc, b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true)));
+  Value minusInf = minusInfinity(b, loc, cast<FloatType>(maxima.front().getType()));
   Value largest = maxima.front();
   for (Value m : maxima.drop_front())
     largest = arith::MaximumFOp::create(b, loc, largest, m);

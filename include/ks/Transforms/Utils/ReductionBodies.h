@@ -30,6 +30,9 @@ bool sameTensor(mlir::Value a, mlir::Value b);
 /// exactly one of them is `out` (a fold's `addf(t, out)`); else null.
 mlir::Value otherOperand(mlir::Operation *binary, mlir::Value out);
 
+/// The constant -inf of the float type `type`: an empty maximum.
+mlir::Value minusInfinity(mlir::OpBuilder &b, mlir::Location loc, mlir::FloatType type);
+
 /// Yields the online softmax's step (x, m, s) -> (m', s') from a body's
 /// block arguments `args`: m' = max(m, x) and s' = s * exp(m - x) + 1
 /// where x > m, else s + exp(x - m), one exponential an element,
