@@ -123,6 +123,16 @@ func.func @sums(%in: memref<256xf32>, %v: memref<1024xf32>, %out: memref<4xf32>)
       scf.yield %p0, %p1, %p2, %p3, %p4 : f32, f32, f32, f32, f32
     }
     memref.store %g#4, %out[%c4] : memref<4xf32>
+    // f32 terms added in f64 (a long column's walk): left alone.
+    %zd = arith.constant 0.0 : f64
+    %d = scf.for %i = %c0 to %c256 step %c1 iter_args(%acc = %zd) -> (f64) {
+      %a = memref.load %in[%i] : memref<256xf32>
+      %wide = arith.extf %a : f32 to f64
+      %p = arith.addf %acc, %wide : f64
+      scf.yield %p : f64
+    }
+    %dt = arith.truncf %d : f64 to f32
+    memref.store %dt, %out[%c4] : memref<4xf32>
     gpu.terminator
   }
   return
@@ -164,6 +174,8 @@ func.func @sums(%in: memref<256xf32>, %v: memref<1024xf32>, %out: memref<4xf32>)
 // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc>
 // CHECK-NOT: arith.subf
 // CHECK: -> (f32, f32, f32, f32, f32)
+// CHECK-NOT: arith.subf
+// CHECK: iter_args(%{{.*}} = %{{.*}}) -> (f64)
 // CHECK-NOT: arith.subf
 
 // With 512 terms the least, only the second loop (1024 terms) changes.

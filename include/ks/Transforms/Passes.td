@@ -679,8 +679,8 @@ def KSDistributeWarpReductions
       after a barrier.
     - `ks.column_split = S`: a reduction along a strided loop, a block of
       columns x S threads; each thread folds every S-th row of its column,
-      the partials combined through shared memory (each output by its own
-      operator, an argmax's pairs, or an online softmax's (max, sum) pairs
+      the partials combined through shared memory in a fixed order (each
+      output by its own operator, an f32 sum's in f64, an argmax's pairs, or an online softmax's (max, sum) pairs
       rescaled to the larger maximum). An op without reductions after it over
       the same columns, marked alike, is split alike: each thread computes the
       points it folded, after a barrier that publishes the totals.

@@ -74,23 +74,60 @@ SmallVector<Value> initialPartials(OpBuilder &b, Location loc, linalg::LinalgOp 
   return inits;
 }
 
-/// Partials `first` then `second` combined (ties keep `first`'s position).
-SmallVector<Value> combinePartials(OpBuilder &b, Location loc, const ColumnFold &fold,
-                                   ArrayRef<Value> first, ArrayRef<Value> second) {
-  switch (fold.kind) {
-  case ColumnFold::Kind::Arg: {
-    auto [v, i] = combinePairs(b, loc, *fold.arg, first[0], first[1], second[0], second[1]);
-    return {v, i};
+/// An argmax's partials `first` then `second` combined (ties keep
+/// `first`'s position).
+SmallVector<Value> combineArgPartials(OpBuilder &b, Location loc, const ArgReduction &arg,
+                                      ArrayRef<Value> first, ArrayRef<Value> second) {
+  auto [v, i] = combinePairs(b, loc, arg, first[0], first[1], second[0], second[1]);
+  return {v, i};
+}
+
+/// Terms a thread adds from which an f32 sum's walk runs in f64 (the
+/// length ks-compensate-long-sums compensates from): 16 partials of 2560
+/// rows each, compensated in f32, still lost a rounding each at the
+/// partial's magnitude (5e-5 over 40960 rows of N(0, 1)).
+constexpr int64_t kWideWalkTerms = 1024;
+
+/// The combiners of `fold`'s f32 sums (null for other outputs), whose
+/// partials are added in f64 and rounded once: each partial sums a long
+/// stretch of the column, and adding them in f32 would lose a rounding at
+/// the total's magnitude per partial.
+SmallVector<Operation *> wideSumCombiners(const ColumnFold &fold) {
+  SmallVector<Operation *> wide;
+  if (fold.kind != ColumnFold::Kind::EachAlone)
+    return wide;
+  for (Operation *combiner : fold.combiners)
+    wide.push_back(isa<arith::AddFOp>(combiner) &&
+                           combiner->getResult(0).getType().isF32()
+                       ? combiner
+                       : nullptr);
+  return wide;
+}
+
+/// Each output's partials (`parts`, the output's value first) folded in
+/// order, then the output's value; a wide sum's in f64, rounded once.
+SmallVector<Value> foldEachAlone(OpBuilder &b, Location loc, const ColumnFold &fold,
+                                 ArrayRef<Operation *> wide,
+                                 ArrayRef<SmallVector<Value>> parts) {
+  SmallVector<Value> result;
+  for (auto [i, combiner] : llvm::enumerate(fold.combiners)) {
+    if (!wide[i]) {
+      Value total = parts[1][i];
+      for (ArrayRef<Value> p : parts.drop_front(2))
+        total = ks::combine(b, combiner, total, p[i]);
+      result.push_back(ks::combine(b, combiner, total, parts[0][i]));
+      continue;
+    }
+    auto widened = [&](Value v) -> Value {
+      return v.getType().isF64() ? v : arith::ExtFOp::create(b, loc, b.getF64Type(), v);
+    };
+    Value total = widened(parts[1][i]);
+    for (ArrayRef<Value> p : parts.drop_front(2))
+      total = arith::AddFOp::create(b, loc, total, widened(p[i]));
+    total = arith::AddFOp::create(b, loc, total, widened(parts[0][i]));
+    result.push_back(arith::TruncFOp::create(b, loc, b.getF32Type(), total));
   }
-  case ColumnFold::Kind::OnlineSoftmax:
-    llvm_unreachable("an online softmax's partials are combined all at once");
-  case ColumnFold::Kind::EachAlone:
-    break;
-  }
-  SmallVector<Value> combined;
-  for (auto [combiner, x, y] : llvm::zip(fold.combiners, first, second))
-    combined.push_back(ks::combine(b, combiner, x, y));
-  return combined;
+  return result;
 }
 
 /// Whether a later op of `op`'s block is split alike: it may read what
@@ -141,7 +178,7 @@ SmallVector<Value> softmaxPartialInTwoSteps(OpBuilder &b, Location loc, linalg::
 /// rows y, y + S, ... of column x into partials (the unrolled walk of the
 /// warp reductions; whole with ks.row_registers), the partials meet in
 /// shared memory, and thread (x, 0) folds the S partials of its column, in
-/// order, into the outputs. S times the threads of one thread per column,
+/// order, into the outputs (an f32 sum's in f64). S times the threads of one thread per column,
 /// each with an S-th of the walk: a reduction to 16384 outputs (max over
 /// the middle dim of 16 x 4096 x 1024) had 512 warps on 132 SMs.
 LogicalResult distributeReduction(linalg::LinalgOp op, int64_t split,
@@ -164,9 +201,18 @@ LogicalResult distributeReduction(linalg::LinalgOp op, int64_t split,
   SmallVector<Value> partial;
   if (fold->kind == ColumnFold::Kind::OnlineSoftmax)
     partial = softmaxPartialInTwoSteps(b, loc, op, ivs, part, split, ranges.back());
-  if (partial.empty())
-    partial = foldPartial(b, loc, op, ivs, part, index(b, loc, split), 1, ranges.back(),
-                          initialPartials(b, loc, op, *fold), split);
+  SmallVector<Operation *> wide = wideSumCombiners(*fold);
+  if (partial.empty()) {
+    // A long walk's sums run in f64 from the start; a short one's are
+    // widened only to be combined.
+    bool wideWalk = llvm::divideCeil(ranges.back(), split) >= kWideWalkTerms;
+    SmallVector<Value> inits = initialPartials(b, loc, op, *fold);
+    for (auto [i, combiner] : llvm::enumerate(wide))
+      if (combiner && wideWalk)
+        inits[i] = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0));
+    partial = foldPartial(b, loc, op, ivs, part, index(b, loc, split), 1, ranges.back(), inits,
+                          split, wideWalk ? ArrayRef<Operation *>(wide) : ArrayRef<Operation *>());
+  }
   // Partial y of column x in slot y * BX + x of each output's buffer.
   Value slot = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, part, index(b, loc, points)), column);
@@ -208,15 +254,16 @@ LogicalResult distributeReduction(linalg::LinalgOp op, int64_t split,
       }
       auto [m, sum] = ks::combineOnlineSoftmax(b, loc, maxima, sums);
       result = {m, sum};
-    } else {
+    } else if (fold->kind == ColumnFold::Kind::EachAlone) {
       // The partials in order, then the output's value (as the seed's fold
-      // meets it: after its elements; an argmax's earlier position first).
+      // meets it: after its elements).
+      result = foldEachAlone(b, loc, *fold, wide, parts);
+    } else {
+      // An argmax's partials in order, the output's earlier position first.
       SmallVector<Value> total = parts[1];
       for (ArrayRef<Value> p : ArrayRef(parts).drop_front(2))
-        total = combinePartials(b, loc, *fold, total, p);
-      result = fold->kind == ColumnFold::Kind::EachAlone
-                   ? combinePartials(b, loc, *fold, total, old)
-                   : combinePartials(b, loc, *fold, old, total);
+        total = combineArgPartials(b, loc, *fold->arg, total, p);
+      result = combineArgPartials(b, loc, *fold->arg, old, total);
     }
     for (auto [value, out, indices] : llvm::zip(result, op.getDpsInits(), at))
       memref::StoreOp::create(b, loc, value, out, indices);

@@ -80,6 +80,15 @@ SumChain chainBetween(Value start, Value end, Block *body) {
   return sum;
 }
 
+/// A sum whose every term is widened from a narrower float (an f32
+/// column's walk in f64) loses nothing a compensation would win back.
+bool addsWidenedTerms(const SumChain &sum) {
+  return llvm::all_of(sum.links, [](const Link &link) {
+    auto ext = link.op->getOperand(1 - link.runningOperand).getDefiningOp<arith::ExtFOp>();
+    return isa<arith::AddFOp>(link.op) && ext;
+  });
+}
+
 std::optional<SumChain> matchSum(scf::ForOp loop, unsigned index) {
   BlockArgument carried = loop.getRegionIterArgs()[index];
   Type type = getElementTypeOrSelf(carried.getType());
@@ -97,7 +106,7 @@ std::optional<SumChain> matchSum(scf::ForOp loop, unsigned index) {
     end = broadcast.getSource();
   }
   SumChain sum = chainBetween(start, end, loop.getBody());
-  if (sum.links.empty())
+  if (sum.links.empty() || addsWidenedTerms(sum))
     return std::nullopt;
   return sum;
 }

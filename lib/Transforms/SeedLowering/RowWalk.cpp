@@ -494,8 +494,10 @@ SmallVector<Value> walkOwnPoints(OpBuilder &b, Location loc, Value start, Value 
 
 SmallVector<Value> foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, ValueRange ivs,
                        Value start, Value step, int64_t perLane, int64_t length,
-                       ValueRange inits, std::optional<int64_t> stepConst) {
+                       ValueRange inits, std::optional<int64_t> stepConst,
+                       ArrayRef<Operation *> wideSums) {
   auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  auto wideAt = [&](size_t i) -> Operation * { return i < wideSums.size() ? wideSums[i] : nullptr; };
   SmallVector<Value> fixed(ivs.begin(), ivs.end());
   fixed.push_back(Value());
   llvm::SmallBitVector varying(fixed.size());
@@ -515,11 +517,24 @@ SmallVector<Value> foldPartial(OpBuilder &b, Location loc, linalg::LinalgOp op, 
           IRMapping seeded = invariants;
           for (auto [arg, vector] : vectors)
             seeded.map(arg, vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{e}));
-          for (auto [arg, value] : llvm::zip(op.getRegionOutputArgs(), running))
-            seeded.map(arg, value);
+          // A widened sum's f32 combiner is cloned with a zero for its
+          // running value; its other operand is the element.
+          for (auto [i, arg] : llvm::enumerate(op.getRegionOutputArgs()))
+            seeded.map(arg, wideAt(i) ? arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0))
+                                            .getResult()
+                                      : running[i]);
           IRMapping map = bodyAt(b, loc, op, dims, std::move(seeded));
-          for (auto [i, yielded] : llvm::enumerate(yield.getOperands()))
-            running[i] = map.lookupOrDefault(yielded);
+          for (auto [i, yielded] : llvm::enumerate(yield.getOperands())) {
+            Operation *combiner = wideAt(i);
+            if (!combiner) {
+              running[i] = map.lookupOrDefault(yielded);
+              continue;
+            }
+            Value acc = op.getRegionOutputArgs()[i];
+            Value element = combiner->getOperand(combiner->getOperand(0) == acc ? 1 : 0);
+            Value wide = arith::ExtFOp::create(b, loc, b.getF64Type(), map.lookupOrDefault(element));
+            running[i] = arith::AddFOp::create(b, loc, running[i], wide);
+          }
         }
         return running;
       },

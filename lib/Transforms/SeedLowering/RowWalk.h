@@ -165,10 +165,14 @@ llvm::SmallVector<mlir::Value> walkOwnPoints(
 /// in steps of `step` along the reduction loop (of `length`), `perLane`
 /// consecutive elements per step, each folded by the op's body into the
 /// running values (its outputs' block arguments), which start at `inits`.
+/// An output whose `wideSums` entry is its combiner (an f32 addf) runs in
+/// f64 instead: its init is an f64, and each element the body computes is
+/// widened and added to it.
 llvm::SmallVector<mlir::Value>
 foldPartial(mlir::OpBuilder &b, mlir::Location loc, mlir::linalg::LinalgOp op,
             mlir::ValueRange ivs, mlir::Value start, mlir::Value step, int64_t perLane,
-            int64_t length, mlir::ValueRange inits, std::optional<int64_t> stepConst);
+            int64_t length, mlir::ValueRange inits, std::optional<int64_t> stepConst,
+            llvm::ArrayRef<mlir::Operation *> wideSums = {});
 
 } // namespace ks::rowwalk
 
