@@ -460,6 +460,11 @@ def cmd_rank_report(args):
     for path in args.results:
         with open(path) as f:
             rows += json.load(f)
+    if args.runs:
+        for r in rows:
+            run_dir = os.path.join(args.runs, "runs", r.get("problem", ""))
+            if os.path.isdir(run_dir):
+                rankcheck.mark_chosen(r, run_dir)
     print(rankcheck.format_table(rankcheck.summarize(
         [d for r in rows for d in r.get("dispatches", [])])))
     if args.calibrated:
@@ -606,6 +611,9 @@ def main(argv=None):
     p.add_argument("--calibrated", action="store_true",
                    help="also the table with each problem's estimates calibrated from the other problems' samples")
     p.add_argument("--db", help="tuning database to add the results' measured kernels to, as calibration samples")
+    p.add_argument("--runs", metavar="PLANS",
+                   help="the tune's -o folder: mark the candidates it kept in results written "
+                        "without the mark (ties in the estimates go to the tuner's pick)")
     p.set_defaults(fn=cmd_rank_report)
 
     p = sub.add_parser("bench-worker", help=argparse.SUPPRESS)

@@ -178,6 +178,28 @@ def _taken_in(seed, run, owners):
     return taken
 
 
+def chosen_steps(run_dir):
+    """{dispatch: (skill, params)} of the tune's final plan in `run_dir`."""
+    try:
+        with open(os.path.join(run_dir, "plan.json")) as f:
+            plan = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    return {s.get("id"): (s.get("skill"), s.get("params")) for s in plan.get("dispatches", [])}
+
+
+def mark_chosen(row, run_dir):
+    """Marks in a problem's result row the candidates whose step the tune
+    kept (its plan.json): among candidates estimated alike, the one the
+    tuner took is the model's choice."""
+    chosen = chosen_steps(run_dir)
+    for d in row.get("dispatches", []):
+        for c in d["candidates"]:
+            if "skill" in c:
+                c["chosen"] = chosen.get(d["dispatch"]) == (c["skill"], c.get("params"))
+    return row
+
+
 def check_problem(run_dir, work, timeout=120, max_candidates=4):
     """Per dispatch with at least one candidate: the estimated and measured
     cost of the seed and of its first `max_candidates` candidates, and
@@ -258,7 +280,10 @@ def summarize(dispatches):
             if rho is not None:
                 f["rhos"].append(rho)
         f["ratios"] += [e / m for e, m in zip(est, meas) if e > 0 and m > 0]
-        first = min(range(len(cands)), key=lambda i: est[i])
+        # Candidates estimated alike (the same kernel time to the last
+        # digit) are a tie the tuner broke: its pick is the model's choice.
+        first = min(range(len(cands)),
+                    key=lambda i: (round(est[i], 6), not cands[i].get("chosen", False)))
         right = meas[first] <= WITHIN * min(meas)
         f["first_ok"] += right
         # Against the seed alone the choice is easy: count those with more.
@@ -305,7 +330,8 @@ def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4, db=N
                 found, device = check_problem(
                     run_dir, os.path.join(os.path.dirname(out_json), "rank-runs", name),
                     timeout, max_candidates)
-                row = {"problem": name, "device": device, "dispatches": found}
+                row = mark_chosen({"problem": name, "device": device, "dispatches": found},
+                                  run_dir)
                 if db:
                     add_to_database(db, samples_of(row))
             except (OSError, ValueError, KeyError, RuntimeError, subprocess.TimeoutExpired) as e:
