@@ -284,6 +284,11 @@ private:
   bool followLeader(const DispatchFeatures &f, int64_t leader, Measurement &seed,
                     PlanSteps &best, json::Array &entries);
   llvm::Error measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries);
+  /// `base` measured again once `stepped` followers took their leaders'
+  /// steps, before the next dispatch's search; where that plan does not
+  /// run, those followers go back to their seed kernels.
+  void rebaseOnFollowers(const std::vector<int64_t> &stepped, PlanSteps &best, Measurement &base,
+                         json::Array &entries);
   /// TuneOptions::invariantLoads: `best` with invariant loads on every
   /// step's dispatch whose kernel does not spill for them, kept unless it
   /// is slower (TunerInvariantLoads.cpp).

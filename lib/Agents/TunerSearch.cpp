@@ -207,6 +207,29 @@ bool Tuner::followLeader(const DispatchFeatures &f, int64_t leader, Measurement 
 /// The plan with the followers' steps, measured once: their entries get
 /// its times. Where it does not run, the followers keep their seed kernels
 /// (the report says why).
+void Tuner::rebaseOnFollowers(const std::vector<int64_t> &stepped, PlanSteps &best,
+                              Measurement &base, json::Array &entries) {
+  // The next dispatch's candidates are built on `best`: weighed against a
+  // base without the followers' kernels, what those kernels take in (a
+  // padding copy, an epilogue) would count as theirs.
+  Measurement m = measure(best, "followers");
+  if (m.outcome == "ok") {
+    base = std::move(m);
+    return;
+  }
+  say("the plan with the followers' steps did not run (" + m.outcome + ": " + m.message +
+      "): they keep their seed kernels");
+  for (json::Value &v : entries) {
+    json::Object &e = *v.getAsObject();
+    std::optional<int64_t> d = e.getInteger("dispatch");
+    if (!d || !llvm::is_contained(stepped, *d) || !e.get("winner"))
+      continue;
+    best.erase(*d);
+    e.erase("winner");
+    e["stopped"] = "its signature's decision did not run here: " + m.outcome;
+  }
+}
+
 llvm::Error Tuner::measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries) {
   Measurement all = measure(best, "grouped");
   auto isFollower = [](const json::Object &e) { return e.get("same_signature_as") != nullptr; };
@@ -255,15 +278,22 @@ llvm::Error Tuner::searchDispatches(const std::vector<const DispatchFeatures *> 
                                     Measurement &seed, PlanSteps &best, Measurement &base,
                                     json::Array &entries, bool &followed) {
   std::map<std::string, int64_t> leaderOf; ///< groupKey -> its decided dispatch.
+  std::vector<int64_t> stepped;            ///< followers stepped since `base`.
   for (const DispatchFeatures *f : order) {
     int64_t d = f->id;
     // A dispatch another's kernel computes decides nothing for its group.
     if (base.kernelUs.count(d)) {
       auto [leader, isLeader] = leaderOf.try_emplace(groupKey(*f), d);
       if (!isLeader) {
-        followed |= followLeader(*f, leader->second, seed, best, entries);
+        if (followLeader(*f, leader->second, seed, best, entries))
+          stepped.push_back(d);
+        followed |= !stepped.empty();
         continue;
       }
+    }
+    if (!stepped.empty()) {
+      rebaseOnFollowers(stepped, best, base, entries);
+      stepped.clear();
     }
     llvm::Expected<json::Object> entry = searchDispatch(*f, seed, best, base);
     if (!entry)
