@@ -131,6 +131,13 @@ llvm::Error Tuner::writeReport(const PlanSteps &best, const Measurement &seed,
                    {"speedup", base.timeMs > 0 ? seed.timeMs / base.timeMs : 0.0},
                    {"win_threshold", opts.win},
                    {"jobs", int64_t(jobs)}});
+  // Plans differ in a few kernels: the rest are not compiled again (on a
+  // GPU, ks-run compiles each plan in a process of its own).
+  if (!onGpu) {
+    ks::KernelModuleCounts modules = ks::serializedKernelModules();
+    report["kernel_modules"] = json::Object{{"compiled", int64_t(modules.compiled)},
+                                            {"reused", int64_t(modules.reused)}};
+  }
   if (llm) {
     json::Object l = llm->stats();
     l["decisions"] = json::Object(decisions);
@@ -181,6 +188,9 @@ void Tuner::printSummary(const json::Object &report, const Measurement &seed,
   }
   if (llm)
     printLlmSummary(*report.getObject("llm"));
+  if (const json::Object *modules = report.getObject("kernel_modules"))
+    out() << llvm::formatv("kernel modules: {0} compiled, {1} reused from earlier plans\n",
+                           *modules->getInteger("compiled"), *modules->getInteger("reused"));
   out() << llvm::formatv("whole program: seed {0:f4} ms, tuned {1:f4} ms, {2:f2}x{3}; "
                                 "plan: {4}\n",
                                 seed.timeMs, base.timeMs,

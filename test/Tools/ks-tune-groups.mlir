@@ -15,9 +15,15 @@
 // The later layers' kernels write their fills (dispatch 4 the shared one):
 // once they took their steps nothing is left of it to decide.
 // CHECK: 4 fill {{.*}} fused: no kernel of its own
+// Each plan differs from the one it is built on in a few kernels: the
+// others are not compiled again.
+// CHECK: kernel modules: {{[1-9][0-9]*}} compiled, {{[1-9][0-9]*}} reused from earlier plans
 // CHECK: whole program: seed {{.*}} ms, tuned {{.*}} ms
 // REPORT: "same_signature_as": 2,
 // REPORT: "stopped": "decided once for its signature, by dispatch 2"
+// REPORT: "kernel_modules": {
+// REPORT-NEXT: "compiled": {{[1-9][0-9]*}},
+// REPORT-NEXT: "reused": {{[1-9][0-9]*}}
 // PLAN: "id": 2,
 // PLAN-NEXT: "params": {
 // PLAN: "skill": "matmul_tf32x3_mma_epilogue"

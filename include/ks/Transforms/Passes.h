@@ -38,6 +38,14 @@ llvm::StringMap<int64_t> readPtxasSpillBytes(mlir::ModuleOp module);
 /// labels ks-label-kernels gives the gpu.module ops of `module`.
 llvm::StringMap<int64_t> readKernelDispatches(mlir::ModuleOp module);
 
+/// Kernel modules ks-serialize-kernels compiled in this process, and those
+/// given the binary of an earlier compilation of the same text.
+struct KernelModuleCounts {
+  uint64_t compiled = 0;
+  uint64_t reused = 0;
+};
+KernelModuleCounts serializedKernelModules();
+
 } // namespace ks
 
 #endif // KS_TRANSFORMS_PASSES_H

@@ -1639,6 +1639,8 @@ def KSSerializeKernels : Pass<"ks-serialize-kernels", "mlir::ModuleOp"> {
     say) and may wrap it, and then takes two distinct addresses for one: a
     load is dropped and its value replaced by another's. Other modules keep
     the vectorizer (it joins neighbouring scalar accesses into vector ones).
+    A module the process compiled before, to the same text, takes the
+    binary it gave then (the tuner builds each plan's kernels anew).
 
     ```llvm
     ; optimized LLVM IR of a kernel (t: the thread index, below 1024)

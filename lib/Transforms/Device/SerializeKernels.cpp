@@ -8,7 +8,9 @@
 // one (LLVM 22). The vectorizer reads its switch, a process-wide option,
 // when a module's code generation starts: it is off while any such module
 // of any thread (the tuner compiles candidates in several) is being
-// compiled, and back as it was once the last is done.
+// compiled, and back as it was once the last is done. Modules compiled
+// before in the process are not compiled again (the tuner builds every
+// plan's kernels anew, most of them unchanged).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,13 +20,16 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/xxhash.h"
 
 #include <mutex>
+#include <unordered_map>
 
 namespace ks {
 #define GEN_PASS_DEF_KSSERIALIZEKERNELS
@@ -101,10 +106,94 @@ private:
   static inline bool wasOff = false;
 };
 
+/// The attributes of the gpu.binary each gpu.module became, by the
+/// module's text: code generation dominates a plan's build, and a plan
+/// differs from the one before it in a few kernels. Process-wide; bounded.
+class CompiledModules {
+public:
+  static std::string key(gpu::GPUModuleOp module, llvm::StringRef toolkit) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os, OpPrintingFlags().enableDebugInfo(false).useLocalScope());
+    llvm::XXH128_hash_t hash = llvm::xxh3_128bits(llvm::arrayRefFromStringRef(text));
+    return (toolkit + "\n" + llvm::utohexstr(hash.high64) + llvm::utohexstr(hash.low64) + "\n" +
+            llvm::Twine(text.size()))
+        .str();
+  }
+  static std::optional<std::string> find(const std::string &key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = binaries.find(key);
+    return it == binaries.end() ? std::nullopt : std::optional(it->second);
+  }
+  static void insert(const std::string &key, gpu::BinaryOp binary) {
+    std::string attributes;
+    llvm::raw_string_ostream os(attributes);
+    binary->getAttrDictionary().print(os);
+    std::lock_guard<std::mutex> lock(mutex);
+    if (binaries.size() >= kMaxEntries)
+      binaries.clear();
+    binaries.emplace(key, std::move(attributes));
+  }
+
+  static void count(bool reused) {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++(reused ? counts.reused : counts.compiled);
+  }
+  static ks::KernelModuleCounts totals() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return counts;
+  }
+
+private:
+  static constexpr size_t kMaxEntries = 16384;
+  static inline std::mutex mutex;
+  static inline std::unordered_map<std::string, std::string> binaries;
+  static inline ks::KernelModuleCounts counts;
+};
+
+/// Replaces `module` by a gpu.binary with `attributes` (printed); false,
+/// leaving it, if they do not parse in this context.
+bool replaceByBinary(gpu::GPUModuleOp module, llvm::StringRef attributes) {
+  auto dictionary =
+      dyn_cast_or_null<DictionaryAttr>(parseAttribute(attributes, module.getContext()));
+  if (!dictionary)
+    return false;
+  OpBuilder builder(module);
+  OperationState state(module.getLoc(), gpu::BinaryOp::getOperationName());
+  state.addAttributes(dictionary.getValue());
+  builder.create(state);
+  module.erase();
+  return true;
+}
+
 struct SerializeKernels : public ks::impl::KSSerializeKernelsBase<SerializeKernels> {
   using KSSerializeKernelsBase::KSSerializeKernelsBase;
 
   void runOnOperation() override {
+    // Modules compiled before become their binaries; the others' keys
+    // are kept for theirs.
+    llvm::StringMap<std::string> keyOf;
+    for (auto module : llvm::make_early_inc_range(getOperation().getOps<gpu::GPUModuleOp>())) {
+      std::string key = CompiledModules::key(module, toolkitPath);
+      std::optional<std::string> known = CompiledModules::find(key);
+      if (known && replaceByBinary(module, *known)) {
+        CompiledModules::count(/*reused=*/true);
+        continue;
+      }
+      keyOf[module.getName()] = std::move(key);
+    }
+    if (keyOf.empty())
+      return;
+    if (failed(compileModules()))
+      return signalPassFailure();
+    for (auto binary : getOperation().getOps<gpu::BinaryOp>())
+      if (auto it = keyOf.find(binary.getName()); it != keyOf.end()) {
+        CompiledModules::insert(it->second, binary);
+        CompiledModules::count(/*reused=*/false);
+      }
+  }
+
+  LogicalResult compileModules() {
     // This run's modules are compiled one after another: when one is
     // optimized, the one before it is done.
     bool announced = false, unshunned = false;
@@ -141,8 +230,9 @@ struct SerializeKernels : public ks::impl::KSSerializeKernelsBase<SerializeKerne
     if (unshunned)
       getOperation().emitWarning() << "this LLVM has no '" << kVectorizerSwitch
                                    << "' option: narrowly indexed accesses were vectorized";
-    if (failed(result))
-      signalPassFailure();
+    return result;
   }
 };
 } // namespace
+
+ks::KernelModuleCounts ks::serializedKernelModules() { return CompiledModules::totals(); }
