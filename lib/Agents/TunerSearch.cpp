@@ -253,6 +253,11 @@ llvm::Error Tuner::measureFollowers(PlanSteps &best, Measurement &base, json::Ar
     e["tuned_us"] = us;
     double seedUs = e.getNumber("seed_us").value_or(0);
     e["speedup"] = us > 0 ? seedUs / us : 0.0;
+    // Taken in by a follower's kernel the search did not weigh.
+    if (!all.kernelUs.count(d) && !e.getBoolean("fused").value_or(false)) {
+      e["fused"] = true;
+      e["stopped"] = "no kernel of its own: the plan computes it in another dispatch's kernel";
+    }
   }
   base = std::move(all);
   return writeJsonFile(path("plan.json"), planJson(best));
@@ -291,7 +296,10 @@ llvm::Error Tuner::searchDispatches(const std::vector<const DispatchFeatures *> 
         continue;
       }
     }
-    if (!stepped.empty()) {
+    // With no round left to search (none asked for, or the budget spent)
+    // nothing is weighed against the base: the followers are measured with
+    // the rest at the end (measureFollowers).
+    if (!stepped.empty() && opts.rounds > 0 && !budgetSpent()) {
       rebaseOnFollowers(stepped, best, base, entries);
       stepped.clear();
     }

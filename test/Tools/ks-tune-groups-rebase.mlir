@@ -12,6 +12,17 @@
 // CHECK-DAG: ks-tune: dispatch 7 (matmul): as dispatch 2, same signature: matmul_tf32x3_mma_epilogue
 // TRAJ: "dispatch":10,
 // TRAJ-NOT: "absorbed_dispatches"
+// With no round to search (--rounds=0, as with a spent budget) nothing is
+// weighed against the base: the followers are measured once, with the
+// rest, at the end. The ReLUs their kernels took in meanwhile still had a
+// kernel in the base; the final measurement finds them fused.
+// RUN: rm -rf %t.r0 && ks-tune %s --measure=model --precision=tf32x3 --out=%t.r0 --rounds=0 --max-dispatches=64 > %t.r0.log
+// RUN: FileCheck %s --check-prefix=NOSEARCH < %t.r0.log
+// RUN: not ls %t.r0/followers.plan.json
+// RUN: ls %t.r0/grouped.plan.json
+// NOSEARCH: dispatch 5 (matmul): as dispatch 2, same signature: matmul_tf32x3_mma_epilogue
+// NOSEARCH: 6 elementwise {{.*}} fused: no kernel of its own
+// NOSEARCH-NEXT: 8 elementwise {{.*}} fused: no kernel of its own
 // Three layers of x @ W + ReLU, then a narrower GEMM of the last ReLU.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @main(%x: tensor<2048x1024xf32>, %w0: tensor<1024x1024xf32>, %w1: tensor<1024x1024xf32>, %w2: tensor<1024x1024xf32>, %w3: tensor<1024x256xf32>) -> tensor<2048x256xf32> {
