@@ -180,9 +180,19 @@ llvm::Error Tuner::takeFirstChoices(const std::vector<const DispatchFeatures *> 
   }
   if (!kept)
     return llvm::Error::success();
-  base = kept == choices.size() ? std::move(m) : measure(best, "first-choices-kept");
-  if (base.outcome != "ok")
-    return llvm::createStringError("the plan of kept first choices did not run: " + base.message);
+  Measurement keptPlan = kept == choices.size() ? std::move(m) : measure(best, "first-choices-kept");
+  if (keptPlan.outcome != "ok") {
+    // Fewer steps than the plan that ran can still fail (a kernel that
+    // had taken a neighbour in now beside its seed kernel, a check at
+    // another draw of inputs): the search starts from the seed kernels.
+    for (const auto &[d, step] : choices)
+      if (best.erase(d))
+        firstChoices[d]["outcome"] = "dropped: the plan of kept first choices did not run";
+    say("first choices: the plan of the " + std::to_string(kept) + " kept did not run (" +
+        keptPlan.outcome + ": " + keptPlan.message + "): the search starts from the seed kernels");
+    return writeJsonFile(path("plan.json"), planJson(best));
+  }
+  base = std::move(keptPlan);
   if (llvm::Error err = writeJsonFile(path("plan.json"), planJson(best)))
     return err;
   say(llvm::formatv("first choices: {0} of {1} kept, {2:f4} ms", kept, choices.size(),

@@ -16,6 +16,12 @@
 // The same without first choices and without rounds: the seed.
 // RUN: ks-tune --first-choices=false --precision=tf32x3 %s --measure=model --device=h200 --rounds=0 --cpu-check-dim=0 --out=%t/none > /dev/null
 // RUN: FileCheck %s --check-prefix=NONE < %t/none/plan.json
+// A plan of kept first choices that fails its CPU check leaves the search
+// to start from the seed kernels (not the whole run failed).
+// RUN: ks-tune --precision=tf32x3 %s --measure=model --device=h200 --rounds=0 --ks-run=%S/Inputs/ks_run_refusing_kept.py --out=%t/refused > %t/refused.log
+// RUN: FileCheck %s --check-prefix=REFUSED < %t/refused.log
+// RUN: FileCheck %s --check-prefix=NONE < %t/refused/plan.json
+// RUN: FileCheck %s --check-prefix=REFUSEDREPORT < %t/refused/report.json
 
 // LOG: ks-tune: seed: {{.*}} ms, 7 kernels
 // LOG: ks-tune: first choices: 2 of 3 kept, {{.*}} ms
@@ -58,3 +64,5 @@ func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512
   %copy = linalg.copy ins(%a : tensor<512x512xf32>) outs(%ec : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %ab, %cb, %sum, %copy : tensor<512x512xf32>, tensor<512x512xf32>, tensor<4096xf32>, tensor<512x512xf32>
 }
+// REFUSED: ks-tune: first choices: the plan of the 2 kept did not run (error: the check on the CPU at dimensions <= {{[0-9]+}} failed: ks-run: refused by the test: the plan of kept first choices): the search starts from the seed kernels
+// REFUSEDREPORT: "outcome": "dropped: the plan of kept first choices did not run"
