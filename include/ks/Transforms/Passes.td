@@ -715,10 +715,14 @@ def KSShrinkShapes : Pass<"ks-shrink-shapes", "mlir::ModuleOp"> {
     power-of-two factor up to 16 where it can; `max-dim` itself when no
     divisor is at least half of it): the same ops, dispatches and skills at a
     size the CPU checks in moments. The same size always maps to the same new
-    size, so dimensions that matched still match. Splat constants follow their
-    new shapes and `tensor.expand_shape` its result. An op that carries sizes
-    as attributes (slices, pads, non-splat constants) that would change, or a
-    result that no longer verifies, is an error naming the op.
+    size, so dimensions that matched still match. Sizes tied by more than
+    equality keep their value: the axes a `tensor.pad` pads, those a slice
+    cuts (an axis it takes whole follows), a concat's axis, a window's (a
+    convolution's input rows and the loops that index them) and the shapes of
+    constants other than splats. A collapsed dimension becomes the product of
+    its parts' new sizes. Splat constants follow their new shapes,
+    `tensor.expand_shape` its result and a slice the axes it takes whole. A
+    result that no longer verifies is an error naming the op.
 
     ```mlir
     func.func @matmul(%a: tensor<2048x1000xf32>, %b: tensor<1000x4099xf32>,
@@ -726,6 +730,9 @@ def KSShrinkShapes : Pass<"ks-shrink-shapes", "mlir::ModuleOp"> {
     // becomes, with max-dim=256
     func.func @matmul(%a: tensor<256x200xf32>, %b: tensor<200x256xf32>,
                       %small: tensor<64xf32>) -> tensor<256x256xf32>
+    // a padded convolution's batch and filters shrink, its rows do not:
+    // tensor<512x3x300x300xf32> padded to 302x302, 512 filters, becomes
+    // tensor<256x3x300x300xf32> padded to 302x302, 256 filters
     ```
   }];
   let options = [
