@@ -15,6 +15,45 @@ using namespace ks::agents::tuner;
 
 namespace ks::agents::tuner {
 
+ShrunkProgram Tuner::shrinkProgram(int64_t dim) {
+  ShrunkProgram shrunk;
+  shrunk.dim = dim;
+  auto cannot = [&](const llvm::Twine &why) {
+    shrunk.whyNot = why.str();
+    return shrunk;
+  };
+  ParsedModule parsed(opts.module);
+  mlir::MLIRContext *context = parsed.context.get();
+  const std::string &diagnostics = parsed.firstError;
+  mlir::OwningOpRef<mlir::ModuleOp> &module = parsed.module;
+  if (!module)
+    return cannot("cannot parse " + opts.module);
+  mlir::PassManager shrink(context);
+  ks::KSShrinkShapesOptions shrinkOptions;
+  shrinkOptions.maxDim = dim;
+  shrink.addPass(ks::createKSShrinkShapes(shrinkOptions));
+  if (mlir::failed(shrink.run(*module)))
+    return cannot(llvm::formatv("it does not shrink to dimensions <= {0} ({1})", dim, diagnostics));
+  llvm::raw_string_ostream os(shrunk.text);
+  module->print(os);
+  // The plan names dispatches by number: the shrunk program must have the
+  // same ones.
+  mlir::PassManager dispatches(context);
+  opts.pipelines.buildDispatches(dispatches);
+  if (mlir::failed(dispatches.run(*module)))
+    return cannot(llvm::formatv("at dimensions <= {0} it does not lower ({1})", dim, diagnostics));
+  std::vector<DispatchFeatures> features = extractAllFeatures(*module);
+  bool same = features.size() == this->features.size();
+  for (size_t i = 0; same && i < features.size(); ++i) {
+    same = features[i].id == this->features[i].id &&
+           features[i].opClass == this->features[i].opClass;
+    shrunk.flops += features[i].flops.value_or(0);
+  }
+  if (!same)
+    shrunk.whyNot = llvm::formatv("at dimensions <= {0} its dispatches differ", dim);
+  return shrunk;
+}
+
 void Tuner::prepareCpuCheck() {
   if (opts.cpuCheckDim <= 0) {
     cpuCheckNote = "numerics are not checked (no CPU check asked for)";
@@ -24,83 +63,62 @@ void Tuner::prepareCpuCheck() {
     cpuCheckNote = "numerics are not checked: no ks-run at " + ksRun;
     return;
   }
-  // More work than this and the CPU check would take longer than the
-  // candidate's review is worth.
-  constexpr double kMaxCheckFlops = 2e9;
+  // The larger size where its check takes a few seconds a candidate (a
+  // long check leaves the budget a round or two); failing that, the larger
+  // whose check is still worth the candidate's review.
+  constexpr double kCheapFlops = 2e8, kMaxCheckFlops = 2e9;
   std::vector<std::string> reasons;
   std::vector<int64_t> sizes = {opts.cpuCheckDim};
   if (opts.cpuCheckDim / 4 >= 16)
     sizes.push_back(opts.cpuCheckDim / 4);
+  std::vector<ShrunkProgram> cheap, costly;
   for (int64_t dim : sizes) {
-    ParsedModule parsed(opts.module);
-    mlir::MLIRContext *context = parsed.context.get();
-    const std::string &diagnostics = parsed.firstError;
-    mlir::OwningOpRef<mlir::ModuleOp> &module = parsed.module;
-    if (!module)
-      return void(cpuCheckNote = "numerics are not checked: cannot parse " + opts.module);
-    mlir::PassManager shrink(context);
-    ks::KSShrinkShapesOptions shrinkOptions;
-    shrinkOptions.maxDim = dim;
-    shrink.addPass(ks::createKSShrinkShapes(shrinkOptions));
-    if (mlir::failed(shrink.run(*module))) {
-      reasons.push_back(llvm::formatv("it does not shrink to dimensions <= {0} ({1})", dim,
-                                      diagnostics));
-      continue;
-    }
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    module->print(os);
-    // The plan names dispatches by number: the shrunk program must have the
-    // same ones.
-    mlir::PassManager dispatches(context);
-    opts.pipelines.buildDispatches(dispatches);
-    if (mlir::failed(dispatches.run(*module))) {
-      reasons.push_back(llvm::formatv("at dimensions <= {0} it does not lower ({1})", dim,
-                                      diagnostics));
-      continue;
-    }
-    std::vector<DispatchFeatures> shrunk = extractAllFeatures(*module);
-    bool same = shrunk.size() == features.size();
-    double flops = 0;
-    for (size_t i = 0; same && i < shrunk.size(); ++i) {
-      same = shrunk[i].id == features[i].id && shrunk[i].opClass == features[i].opClass;
-      flops += shrunk[i].flops.value_or(0);
-    }
-    if (!same) {
-      reasons.push_back(llvm::formatv("at dimensions <= {0} its dispatches differ", dim));
-      continue;
-    }
-    if (flops > kMaxCheckFlops) {
+    ShrunkProgram shrunk = shrinkProgram(dim);
+    if (!shrunk.whyNot.empty())
+      reasons.push_back(shrunk.whyNot);
+    else if (shrunk.flops > kMaxCheckFlops)
       reasons.push_back(llvm::formatv("at dimensions <= {0} it still does {1:f1} GFLOP", dim,
-                                      flops / 1e9));
-      continue;
-    }
-    std::string file = path(llvm::formatv("check-{0}.mlir", dim).str());
-    if (llvm::Error err = llvm::writeToOutput(file, [&](llvm::raw_ostream &os) {
-          os << text;
-          return llvm::Error::success();
-        }))
-      return void(cpuCheckNote = "numerics are not checked: " + llvm::toString(std::move(err)));
-    // The seed kernels, emulated, must match the reference first.
-    std::string error, log = path("seed.cpu-check.log");
-    int rc = runKsRun({"ks-run", file, "--entry=" + opts.entry, "--emulate-gpu",
-                       "--seed=" + std::to_string(1000 + runs++), "--json=" + path("seed.cpu-check.json")},
-                      log, opts.timeoutSeconds, error);
-    if (rc != 0) {
-      reasons.push_back(llvm::formatv("its seed kernels do not run on the CPU at dimensions "
-                                      "<= {0} ({1})",
-                                      dim, error.empty() ? lastLineOf(log) : error));
-      continue;
-    }
-    cpuCheckModule = file;
-    cpuCheckDim = dim;
-    cpuCheckNote = llvm::formatv("numerics are checked on the CPU: each candidate's kernels "
-                                 "run thread by thread on the program with dimensions <= {0} "
-                                 "({1:f1} MFLOP), fresh random inputs, against the CPU reference",
-                                 dim, flops / 1e6);
-    return;
+                                      shrunk.flops / 1e9));
+    else
+      (shrunk.flops <= kCheapFlops ? cheap : costly).push_back(std::move(shrunk));
+    if (!cheap.empty())
+      break;
   }
+  llvm::append_range(cheap, std::move(costly));
+  for (const ShrunkProgram &shrunk : cheap)
+    if (useForCpuCheck(shrunk, reasons))
+      return;
   cpuCheckNote = "numerics are not checked: " + llvm::join(reasons, "; ");
+}
+
+bool Tuner::useForCpuCheck(const ShrunkProgram &shrunk, std::vector<std::string> &reasons) {
+  std::string file = path(llvm::formatv("check-{0}.mlir", shrunk.dim).str());
+  if (llvm::Error err = llvm::writeToOutput(file, [&](llvm::raw_ostream &os) {
+        os << shrunk.text;
+        return llvm::Error::success();
+      })) {
+    reasons.push_back(llvm::toString(std::move(err)));
+    return false;
+  }
+  // The seed kernels, emulated, must match the reference first.
+  std::string error, log = path("seed.cpu-check.log");
+  int rc = runKsRun({"ks-run", file, "--entry=" + opts.entry, "--emulate-gpu",
+                     "--seed=" + std::to_string(1000 + runs++),
+                     "--json=" + path("seed.cpu-check.json")},
+                    log, opts.timeoutSeconds, error);
+  if (rc != 0) {
+    reasons.push_back(llvm::formatv("its seed kernels do not run on the CPU at dimensions "
+                                    "<= {0} ({1})",
+                                    shrunk.dim, error.empty() ? lastLineOf(log) : error));
+    return false;
+  }
+  cpuCheckModule = file;
+  cpuCheckDim = shrunk.dim;
+  cpuCheckNote = llvm::formatv("numerics are checked on the CPU: each candidate's kernels "
+                               "run thread by thread on the program with dimensions <= {0} "
+                               "({1:f1} MFLOP), fresh random inputs, against the CPU reference",
+                               shrunk.dim, shrunk.flops / 1e6);
+  return true;
 }
 
 void Tuner::checkOnCpu(llvm::StringRef planFile, llvm::StringRef label, Measurement &m,

@@ -151,6 +151,15 @@ struct Batch {
   std::vector<std::string> decidedBy, llmRejected;
 };
 
+/// The program with its dimensions shrunk to at most `dim`, as text, and
+/// the work its dispatches do; or why it cannot be checked at that size.
+struct ShrunkProgram {
+  int64_t dim = 0;
+  std::string text;
+  double flops = 0;
+  std::string whyNot; ///< Empty: it can be checked at this size.
+};
+
 class Tuner {
 public:
   Tuner(const TuneOptions &options) : opts(options) {}
@@ -406,6 +415,8 @@ private:
   /// The numerics check without a GPU: the program shrunk (ks-shrink-shapes)
   /// to a size the CPU runs in moments, its seed kernels emulated once.
   void prepareCpuCheck();
+  ShrunkProgram shrinkProgram(int64_t dim);
+  bool useForCpuCheck(const ShrunkProgram &shrunk, std::vector<std::string> &reasons);
   /// The candidate's kernels run on the CPU, thread by thread, against the
   /// CPU reference; sets m.numerics, and m.outcome when they disagree.
   /// Where the whole plan does not compile at the check's dimensions (a

@@ -3,7 +3,7 @@
 // thread by thread once, then every candidate's kernels (here a warp per row
 // with shuffles) against the CPU reference on fresh random inputs. A
 // candidate whose numbers differ is reverted and not tried again; a program
-// that cannot be shrunk is said to be unchecked.
+// that stays too large when shrunk is said to be unchecked.
 // The search from the seed (--first-choices=false); the first choices
 // before it: test/Tools/ks-tune-first-choices.mlir.
 // REQUIRES: ptxas
@@ -20,6 +20,9 @@
 // RUN: FileCheck %s --check-prefix=STRICTTRAJ < %t/strict/trajectory.jsonl
 // RUN: ks-tune --first-choices=false --precision=tf32x3 %s --measure=model --rounds=1 --cpu-check-dim=0 --out=%t/off | FileCheck %s --check-prefix=OFF
 // RUN: ks-tune --first-choices=false --precision=tf32x3 %S/Inputs/rows_slice.mlir --measure=model --rounds=1 --out=%t/slice | FileCheck %s --check-prefix=SLICE
+// RUN: ks-tune --first-choices=false --precision=tf32x3 %S/Inputs/rows_slice_wide.mlir --measure=model --rounds=0 --out=%t/wide | FileCheck %s --check-prefix=WIDE
+// RUN: ks-tune --first-choices=false --precision=tf32x3 %S/Inputs/conv_3x3_padded.mlir --measure=model --rounds=0 --out=%t/conv | FileCheck %s --check-prefix=CONV
+// RUN: grep -q "tensor<64x32x8x8xf32> to tensor<64x32x10x10xf32>" %t/conv/check-64.mlir
 // Split-K's 8 stretches of K leave 1 step of 16 each at the shrunk K of
 // 128, fewer than its pipeline keeps in flight: that step cannot be
 // checked, and the next candidate (the row sums) is checked alone rather
@@ -45,7 +48,9 @@
 // ALONE: "dispatch":3,{{.*}}"numerics":"checked on the CPU at dimensions <= 128, dispatch 3's step alone (the whole plan does not compile at that size: skill matmul_tf32x3_mma_split_k on dispatch 1: its requirement '(loop_range_2 + BK - 1) / BK / KSPLIT >= S - 1' does not hold here (loops 128 x 128 x 128)): match"{{.*}}"skill":"warp_reduce_innermost"
 
 // OFF: kernels are checked by ptxas; numerics are not checked (no CPU check asked for)
-// SLICE: kernels are checked by ptxas; numerics are not checked: it does not shrink to dimensions <= 256 ('tensor.extract_slice' op cannot be shrunk: its sizes are attributes); it does not shrink to dimensions <= 64 ('tensor.extract_slice' op cannot be shrunk: its sizes are attributes)
+// SLICE: kernels are checked by ptxas; numerics are checked on the CPU: {{.*}} dimensions <= 256 (8.4 MFLOP)
+// CONV: numerics are checked on the CPU: {{.*}} dimensions <= 64 ({{[0-9.]+}} MFLOP)
+// WIDE: kernels are checked by ptxas; numerics are not checked: at dimensions <= 256 it still does 2.1 GFLOP; at dimensions <= 64 it still does 2.1 GFLOP
 func.func @main(%x: tensor<4096x2048xf32>) -> tensor<4096xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4096xf32>
