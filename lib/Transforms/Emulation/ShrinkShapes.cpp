@@ -117,7 +117,7 @@ struct ShrinkShapes : public ks::impl::KSShrinkShapesBase<ShrinkShapes> {
   }
 
   static bool isTakenWhole(OffsetSizeAndStrideOpInterface slice, unsigned i, int64_t whole) {
-    return slice.isDynamicOffset(i) == false && slice.getStaticOffset(i) == 0 &&
+    return !slice.isDynamicOffset(i) && slice.getStaticOffset(i) == 0 &&
            !slice.isDynamicSize(i) && slice.getStaticSize(i) == whole &&
            !slice.isDynamicStride(i) && slice.getStaticStride(i) == 1;
   }
@@ -174,8 +174,8 @@ struct ShrinkShapes : public ks::impl::KSShrinkShapesBase<ShrinkShapes> {
     }
   }
 
-  /// Collapsed sizes become the product of their parts' new sizes; false
-  /// where a size would need two different ones (left to the verifier).
+  /// Collapsed sizes become the product of their parts' new sizes; a
+  /// pinned size that would need another is left to the verifier.
   void deriveCollapsedSizes(ModuleOp module) {
     for (int round = 0; round < 8; ++round) {
       bool changed = false;
