@@ -41,6 +41,17 @@ if [ "${1:-}" = "--prepare-blind" ]; then
     --precision="$precision"
 fi
 
+if [ "${1:-}" = "--prepare-holdout" ]; then
+  # The holdout set (bench/holdout): problems written after the tuner's last
+  # change, imported and planned as the blind set is; part 'holdout'
+  # benches them on the GPU machine.
+  rm -rf dist/holdout-imports dist/holdout-plans
+  export PYTHONPATH=python
+  .venv/bin/python -W ignore -m ks_torch import bench/holdout -o dist/holdout-imports
+  exec .venv/bin/python -W ignore -m ks_torch tune dist/holdout-imports -o dist/holdout-plans \
+    --precision="$precision"
+fi
+
 if [ "${1:-}" = "--prepare-iree" ]; then
   # Part 'iree': the example and the corpus exported with the bundle's
   # ks-opt --ks-export-iree and compiled with IREE's compiler (the venv's
@@ -415,6 +426,13 @@ if part blind; then
   blind_table=$(bench_set blind)
 fi
 
+# The holdout set (not in the default): bench/holdout, problems nobody
+# tuned anything on, benched as the blind set is.
+holdout_table="not run"
+if part holdout; then
+  holdout_table=$(bench_set holdout)
+fi
+
 # Measured refinement (not in the default): the blind problems that
 # KS_REFINE_PROBLEMS names (ks_torch bench --filter) tuned again here with
 # `ks_torch tune --refine` (the cost model's search, then each signature's
@@ -562,6 +580,8 @@ echo "$torch_table"
 echo
 echo "== blind set: ks_torch tune's own plans vs eager vs torch.compile (bench/blind) =="
 echo "$blind_table"
+echo "== holdout set: ks_torch tune's own plans vs eager vs torch.compile (bench/holdout) =="
+echo "$holdout_table"
 echo "== the cost model's ranking against the GPU's (blind set candidates) =="
 echo "$rank_table"
 echo

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Check the blind problem set under bench/blind/level*/.
+"""Check the blind problem set under bench/blind/level*/ (or another set of the
+same kind, e.g. bench/holdout).
 
 Runs bench/problems/check_problems.py's checks on every blind problem (format,
 SMALL overrides, a deterministic finite single-tensor output at the small size
@@ -182,7 +183,8 @@ def main(argv):
         return 1
     failed, rows, per_level = [], [], {}
     for path in files:
-        rel = os.path.relpath(path, HERE)
+        # Named from its set's root (the folder above level*/), whichever set.
+        rel = os.path.relpath(path, os.path.dirname(os.path.dirname(path)))
         t0 = time.time()
         errors, notes = cp.check_file(path)
         cost = None
