@@ -150,3 +150,43 @@ func.func @not_the_mean(%x: tensor<8x1024xf32>, %y: tensor<8x1024xf32>, %shift: 
   } -> tensor<8xf64>
   return %shifted, %other : tensor<8xf64>, tensor<8xf64>
 }
+
+// -----
+
+// torch.std(x, dim=1) of a [4, 512, 64] tensor: both sums reduce the middle
+// loop (a strided dim); they become one reduction over it, n = 512.
+// CHECK-LABEL: func.func @strided_dim
+// CHECK-SAME: (%[[X:.*]]: tensor<4x512x64xf32>)
+// CHECK-DAG: %[[N:.*]] = arith.constant 5.120000e+02 : f64
+// CHECK: %[[BOTH:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<4x512x64xf32>) outs(%{{.*}}, %{{.*}} : tensor<4x64xf64>, tensor<4x64xf64>)
+// CHECK: linalg.yield %{{.*}}, %{{.*}} : f64, f64
+// CHECK: %[[VAR:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[BOTH]]#0, %[[BOTH]]#1 : tensor<4x64xf64>, tensor<4x64xf64>)
+// CHECK-NEXT: ^bb0(%[[SUM:.*]]: f64, %{{.*}}: f64, %{{.*}}: f64):
+// CHECK-NEXT: arith.divf %[[SUM]], %[[N]] : f64
+// CHECK: return %[[VAR]]
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#cols = affine_map<(d0, d1, d2) -> (d0, d2)>
+func.func @strided_dim(%x: tensor<4x512x64xf32>) -> tensor<4x64xf64> {
+  %zero = arith.constant 0.0 : f64
+  %n = arith.constant 512.0 : f64
+  %e = tensor.empty() : tensor<4x64xf64>
+  %z = linalg.fill ins(%zero : f64) outs(%e : tensor<4x64xf64>) -> tensor<4x64xf64>
+  %sum = linalg.generic {indexing_maps = [#id3, #cols], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x : tensor<4x512x64xf32>) outs(%z : tensor<4x64xf64>) {
+  ^bb0(%a: f32, %acc: f64):
+    %w = arith.extf %a : f32 to f64
+    %s = arith.addf %w, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<4x64xf64>
+  %dev = linalg.generic {indexing_maps = [#id3, #cols, #cols], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x, %sum : tensor<4x512x64xf32>, tensor<4x64xf64>) outs(%z : tensor<4x64xf64>) {
+  ^bb0(%a: f32, %s: f64, %acc: f64):
+    %m = arith.divf %s, %n : f64
+    %w = arith.extf %a : f32 to f64
+    %d = arith.subf %w, %m : f64
+    %q = arith.mulf %d, %d : f64
+    %r = arith.addf %q, %acc : f64
+    linalg.yield %r : f64
+  } -> tensor<4x64xf64>
+  return %dev : tensor<4x64xf64>
+}

@@ -1264,13 +1264,15 @@ def KSEpilogueInPlace : Pass<"ks-epilogue-in-place", "mlir::func::FuncOp"> {
 }
 
 def KSOnePassVariance : Pass<"ks-one-pass-variance", "mlir::func::FuncOp"> {
-  let summary = "Take a row's sum and sum of squares in one reduction";
+  let summary = "Take a variance's sum and sum of squares in one reduction";
   let description = [{
     On tensors. Torch-MLIR's layer, group and instance norms sum each row
     (for the mean), then sum `(x - m)^2` with `m` computed from that sum: two
-    passes over the input, the second waiting for the first. Where a row
-    reduction from zero adds `(extf(x) - m)^2`, `m` computed from an earlier
-    row sum from zero of `extf(x)` (the same `x`, the same loops) and
+    passes over the input, the second waiting for the first; `torch.var`
+    and `torch.std` do the same over any dim. Where a reduction from zero
+    over one loop (the innermost or not) adds `(extf(x) - m)^2`, `m`
+    computed from an earlier sum from zero of `extf(x)` (the same `x`, the
+    same loops) and
     constants only, both are taken in one reduction with two outputs, the sum
     of `x` and of `x * x`; the second pass's result becomes, per row,
     `sum x^2 - m * (2 * sum x - n * m)`. Only where `extf` at least doubles

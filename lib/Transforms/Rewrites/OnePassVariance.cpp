@@ -1,7 +1,8 @@
 //===- OnePassVariance.cpp - A row's sum and sum of squares together ------===//
 //
-// Torch-MLIR's layer, group and instance norms compute the variance in two
-// passes over the input: the f64 sum of the row (for the mean), then the
+// Torch-MLIR's layer, group and instance norms, and torch.var and
+// torch.std over any dim, compute the variance in two passes over the
+// input: the f64 sum of the row (for the mean), then the
 // f64 sum of (x - mean)^2, which cannot start before the first has ended.
 // Over rows too long to keep on chip that reads the input from memory
 // twice before the normalization reads it a third time. Here both sums are
@@ -40,21 +41,26 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `op` is a row reduction: static loops, parallel ones first, one
-/// reduction loop last; the output indexed by the parallel loops in order;
-/// its init a fill with 0.0.
-bool isRowReductionFromZero(linalg::GenericOp op) {
+/// The position of `op`'s one reduction loop.
+unsigned reductionLoop(linalg::GenericOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  return llvm::find(iterators, utils::IteratorType::reduction) - iterators.begin();
+}
+
+/// Whether `op` reduces one loop from zero: static loops, one reduction
+/// loop anywhere (a row's, or a strided dim's as torch.var(x, dim=1)
+/// walks); the output indexed by the other loops in order; its init a
+/// fill with 0.0.
+bool isReductionFromZero(linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
-      op.getNumReductionLoops() != 1 ||
-      op.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
-      ShapedType::isDynamicShape(op.getStaticLoopRanges()))
+      op.getNumReductionLoops() != 1 || ShapedType::isDynamicShape(op.getStaticLoopRanges()))
     return false;
   auto fill = op.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
   if (!fill || !matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
     return false;
-  unsigned loops = op.getNumLoops();
-  AffineMap rows = AffineMap::getMultiDimIdentityMap(loops, op.getContext()).dropResult(loops - 1);
-  return op.getMatchingIndexingMap(op.getDpsInitOperand(0)) == rows;
+  AffineMap others = AffineMap::getMultiDimIdentityMap(op.getNumLoops(), op.getContext())
+                         .dropResult(reductionLoop(op));
+  return op.getMatchingIndexingMap(op.getDpsInitOperand(0)) == others;
 }
 
 /// `value` extended from a type of at most half the accumulator's
@@ -91,11 +97,11 @@ struct VarianceSum {
 };
 
 /// `op` as the second pass of a variance: two inputs, x read through the
-/// identity and the sum of the same x (a row reduction from zero of
-/// extf(x) alone) read at the row; the body adds (extf(x) - m)^2, m
+/// identity and the sum of the same x (a reduction from zero of extf(x)
+/// alone over the same loop) read where the output is; the body adds (extf(x) - m)^2, m
 /// computed from the sum and constants only.
 std::optional<VarianceSum> matchVarianceSum(linalg::GenericOp op) {
-  if (!isRowReductionFromZero(op) || op.getNumDpsInputs() != 2)
+  if (!isReductionFromZero(op) || op.getNumDpsInputs() != 2)
     return std::nullopt;
   Value term = addedTerm(op);
   auto square = term ? term.getDefiningOp<arith::MulFOp>() : nullptr;
@@ -134,7 +140,7 @@ std::optional<VarianceSum> matchVarianceSum(linalg::GenericOp op) {
     }
   }
   auto sum = sumOperand->get().getDefiningOp<linalg::GenericOp>();
-  if (!sum || !isRowReductionFromZero(sum) || sum.getNumDpsInputs() != 1 ||
+  if (!sum || !isReductionFromZero(sum) || sum.getNumDpsInputs() != 1 ||
       sum.getIteratorTypesArray() != op.getIteratorTypesArray() ||
       sum.getStaticLoopRanges() != op.getStaticLoopRanges() ||
       !sum.getMatchingIndexingMap(sum.getDpsInputOperand(0)).isIdentity() ||
@@ -172,7 +178,7 @@ void rewrite(IRRewriter &rewriter, const VarianceSum &v) {
       });
 
   linalg::GenericOp deviation = v.deviation;
-  int64_t n = deviation.getStaticLoopRanges().back();
+  int64_t n = deviation.getStaticLoopRanges()[reductionLoop(deviation)];
   rewriter.setInsertionPoint(deviation);
   Value result = tensor::EmptyOp::create(rewriter, deviation.getLoc(), type.getShape(), acc);
   AffineMap identity = rewriter.getMultiDimIdentityMap(type.getRank());
