@@ -7,7 +7,8 @@
 // whole row, needs W / 1024 columns a thread on rows longer than 1024. As
 // there, the results stay in registers from the output's initializer, the
 // window is walked outside the columns, and FOLD = 1 reads a padded input's
-// source in place.
+// source in place. A row that TX x CT columns do not divide leaves its
+// last columns to the seed lowering (transform.ks.split_remainder).
 transform.named_sequence @apply(%target: !transform.any_op {transform.consumed}) {
   // FOLD = 1: a padded input (max pooling's -inf border) is read from its
   // source in place, the border decided per element; its fill and copy
@@ -17,9 +18,13 @@ transform.named_sequence @apply(%target: !transform.any_op {transform.consumed})
       : (!transform.any_op) -> !transform.any_op
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
+  // A row that BW columns do not divide: its last columns become an op of
+  // their own, which the seed lowering takes.
+  %main, %rest = transform.ks.split_remainder %op {dimension = 3 : i64, multiple = ${BW} : i64}
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   // A block: TX x CT columns of one output row (of one), one channel, one
   // image; the row loop (a single row) is left whole.
-  %tile, %blocks = transform.structured.tile_using_forall %op
+  %tile, %blocks = transform.structured.tile_using_forall %main
       tile_sizes [1, 1, 0, ${BW}]
       (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)

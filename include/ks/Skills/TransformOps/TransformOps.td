@@ -888,4 +888,36 @@ def KSFoldEpilogueIntoCopyBackOp : Op<Transform_Dialect, "ks.fold_epilogue_into_
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def KSSplitRemainderOp : Op<Transform_Dialect, "ks.split_remainder",
+    [FunctionalStyleTransformOpTrait,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     MemoryEffectsOpInterface]> {
+  let summary = "Split off the part of a loop that whole tiles of a size leave over";
+  let description = [{
+    Each `target` (a linalg op with a static range R along loop `dimension`)
+    is split (`linalg::splitOp`) at the largest multiple of `multiple` not
+    past R: `main` runs that many iterations, which tiles of `multiple`
+    cover whole, and `rest` the R mod `multiple` left over, an op of its
+    own (marked `ks.remainder`, keeping the dispatch's number) that the
+    skill leaves to the seed lowering. Where `multiple`
+    divides R nothing is split and `rest` is empty. Fails definitely where
+    the range is dynamic or shorter than `multiple`. The handle is
+    consumed.
+
+    ```mlir
+    // R = 8191 output columns, tiles of 256 columns:
+    %main, %rest = transform.ks.split_remainder %pool
+        {dimension = 3 : i64, multiple = 256 : i64}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // %main: columns [0, 7936); %rest: columns [7936, 8191)
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       I64Attr:$dimension,
+                       I64Attr:$multiple);
+  let results = (outs TransformHandleTypeInterface:$main,
+                      TransformHandleTypeInterface:$rest);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // KS_SKILLS_TRANSFORMOPS_TRANSFORMOPS
