@@ -298,6 +298,12 @@ private:
   /// run, those followers go back to their seed kernels.
   void rebaseOnFollowers(const std::vector<int64_t> &stepped, PlanSteps &best, Measurement &base,
                          json::Array &entries);
+  /// Where the plan with followers' steps failed: the followers among
+  /// `eligible` whose step's skill falls back to another (Skill::
+  /// fallsBackTo) take it, same parameters, and the plan is measured again
+  /// as `tag`; whether that ran (`m` is then its measurement).
+  bool fallBackFollowers(const std::vector<int64_t> &eligible, PlanSteps &best,
+                         json::Array &entries, Measurement &m, llvm::StringRef tag);
   /// TuneOptions::invariantLoads: `best` with invariant loads on every
   /// step's dispatch whose kernel does not spill for them, kept unless it
   /// is slower (TunerInvariantLoads.cpp).

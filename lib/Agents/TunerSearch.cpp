@@ -213,7 +213,7 @@ void Tuner::rebaseOnFollowers(const std::vector<int64_t> &stepped, PlanSteps &be
   // base without the followers' kernels, what those kernels take in (a
   // padding copy, an epilogue) would count as theirs.
   Measurement m = measure(best, "followers");
-  if (m.outcome == "ok") {
+  if (m.outcome == "ok" || fallBackFollowers(stepped, best, entries, m, "followers-fallback")) {
     base = std::move(m);
     return;
   }
@@ -230,10 +230,53 @@ void Tuner::rebaseOnFollowers(const std::vector<int64_t> &stepped, PlanSteps &be
   }
 }
 
+bool Tuner::fallBackFollowers(const std::vector<int64_t> &eligible, PlanSteps &best,
+                              json::Array &entries, Measurement &m, llvm::StringRef tag) {
+  if (!library)
+    return false;
+  PlanSteps trial = best;
+  std::map<int64_t, std::string> movedFrom;
+  for (int64_t d : eligible) {
+    auto step = trial.find(d);
+    const Skill *skill = step != trial.end() ? library->find(step->second.skill) : nullptr;
+    if (!skill || skill->fallsBackTo.empty())
+      continue;
+    movedFrom[d] = skill->id;
+    step->second.skill = skill->fallsBackTo;
+  }
+  if (movedFrom.empty())
+    return false;
+  say(llvm::formatv("the plan with the followers' steps did not run ({0}: {1}): {2} of them "
+                    "take their skill's fallback",
+                    m.outcome, m.message, movedFrom.size()));
+  Measurement again = measure(trial, tag);
+  if (again.outcome != "ok")
+    return false;
+  best = std::move(trial);
+  for (json::Value &v : entries) {
+    json::Object &e = *v.getAsObject();
+    std::optional<int64_t> d = e.getInteger("dispatch");
+    if (!d || !movedFrom.count(*d))
+      continue;
+    e["winner"] = json::Object{{"skill", best[*d].skill}, {"params", paramsJson(best[*d].params)}};
+    e["stopped"] = llvm::formatv("decided once for its signature, by dispatch {0}; {1} did not "
+                                 "apply here, its fallback {2} did",
+                                 *e.getInteger("same_signature_as"), movedFrom[*d],
+                                 best[*d].skill)
+                       .str();
+  }
+  m = std::move(again);
+  return true;
+}
+
 llvm::Error Tuner::measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries) {
   Measurement all = measure(best, "grouped");
   auto isFollower = [](const json::Object &e) { return e.get("same_signature_as") != nullptr; };
-  if (all.outcome != "ok") {
+  std::vector<int64_t> followers;
+  for (const json::Value &v : entries)
+    if (const json::Object *e = v.getAsObject(); e && isFollower(*e))
+      followers.push_back(*e->getInteger("dispatch"));
+  if (all.outcome != "ok" && !fallBackFollowers(followers, best, entries, all, "grouped-fallback")) {
     say("the plan with each signature's decision on all its dispatches did not run (" +
         all.outcome + ": " + all.message + "): those dispatches keep their seed kernels");
     for (json::Value &v : entries) {

@@ -168,6 +168,8 @@ llvm::Error readFields(const Reader &r, Skill &s, std::string &script) {
   if (llvm::Error e = take(r.strings("folds_producers_when"), s.foldsProducersWhen)) return e;
   if (llvm::Error e = take(r.strings("pitfalls"), s.pitfalls)) return e;
   if (llvm::Error e = take(r.string("test"), s.test)) return e;
+  if (llvm::Error e = take(r.string("falls_back_to", /*required=*/false), s.fallsBackTo))
+    return e;
   std::string numerics;
   if (llvm::Error e = take(r.string("numerics", /*required=*/false), numerics))
     return e;
@@ -422,6 +424,30 @@ llvm::Expected<std::string> Skill::instantiate(const ParamValues &values) const 
   }
 }
 
+namespace {
+/// A skill's `falls_back_to` names another skill of the library with the
+/// same parameters (a step's values must mean the same to both).
+llvm::Error checkFallback(const SkillLibrary &lib, const Skill &s) {
+  if (s.fallsBackTo.empty())
+    return llvm::Error::success();
+  auto names = [](const Skill &k) {
+    std::vector<std::string> n;
+    for (const auto &p : k.params)
+      n.push_back(p.first);
+    std::sort(n.begin(), n.end());
+    return n;
+  };
+  const Skill *other = lib.find(s.fallsBackTo);
+  if (!other || other->id == s.id)
+    return llvm::createStringError(s.descriptorPath + ": field 'falls_back_to': '" +
+                                   s.fallsBackTo + "' is no other skill of the library");
+  if (names(*other) != names(s))
+    return llvm::createStringError(s.descriptorPath + ": field 'falls_back_to': '" +
+                                   s.fallsBackTo + "' takes other parameters");
+  return llvm::Error::success();
+}
+} // namespace
+
 llvm::Expected<SkillLibrary> SkillLibrary::load(llvm::ArrayRef<std::string> roots) {
   SkillLibrary lib;
   for (const std::string &root : roots) {
@@ -451,6 +477,9 @@ llvm::Expected<SkillLibrary> SkillLibrary::load(llvm::ArrayRef<std::string> root
       lib.all.push_back(std::move(*skill));
     }
   }
+  for (const Skill &s : lib.all)
+    if (llvm::Error err = checkFallback(lib, s))
+      return std::move(err);
   return lib;
 }
 

@@ -22,6 +22,8 @@
 // REPAIRS: error: {{.*}}bad_repairs/skill.json: field 'repairs': expected an object FAILURE -> {{.*}} (FAILURE: shared_memory_overflow, register_spills, registers_limit_occupancy)
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-numerics dispatch=1 skill=bad_numerics" 2>&1 | FileCheck %s --check-prefix=NUMERICS
 // NUMERICS: error: {{.*}}bad_numerics/skill.json: field 'numerics': 'fp16' is not one of exact, tf32x3, tf32
+// RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-bad-fallback dispatch=1 skill=bad_fallback" 2>&1 | FileCheck %s --check-prefix=FALLBACK
+// FALLBACK: error: {{.*}}bad_fallback/skill.json: field 'falls_back_to': 'block_thread_tile_2d' is no other skill of the library
 // RUN: not ks-opt %s --ks-apply-skills="skill-dirs=%S/Inputs/skills-not-json dispatch=1 skill=not_json" 2>&1 | FileCheck %s --check-prefix=JSON
 // JSON: error: {{.*}}not_json/skill.json: not valid JSON: [3:3, byte=25]: Expected object key
 

@@ -61,6 +61,11 @@ struct Skill {
   /// producers in place and removes their kernels (a padded copy's fill and
   /// copy): a plan applies such a step before the producers' own steps.
   std::vector<std::string> foldsProducersWhen;
+  /// A skill taking the same parameters without what this one takes in
+  /// (its epilogue): where this one was decided once for identical
+  /// dispatches and does not apply to one of them (its neighbours, decided
+  /// by other steps, differ), that one takes its place. Empty: none.
+  std::string fallsBackTo;
   /// Expected movement of metrics ("up" / "down"), and known pitfalls.
   llvm::json::Object expected;
   std::vector<std::string> pitfalls;
