@@ -272,11 +272,15 @@ bool Tuner::fallBackFollowers(const std::vector<int64_t> &eligible, PlanSteps &b
 llvm::Error Tuner::measureFollowers(PlanSteps &best, Measurement &base, json::Array &entries) {
   Measurement all = measure(best, "grouped");
   auto isFollower = [](const json::Object &e) { return e.get("same_signature_as") != nullptr; };
-  std::vector<int64_t> followers;
-  for (const json::Value &v : entries)
-    if (const json::Object *e = v.getAsObject(); e && isFollower(*e))
-      followers.push_back(*e->getInteger("dispatch"));
-  if (all.outcome != "ok" && !fallBackFollowers(followers, best, entries, all, "grouped-fallback")) {
+  auto followers = [&] {
+    std::vector<int64_t> ids;
+    for (const json::Value &v : entries)
+      if (const json::Object *e = v.getAsObject(); e && isFollower(*e))
+        ids.push_back(*e->getInteger("dispatch"));
+    return ids;
+  };
+  if (all.outcome != "ok" &&
+      !fallBackFollowers(followers(), best, entries, all, "grouped-fallback")) {
     say("the plan with each signature's decision on all its dispatches did not run (" +
         all.outcome + ": " + all.message + "): those dispatches keep their seed kernels");
     for (json::Value &v : entries) {
