@@ -598,6 +598,9 @@ void fillSizeFeatures(linalg::LinalgOp op, DispatchFeatures &f) {
                            : 0.0;
   }
   f.tensorCoreEligible = tensorCoreEligible(op, f.opClass, ranges);
+  if (f.opClass == OpClass::Matmul || f.opClass == OpClass::BatchedMatmul)
+    if (std::optional<ContractionRoles> roles = contractionRoles(op))
+      f.batchDims = static_cast<int64_t>(roles->batch.size());
   if (f.opClass == OpClass::Matmul) {
     std::optional<ContractionRoles> roles = contractionRoles(op);
     f.kContiguousOperands =

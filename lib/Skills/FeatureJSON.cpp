@@ -87,6 +87,8 @@ llvm::json::Value toJSON(const DispatchFeatures &f) {
   if (f.rereadingEpilogue)
     obj["rereading_epilogue"] = true;
   setIf("k_contiguous_operands", f.kContiguousOperands);
+  if (f.batchDims)
+    obj["batch_dims"] = *f.batchDims;
   if (f.rowChainOps > 0) {
     obj["row_chain_ops"] = f.rowChainOps;
     obj["row_chain_row_points"] = f.rowChainRowPoints;

@@ -10,6 +10,7 @@
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 2.28571,
+// CHECK-NEXT:     "batch_dims": 0,
 // CHECK-NEXT:     "data_reuse": 16,
 // CHECK-NEXT:     "dynamic": false,
 // CHECK-NEXT:     "element_types": ["f32"],
@@ -44,6 +45,7 @@
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 2.28571,
+// CHECK-NEXT:     "batch_dims": 0,
 // CHECK-NEXT:     "data_reuse": 16,
 // CHECK-NEXT:     "dynamic": false,
 // CHECK-NEXT:     "element_types": ["f32"],
@@ -95,6 +97,7 @@
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 2.66667,
+// CHECK-NEXT:     "batch_dims": 1,
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,
 // CHECK-NEXT:     "element_types": ["bf16", "f32"],
@@ -112,7 +115,8 @@
 // CHECK-NEXT:     "op_class": "batched_matmul",
 // CHECK:          "tensor_core_eligible": true,
 
-// A named batch_matmul.
+// A named batch_matmul: one batch loop.
+// CHECK:          "batch_dims": 1,
 // CHECK:          "id": 4,
 // CHECK:          "op": "linalg.batch_matmul",
 // CHECK-NEXT:     "op_class": "batched_matmul",
@@ -124,8 +128,9 @@
 // CHECK:          "tensor_core_eligible": false,
 
 // A matrix-vector product (f16 in, f32 out) is a matmul with N = 1: no
-// tensor cores. The threads run over m: the matrix is read with a stride of
+// batch loop, no tensor cores. The threads run over m: the matrix is read with a stride of
 // its row length, the reduction along its rows is contiguous.
+// CHECK:          "batch_dims": 0,
 // CHECK:          "id": 6,
 // CHECK:          "loop_ranges": [16, 32],
 // CHECK:          "op_class": "matmul",

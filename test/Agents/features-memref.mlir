@@ -46,6 +46,7 @@
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "additive_reduction": true,
 // CHECK-NEXT:     "arithmetic_intensity": 1.14286,
+// CHECK-NEXT:     "batch_dims": 0,
 // CHECK-NEXT:     "data_reuse": 8,
 // CHECK-NEXT:     "dynamic": false,
 // CHECK-NEXT:     "element_types": ["f32"],

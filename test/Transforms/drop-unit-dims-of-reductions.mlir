@@ -94,3 +94,35 @@ func.func @matvec(%a: tensor<8x32xf32>, %x: tensor<32x1xf32>, %y: tensor<8x1xf32
   %r = linalg.matmul ins(%a, %x : tensor<8x32xf32>, tensor<32x1xf32>) outs(%y : tensor<8x1xf32>) -> tensor<8x1xf32>
   return %r : tensor<8x1xf32>
 }
+
+// -----
+
+// A batch of matrix-vector products (torch.bmm with a [B, K, 1] operand):
+// generalized, the N loop dropped; the batch and M loops stay, one row of A
+// against its batch's vector.
+// CHECK-LABEL: func.func @batched_matvec
+// CHECK-SAME: (%[[A:.*]]: tensor<4x8x32xf32>, %[[X:.*]]: tensor<4x32x1xf32>, %[[Y:.*]]: tensor<4x8x1xf32>)
+// CHECK-NOT: linalg.batch_matmul
+// CHECK-DAG: %[[XV:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0], [1, 2]] : tensor<4x32x1xf32> into tensor<4x32xf32>
+// CHECK-DAG: %[[YV:.*]] = tensor.collapse_shape %[[Y]] {{\[\[}}0], [1, 2]] : tensor<4x8x1xf32> into tensor<4x8xf32>
+// CHECK: %[[R:.*]] = linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-SAME: ins(%[[A]], %[[XV]] : tensor<4x8x32xf32>, tensor<4x32xf32>) outs(%[[YV]] : tensor<4x8xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: tensor.expand_shape %[[R]] {{\[\[}}0], [1, 2]] output_shape [4, 8, 1] : tensor<4x8xf32> into tensor<4x8x1xf32>
+func.func @batched_matvec(%a: tensor<4x8x32xf32>, %x: tensor<4x32x1xf32>, %y: tensor<4x8x1xf32>) -> tensor<4x8x1xf32> {
+  %r = linalg.batch_matmul ins(%a, %x : tensor<4x8x32xf32>, tensor<4x32x1xf32>) outs(%y : tensor<4x8x1xf32>) -> tensor<4x8x1xf32>
+  return %r : tensor<4x8x1xf32>
+}
+
+// -----
+
+// A batch of full products (N = 8) is left alone.
+// CHECK-LABEL: func.func @batched_matmul
+// CHECK: linalg.batch_matmul
+// CHECK-NOT: tensor.collapse_shape
+func.func @batched_matmul(%a: tensor<4x8x32xf32>, %x: tensor<4x32x8xf32>, %y: tensor<4x8x8xf32>) -> tensor<4x8x8xf32> {
+  %r = linalg.batch_matmul ins(%a, %x : tensor<4x8x32xf32>, tensor<4x32x8xf32>) outs(%y : tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  return %r : tensor<4x8x8xf32>
+}

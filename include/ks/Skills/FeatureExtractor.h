@@ -127,6 +127,9 @@ struct DispatchFeatures {
   /// innermost (a linear layer's x W^T), the layout wgmma reads f32 (TF32)
   /// in. Unset for other ops.
   std::optional<bool> kContiguousOperands;
+  /// For a matmul or batched matmul: the loops both inputs and the output
+  /// read (torch.bmm's batch), 0 for a plain GEMM. Unset for other ops.
+  std::optional<int64_t> batchDims;
   /// On buffers: the next linalg op in the block is elementwise over this
   /// op's loops (the same extents, in any order), reads one of this op's
   /// outputs (any view of its buffer, any map: RMS norm's normalization

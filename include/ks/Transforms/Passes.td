@@ -310,9 +310,10 @@ def KSDropUnitDimsOfReductions : Pass<"ks-drop-unit-dims-of-reductions"> {
     (Torch-MLIR's keepdim reductions, a [N, 1, K] view of a row) is rewritten
     over its other loops, its operands collapsed and its result expanded back
     by reassociative reshapes, so a row reduction has the one parallel and one
-    reduction loop the row skills expect. A `linalg.matmul` with M or N = 1 (a
-    matrix-vector product) is generalized first and becomes such a row
-    reduction; other named ops and elementwise generics are left alone.
+    reduction loop the row skills expect. A `linalg.matmul` or
+    `linalg.batch_matmul` with M or N = 1 (a matrix-vector product, or a
+    batch of them) is generalized first and becomes such a row reduction;
+    other named ops and elementwise generics are left alone.
 
     ```mlir
     %s = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
