@@ -125,6 +125,10 @@ struct Counts {
   double l1LineExcess = 0;
   /// Cluster barrier waits a thread passes (nvvm.cluster.wait).
   double clusterWaits = 0;
+  /// Ops one thread of the block runs alone (under `thread_id == c`) while
+  /// the others wait for it at a barrier: a scan's running total carried
+  /// through its chunks. Counted once per block, not per thread.
+  double singleThreadOps = 0;
   /// Loads issued ahead of their use without a thread waiting (cp.async,
   /// TMA, wgmma's asynchronous operands): a pipeline, not the warps an SM
   /// holds, hides their latency.
@@ -134,7 +138,9 @@ struct Counts {
 class KernelCounter {
 public:
   /// `arguments` maps the kernel's arguments to constants passed at launch.
-  KernelCounter(llvm::DenseMap<Value, int64_t> arguments) : arguments(std::move(arguments)) {}
+  /// `blockThreads`: the launch's threads per block.
+  KernelCounter(llvm::DenseMap<Value, int64_t> arguments, int64_t blockThreads)
+      : arguments(std::move(arguments)), blockThreads(std::max<int64_t>(blockThreads, 1)) {}
 
   void count(Region &region, double times, Counts &c) {
     for (Block &block : region)
@@ -144,6 +150,7 @@ public:
 
 private:
   llvm::DenseMap<Value, int64_t> arguments;
+  int64_t blockThreads;
   /// The phase of the kernel the op being counted is in (Counts::
   /// loadedByPhase), and whether it is in a loop.
   unsigned phase = 0;
@@ -288,6 +295,52 @@ private:
     return false;
   }
 
+  /// Whether `condition` holds in one thread of a block: thread_id == c
+  /// (any dimension), alone or and-ed with other conditions.
+  static bool isSingleThread(Value condition) {
+    if (auto both = condition.getDefiningOp<arith::AndIOp>())
+      return isSingleThread(both.getLhs()) || isSingleThread(both.getRhs());
+    auto compare = condition.getDefiningOp<arith::CmpIOp>();
+    if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq)
+      return false;
+    Value lhs = compare.getLhs(), rhs = compare.getRhs();
+    auto isThreadId = [](Value v) { return v.getDefiningOp<gpu::ThreadIdOp>() != nullptr; };
+    return (isThreadId(lhs) && matchPattern(rhs, m_Constant())) ||
+           (isThreadId(rhs) && matchPattern(lhs, m_Constant()));
+  }
+
+  /// The ops `region` runs `times` over, its loops' trips counted.
+  double opsIn(Region &region, double times) {
+    double ops = 0;
+    for (Block &block : region)
+      for (Operation &op : block) {
+        if (isa<scf::YieldOp, arith::ConstantOp>(op))
+          continue;
+        double inner = times;
+        if (auto loop = dyn_cast<scf::ForOp>(op)) {
+          std::optional<int64_t> lb = constant(loop.getLowerBound()),
+                                 ub = constant(loop.getUpperBound()),
+                                 step = constant(loop.getStep());
+          if (lb && ub && step && *step > 0)
+            inner *= double(std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step));
+        }
+        if (op.getNumRegions() == 0)
+          ops += times;
+        for (Region &nested : op.getRegions())
+          ops += opsIn(nested, inner);
+      }
+    return ops;
+  }
+
+  /// An scf.if taken by one thread of each block: its work counted once
+  /// per block (a share of each thread's), and its ops as that thread's
+  /// serial chain; the else branch (every other thread) as usual.
+  void countSingleThread(scf::IfOp branch, double times, Counts &c) {
+    c.singleThreadOps += opsIn(branch.getThenRegion(), times);
+    count(branch.getThenRegion(), times / double(blockThreads), c);
+    count(branch.getElseRegion(), times, c);
+  }
+
 public:
   /// The kernel body's rounds outside any loop.
   void countTopLevelRounds(Region &region, Counts &c) {
@@ -322,6 +375,10 @@ private:
           c.exact = false;
       }
       countLoopBody(loop.getRegion(), times * trips, c);
+      return;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op); branch && isSingleThread(branch.getCondition())) {
+      countSingleThread(branch, times, c);
       return;
     }
     llvm::TypeSwitch<Operation *>(&op)
@@ -552,6 +609,8 @@ json::Object KernelEstimate::toJson() const {
     o["cluster_waits"] = clusterWaits;
     o["cluster_sync_us"] = clusterSyncUs;
   }
+  if (singleThreadUs > 0)
+    o["single_thread_us"] = singleThreadUs;
   return o;
 }
 
@@ -585,7 +644,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         arguments[arg] = value.getSExtValue();
     }
     Counts c;
-    KernelCounter counter(std::move(arguments));
+    KernelCounter counter(std::move(arguments), e.threadsPerBlock);
     counter.count(kernel.getBody(), 1, c);
     counter.countTopLevelRounds(kernel.getBody(), c);
     for (BlockArgument arg : entry.getArguments())
@@ -656,7 +715,14 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     // (bytes read from DRAM over bytes loaded); loads that hit L1 or L2
     // (a GEMM's re-read tiles) are charged nothing: their cost shows as
     // L1/L2 traffic.
-    double resident = double(device.sms) * double(std::max<int64_t>(device.maxThreadsPerSM, 1));
+    // The threads an SM holds: its thread slots, or fewer where the cap on
+    // blocks an SM leaves small blocks short of them.
+    int64_t slots = std::max<int64_t>(device.maxThreadsPerSM, 1);
+    int64_t blocksPerSM = std::max<int64_t>(slots / std::max<int64_t>(e.threadsPerBlock, 1), 1);
+    if (device.maxBlocksPerSM > 0)
+      blocksPerSM = std::min(blocksPerSM, device.maxBlocksPerSM);
+    double resident = double(device.sms) *
+                      double(std::min(slots, blocksPerSM * std::max<int64_t>(e.threadsPerBlock, 1)));
     double streaming =
         e.globalLoadBytes > 0 ? std::clamp(dramMoved / e.globalLoadBytes, 0.0, 1.0) : 0.0;
     e.latencyUs = c.loadRounds * device.memoryLatencyUs * streaming *
@@ -667,6 +733,12 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     // chains, docs/results/reductions-norms-losses.md).
     e.clusterWaits = c.clusterWaits;
     e.clusterSyncUs = c.clusterWaits * kClusterWaitLatencies * device.memoryLatencyUs;
+    // One thread's serial work per block (a scan's running total): the
+    // block waits for it, once per wave of the blocks the SMs hold.
+    double blockWaves = std::ceil(double(e.blocks) / double(device.sms * blocksPerSM));
+    if (device.clockGHz > 0)
+      e.singleThreadUs =
+          c.singleThreadOps * kSingleThreadOpCycles / (device.clockGHz * 1e3) * blockWaves;
     e.idealUs = std::max({e.flops / peak, e.dramBytes / (device.dramGBps * 1e3), device.launchUs});
     e.timeUs = device.launchUs;
     e.bound = "launch";
@@ -677,7 +749,7 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         e.timeUs = t;
         e.bound = name;
       }
-    e.timeUs += e.clusterSyncUs;
+    e.timeUs += e.clusterSyncUs + e.singleThreadUs;
     out.push_back(std::move(e));
   });
   return out;

@@ -66,6 +66,9 @@ struct KernelEstimate {
   double latencyUs = 0;
   /// The cluster barriers' waits, added to the busiest unit's time.
   double clusterSyncUs = 0;
+  /// One thread's serial work per block while the block waits (a scan's
+  /// running total), per wave of blocks; added to the busiest unit's time.
+  double singleThreadUs = 0;
   /// The roofline's ideal for this work: max(flops at peak, DRAM bytes at
   /// peak bandwidth).
   double idealUs = 0;
@@ -92,6 +95,10 @@ constexpr int64_t kWarpsToHideLatency = 16;
 /// What one cluster barrier costs, in memory latencies (the cluster's
 /// loads drain before its next phase issues).
 constexpr double kClusterWaitLatencies = 3;
+
+/// Clock cycles an op of one thread's serial chain costs: its shared-memory
+/// loads issue ahead, its combines wait on each other.
+constexpr double kSingleThreadOpCycles = 2;
 
 /// Charges `e` for an occupancy its resources (ptxas's registers and static
 /// shared memory, through ks::computeOccupancy) cap below
