@@ -656,14 +656,18 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
                          baseSol = s.baseMetrics.getNumber("speed_of_light_pct");
   bool reachesTarget = sol && baseSol && *sol >= opts.solTarget && *baseSol < opts.solTarget &&
                        us * kSolWin <= coveredUs;
-  if (!(us * opts.win <= coveredUs || reachesTarget)) {
+  // The margin keeps a skill's kernel from giving way to an estimate
+  // barely better; off the seed kernel a skill moves on any gain, as a
+  // first choice does (the policy wants no dispatch left at the seed).
+  double margin = s.baseName == "seed" ? 1.0 : opts.win;
+  if (!(us * margin <= coveredUs || reachesTarget)) {
     attempt["diagnosis"] =
         llvm::formatv("{0:f2}x on the base: under the {1}x needed to move it",
-                      attempt.getNumber("speedup_vs_base").value_or(0), opts.win)
+                      attempt.getNumber("speedup_vs_base").value_or(0), margin)
             .str();
     return false;
   }
-  if (us * opts.win > coveredUs)
+  if (us * margin > coveredUs)
     attempt["accepted_by"] = llvm::formatv("speed of light {0:f1}% >= {1}% (the base's {2:f1}%)",
                                            *sol, opts.solTarget, *baseSol)
                                  .str();

@@ -96,7 +96,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<unsigned> rounds("rounds", cl::desc("Candidates per dispatch at most"), cl::init(6));
   cl::opt<unsigned> jobs("jobs", cl::desc("Candidates built at once, in parallel (0: one per core)"), cl::init(0));
   cl::opt<unsigned> maxDispatches("max-dispatches", cl::desc("Tune this many of the slowest dispatches"), cl::init(8));
-  cl::opt<double> win("win", cl::desc("The base moves to a candidate this much faster"), cl::init(1.3));
+  cl::opt<double> win("win", cl::desc("A base that is a skill's kernel moves to a candidate this much faster (a seed kernel: to any faster one)"), cl::init(1.3));
   cl::opt<double> solTarget("sol-target", cl::desc("Stop on a dispatch at this speed of light (%)"), cl::init(90));
   cl::opt<unsigned> trials("trials", cl::desc("Timed runs per measurement"), cl::init(20));
   cl::opt<unsigned> timeout("timeout", cl::desc("Seconds one candidate's GPU run may take"), cl::init(120));
