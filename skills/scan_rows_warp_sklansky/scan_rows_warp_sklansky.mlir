@@ -2,10 +2,10 @@
 // cumprod), which the frontend writes as a reduction over a triangular
 // mask, associated as PyTorch's CUDA scan (chunks of W, each a Sklansky
 // scan whose first element takes the running total), with the levels in
-// registers: a block of T threads a row, a warp a chunk, a lane W / 32
-// consecutive elements (levels within a lane as additions of registers,
-// the five across lanes one shuffle each); thread 0 carries the total
-// through each chunk's log2(W) + 1 positions.
+// registers: a block of T threads a row, a warp CW consecutive chunks, a
+// lane W / 32 consecutive elements of each (levels within a lane as
+// additions of registers, the five across lanes one shuffle each); thread
+// 0 carries the total through each chunk's log2(W) + 1 positions.
 transform.named_sequence @apply(%target: !transform.any_op {transform.consumed}) {
   // FOLD = 1: an input assembled from a slice and constants (an exclusive
   // scan's shifted input: a zero column, then the row less its last
@@ -13,7 +13,8 @@ transform.named_sequence @apply(%target: !transform.any_op {transform.consumed})
   // element; the copies that assembled it go.
   %op = transform.ks.read_padding_in_place %target {enabled = ${FOLD} : i64}
       : (!transform.any_op) -> !transform.any_op
-  %launch = transform.ks.scan_rows_warp %op {chunk = ${W} : i64, threads = ${T} : i64}
+  %launch = transform.ks.scan_rows_warp %op
+      {chunk = ${W} : i64, threads = ${T} : i64, chunks_per_warp = ${CW} : i64}
       : (!transform.any_op) -> !transform.any_op
   // The segment buffer and the chunks' spines become static shared memory.
   %get_global = transform.ks.workgroup_allocs_to_globals %launch {alignment = 16}

@@ -17,6 +17,9 @@
 // that copy's dispatch folded) and exclusive cumsum (FOLD = 1: the shifted
 // rows read from the input, a zero before the first, the concat's copies
 // folded), each one kernel.
+// With CW = 4 chunks a warp (W = 32, 64 threads): a segment of 8 chunks
+// (264 padded places, 8 x 6 spine values), a lane's 4 elements in flight,
+// the 4 chunks' 5 shuffle levels interleaved, thread 0's chain through all 8.
 // The association itself, bit for bit: scan_rows_warp_sklansky-order.test.
 // REQUIRES: ptxas
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "scan_rows_warp_sklansky", "params": {"W": 512, "T": 256}}]}' > %t.plan.json
@@ -29,6 +32,9 @@
 // RUN: ks-run %S/Inputs/cumsum_vector_300.mlir --emulate-gpu --plan=%t.plan.json --seed=73 | FileCheck %s --check-prefix=VECTOR
 // RUN: ks-run %S/Inputs/masked_cumsum_4x1000.mlir --emulate-gpu --plan=%t.plan.json --seed=74 | FileCheck %s --check-prefix=MASKED
 // RUN: ks-run %S/Inputs/flipped_cumsum_4x1000.mlir --emulate-gpu --plan=%t.plan.json --seed=75 | FileCheck %s --check-prefix=FLIPPED
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "scan_rows_warp_sklansky", "params": {"W": 32, "T": 64, "CW": 4}}]}' > %t.cw.plan.json
+// RUN: ks-opt %S/Inputs/cumsum_rows_4x1000.mlir --ks-seed-lowering="plan=%t.cw.plan.json" | FileCheck %s --check-prefix=CW
+// RUN: ks-run %S/Inputs/cumsum_rows_4x1000.mlir --emulate-gpu --plan=%t.cw.plan.json --seed=78 | FileCheck %s --check-prefix=SUM
 // RUN: echo '{"dispatches": [{"id": 2, "skill": "scan_rows_warp_sklansky", "params": {"W": 512, "T": 256}}]}' > %t.reverse.plan.json
 // RUN: ks-opt %S/Inputs/reverse_cumsum_4x1000.mlir --ks-seed-lowering="plan=%t.reverse.plan.json" | FileCheck %s --check-prefix=REVERSE-IR
 // RUN: ks-run %S/Inputs/reverse_cumsum_4x1000.mlir --emulate-gpu --plan=%t.reverse.plan.json --seed=76 | FileCheck %s --check-prefix=REVERSE
@@ -117,3 +123,17 @@
 // EXCLUSIVE-IR: %[[X:.*]] = memref.load %arg0[%{{.*}}, %{{.*}}] : memref<4x999xf32, strided<[1000, 1]>>
 // EXCLUSIVE-IR-NEXT: arith.select %{{.*}}, %[[X]], %cst : f32
 // EXCLUSIVE: output #0 4x1000xf32: match
+
+// CW: gpu.launch_func @main_kernel::@main_kernel blocks in (%c4, %c1, %c1) threads in (%c64, %c1, %c1)
+// CW: memref.get_global @workgroup_tile : memref<264xf32, #gpu.address_space<workgroup>>
+// CW: %[[CWSPINE:.*]] = memref.get_global @workgroup_tile_0 : memref<48xf32, #gpu.address_space<workgroup>>
+// CW-COUNT-4: memref.load %arg0[%block_id_x, %{{.*}}] : memref<4x1000xf32>
+// CW: scf.for %{{.*}} = %c0 to %c1024 step %c256 iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, vector<4xf32>)
+// CW-COUNT-4: memref.load %arg0[%block_id_x, %{{.*}}] : memref<4x1000xf32>
+// CW: gpu.barrier
+// CW-COUNT-20: gpu.shuffle  idx
+// CW-NOT: gpu.shuffle
+// CW: gpu.barrier
+// CW: scf.if
+// CW-COUNT-48: memref.load %[[CWSPINE]][%c{{[0-9]+}}]
+// CW: gpu.barrier

@@ -762,14 +762,24 @@ def KSScanRowsWarpOp : Op<Transform_Dialect, "ks.scan_rows_warp",
       its highest bit, and the chunk goes back through shared memory to
       coalesced stores.
 
-    The next segment's loads (threads / 32 chunks) are in flight while one
-    is scanned. `chunk` must be a power of two from 32 to 1024, `threads` a
-    multiple of 32 up to 1024, the segment's buffer (33 / 32 of its
-    elements) at most 48 KB. Returns the launch; fails definitely, naming
-    the unmet condition, otherwise.
+    A warp owns `chunks_per_warp` consecutive chunks of a segment
+    (threads / 32 x chunks_per_warp chunks): their levels interleave and
+    the next segment's loads, chunks_per_warp x chunk / 32 a lane, are in
+    flight while one is scanned. `chunk` must be a power of two from 32 to
+    1024, `threads` a multiple of 32 up to 1024, `chunks_per_warp` from 1
+    to 16, the segment's buffer (33 / 32 of its elements) at most 48 KB.
+    Returns the launch; fails definitely, naming the unmet condition,
+    otherwise.
+
+    ```mlir
+    %launch = transform.ks.scan_rows_warp %scan
+        {chunk = 32 : i64, threads = 64 : i64, chunks_per_warp = 8 : i64}
+        : (!transform.any_op) -> !transform.any_op
+    ```
   }];
   let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$chunk,
-                       I64Attr:$threads);
+                       I64Attr:$threads,
+                       DefaultValuedAttr<I64Attr, "1">:$chunks_per_warp);
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
