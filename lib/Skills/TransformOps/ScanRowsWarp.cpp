@@ -6,11 +6,10 @@
 // consecutive chunks (their levels interleaved, their loads in flight
 // together), a lane E = chunk / 32 consecutive elements of each: the levels
 // below E are additions between a lane's registers, the five above one
-// shuffle each. Shared
-// memory only turns the coalesced loads into consecutive elements a lane
-// and back, and holds each chunk's log2(chunk) + 1 values for the one
-// thread that carries the running total. The kernel is MLIR text, unrolled
-// over a lane's elements by the generator below.
+// shuffle each. Shared memory only turns the coalesced loads into
+// consecutive elements a lane and back, and holds each chunk's log2(chunk)
+// + 1 values for the one thread that carries the running total. The kernel
+// is MLIR text, unrolled over a lane's elements by the generator below.
 //
 //===----------------------------------------------------------------------===//
 
