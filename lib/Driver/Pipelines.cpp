@@ -113,6 +113,8 @@ void ks::buildDispatchPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createKSCloneSharedFills());
   // A GEMM's bias add and activation written over its result.
   pm.addNestedPass<func::FuncOp>(createKSEpilogueInPlace());
+  // A concatenation's operands computed into their slices, not copied in.
+  pm.addNestedPass<func::FuncOp>(createKSConcatInPlace());
 
   addBufferizationPasses(pm);
   // Elementwise ops over four loops or more as the streams they are. On

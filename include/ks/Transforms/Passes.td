@@ -1120,7 +1120,9 @@ def KSMemrefCopyToLinalg : Pass<"ks-memref-copy-to-linalg"> {
     Bufferization materializes tensor copies, pads, concats and slice
     insertions as `memref.copy`. On device memory a copy must run on the GPU,
     so each one in host code becomes a `linalg.copy`, which the seed lowering
-    maps to a kernel like any other op. Copies already inside a kernel stay.
+    maps to a kernel like any other op. Copies already inside a kernel stay;
+    a copy of a view onto the same view (an operand computed in place into
+    its slice of a concatenation) goes.
 
     ```mlir
     memref.copy %src, %v : memref<2x5xf32> to memref<2x5xf32, strided<[8, 1], offset: 3>>
@@ -1366,6 +1368,40 @@ def KSHoistBroadcastTerms : Pass<"ks-hoist-broadcast-terms", "mlir::func::FuncOp
   let statistics = [
     Statistic<"numHoisted", "hoisted", "elementwise ops whose broadcast terms were hoisted">
   ];
+}
+
+def KSConcatInPlace : Pass<"ks-concat-in-place", "mlir::func::FuncOp"> {
+  let summary = "Compute a concatenation's operands into their slices of its result";
+  let description = [{
+    One-Shot Bufferize gives `tensor.concat` a buffer of its own and copies
+    each operand into its slice: an extra pass over the whole result. This
+    pass writes each concatenation as `tensor.insert_slice`s into an empty
+    tensor (upstream's decomposition), then runs upstream's empty-tensor
+    elimination: an operand computed into a `tensor.empty` is computed into
+    its slice of the result instead, and bufferizes in place. Operands
+    that are not computed here (a function argument, another op's result
+    that is also used elsewhere) are still copied. A concatenation with an
+    operand computed by a contraction, a convolution or another named op
+    is left whole: the kernels their skills emit address a row-major
+    output, not a slice of one.
+
+    ```mlir
+    %e = tensor.empty() : tensor<16x2047xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<16x2047xf32>) -> tensor<16x2047xf32>
+    %s = linalg.generic ... outs(%f : tensor<16x2047xf32>) -> tensor<16x2047xf32>
+    %r = tensor.concat dim(1) %head, %s
+        : (tensor<16x1xf32>, tensor<16x2047xf32>) -> tensor<16x2048xf32>
+    // becomes
+    %r0 = tensor.empty() : tensor<16x2048xf32>
+    %r1 = tensor.insert_slice %head into %r0[0, 0] [16, 1] [1, 1]
+    %e = tensor.extract_slice %r1[0, 1] [16, 2047] [1, 1]
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<16x2047xf32>) -> tensor<16x2047xf32>
+    %s = linalg.generic ... outs(%f : tensor<16x2047xf32>) -> tensor<16x2047xf32>
+    %r = tensor.insert_slice %s into %r1[0, 1] [16, 2047] [1, 1]
+    ```
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect",
+                           "mlir::bufferization::BufferizationDialect"];
 }
 
 def KSSimplifyPowers : Pass<"ks-simplify-powers", "mlir::func::FuncOp"> {

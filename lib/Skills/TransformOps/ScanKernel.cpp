@@ -85,18 +85,20 @@ bool readsAtOutput(AffineMap map, MemRefType type, ArrayRef<unsigned> outDims, u
   return next == outDims.size();
 }
 
-/// A 2-d slice of a row-major buffer whose rows the kernel reads as it
-/// reads a buffer's own (an exclusive scan's x[:, :-1]): unit stride along
-/// the row, rows and start 16-byte aligned, static strides and offset.
-bool isAlignedRowSlice(MemRefType type) {
+/// A 2-d slice of a row-major buffer whose rows the kernel reads or writes
+/// as a buffer's own (an exclusive scan's x[:, :-1] read, its result's
+/// columns 1.. written in place by a concatenation): unit stride along the
+/// row, static strides and offset; `aligned`, rows and start 16-byte
+/// aligned, as the vector loads of an input need.
+bool isRowSlice(MemRefType type, bool aligned) {
   SmallVector<int64_t> strides;
   int64_t offset;
   if (type.getRank() != 2 || failed(type.getStridesAndOffset(strides, offset)) ||
       ShapedType::isDynamic(offset) || llvm::any_of(strides, ShapedType::isDynamic))
     return false;
   int64_t perVector = 16 / std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-  return strides[1] == 1 && strides[0] >= type.getDimSize(1) && strides[0] % perVector == 0 &&
-         offset % perVector == 0;
+  return strides[1] == 1 && strides[0] >= type.getDimSize(1) &&
+         (!aligned || (strides[0] % perVector == 0 && offset % perVector == 0));
 }
 
 /// Where a scan's loops are: the output's loop of each of its dims
@@ -171,9 +173,9 @@ std::string unmetCondition(linalg::GenericOp op, ScanPayload &payload, ScanLoops
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type || !type.hasStaticShape() || type.getMemorySpace() ||
         !(type.getLayout().isIdentity() ||
-          (op.isDpsInput(&operand) && shape.inner == 1 && isAlignedRowSlice(type))))
-      return "an operand is not a static row-major buffer (or, read, a 2-d slice of one "
-             "with aligned rows)";
+          (shape.inner == 1 && isRowSlice(type, /*aligned=*/op.isDpsInput(&operand)))))
+      return "an operand is not a static row-major buffer (or a 2-d slice of one, read with "
+             "aligned rows)";
   }
   // Every input read where the output is written, k read at j.
   SmallVector<ReassociationIndices> groups;

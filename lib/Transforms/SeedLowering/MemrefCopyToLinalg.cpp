@@ -15,6 +15,25 @@ namespace ks {
 using namespace mlir;
 
 namespace {
+
+/// Whether `a` and `b` are the same bytes seen the same way: one value, or
+/// two static subviews of one buffer at the same offsets, sizes and strides
+/// (bufferization's copy of an operand computed in place into its own
+/// slice of a concatenation).
+bool sameView(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto viewA = a.getDefiningOp<memref::SubViewOp>();
+  auto viewB = b.getDefiningOp<memref::SubViewOp>();
+  return viewA && viewB && viewA.getSource() == viewB.getSource() &&
+         viewA.getType() == viewB.getType() && viewA.getOffsets().empty() &&
+         viewB.getOffsets().empty() && viewA.getSizes().empty() && viewB.getSizes().empty() &&
+         viewA.getStrides().empty() && viewB.getStrides().empty() &&
+         viewA.getStaticOffsets() == viewB.getStaticOffsets() &&
+         viewA.getStaticSizes() == viewB.getStaticSizes() &&
+         viewA.getStaticStrides() == viewB.getStaticStrides();
+}
+
 struct MemrefCopyToLinalg
     : public ks::impl::KSMemrefCopyToLinalgBase<MemrefCopyToLinalg> {
   void runOnOperation() override {
@@ -26,6 +45,10 @@ struct MemrefCopyToLinalg
         copies.push_back(copy);
     });
     for (memref::CopyOp copy : copies) {
+      if (sameView(copy.getSource(), copy.getTarget())) {
+        copy.erase();
+        continue;
+      }
       OpBuilder b(copy);
       linalg::CopyOp::create(b, copy.getLoc(), copy.getSource(),
                              copy.getTarget());
