@@ -7,7 +7,9 @@
 // imports them the reverse cumsum (its last flip done by the kernel's
 // stores) and the exclusive cumsum (FOLD = 1: the shifted rows read from
 // the input in place) of 4 rows of 1000, and 2048 rows of 1024 (chunk 32)
-// with 8 chunks a warp. Each trial's inputs are fresh;
+// with 8 chunks a warp; the exclusive cumsum written cat(zeros, cumsum(x[:,
+// :-1])) of 2048 rows of 8192 (chunk 64, 4 chunks a warp), its scan
+// writing columns 1.. of the result in place. Each trial's inputs are fresh;
 // every element must be torch's. Then ks-run's check of the small cumsum
 // against the CPU reference's sequential fold (within its tolerance), and
 // the big one's plan: one kernel, a block of 512 threads a row.
@@ -29,6 +31,9 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "scan_rows_warp_sklansky", "params": {"W": 32, "T": 64, "CW": 8}}]}' > %t.cw.plan.json
 // RUN: %python %S/Inputs/scan_torch.py %ks_library %S/Inputs/cumsum_rows_2048x1024.mlir %t.cw.plan.json cumsum 2048 1024 float32 > %t.cw.log
 // RUN: grep -c ": 2097152 of 2097152 equal to torch.cumsum" %t.cw.log | grep -q "^3$"
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "scan_rows_warp_sklansky", "params": {"W": 64, "T": 128, "CW": 4}}]}' > %t.cat.plan.json
+// RUN: %python %S/Inputs/scan_torch.py %ks_library %S/Inputs/exclusive_cumsum_cat_2048x8192.mlir %t.cat.plan.json cat_exclusive_cumsum 2048 8192 float32 > %t.cat.log
+// RUN: grep -c ": 16777216 of 16777216 equal to torch.cat_exclusive_cumsum" %t.cat.log | grep -q "^3$"
 // RUN: ks-run %S/../Skills/Inputs/cumsum_rows_4x1000.mlir --plan=%t.plan.json --seed=97 | grep -q "output #0 4x1000xf32: match"
 // RUN: ks-run %s --plan=%t.plan.json --reference=none --trials=5 --json=%t.json > %t.run.log
 // RUN: %python -c "import json, sys; ks = json.load(open(sys.argv[1]))['cupti']['kernels']; sys.exit(len(ks) != 1 or ks[0]['grid'] + ks[0]['block'] != [128, 1, 1, 512, 1, 1])" %t.json

@@ -4,8 +4,9 @@ compares it with torch's own CUDA scan, bit for bit:
   scan_torch.py LIBRARY MODULE.mlir PLAN.json OP ROWS N DTYPE
 
 OP: cumsum, cumprod, reverse_cumsum (torch.flip(torch.cumsum(torch.flip(x)))
-or exclusive_cumsum (torch.cumsum of the rows shifted right by one, a zero
-first), as KernelBench's level1/48-51 write them. Prints, per trial on fresh
+exclusive_cumsum (torch.cumsum of the rows shifted right by one, a zero
+first), as KernelBench's level1/48-51 write them, or cat_exclusive_cumsum
+(a zero column, then torch.cumsum of the rows less their last element). Prints, per trial on fresh
 random inputs, how many elements equal torch's."""
 import ctypes
 import sys
@@ -38,6 +39,9 @@ for trial in range(3):
         x = torch.randn(shape, device="cuda", dtype=dtype)
         shifted = torch.cat([torch.zeros_like(x[..., :1]), x[..., :-1]], dim=-1)
         expected = torch.cumsum(shifted, dim=-1)
+    elif op == "cat_exclusive_cumsum":
+        x = torch.randn(shape, device="cuda", dtype=dtype)
+        expected = torch.cat([torch.zeros_like(x[..., :1]), torch.cumsum(x[..., :-1], dim=-1)], dim=-1)
     else:
         x = 0.99 + 0.02 * torch.rand(shape, device="cuda", dtype=dtype)
         expected = torch.cumprod(x, dim=-1)
