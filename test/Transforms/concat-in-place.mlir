@@ -48,6 +48,38 @@ func.func @contraction_operand(%a: tensor<4x8xf32>, %b: tensor<8x8xf32>) -> tens
   return %cat : tensor<4x16xf32>
 }
 
+// Upstream's elimination would take every insert_slice of the function:
+// where another one inserts a GEMM's result (spread with stride 2, as a
+// transposed convolution's input is), none is taken, and the concat's
+// operand is computed into its own tensor and copied.
+// CHECK-LABEL: func.func @named_op_inserted_elsewhere
+// CHECK: %[[E:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<4x8xf32>)
+// CHECK-NOT: tensor.extract_slice
+// CHECK: tensor.insert_slice %[[E]] into %{{.*}}[0, 8] [4, 8] [1, 1]
+// CHECK-NOT: tensor.extract_slice
+// CHECK: linalg.matmul
+// CHECK-NOT: tensor.extract_slice
+// CHECK: return
+func.func @named_op_inserted_elsewhere(%x: tensor<4x8xf32>, %b: tensor<8x8xf32>)
+    -> (tensor<4x16xf32>, tensor<8x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<4x8xf32>
+  %exp = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  } -> tensor<4x8xf32>
+  %cat = tensor.concat dim(1) %x, %exp : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
+  %mm_init = tensor.empty() : tensor<4x8xf32>
+  %mm_fill = linalg.fill ins(%zero : f32) outs(%mm_init : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %mm = linalg.matmul ins(%x, %b : tensor<4x8xf32>, tensor<8x8xf32>) outs(%mm_fill : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %spread_init = tensor.empty() : tensor<8x16xf32>
+  %spread_zero = linalg.fill ins(%zero : f32) outs(%spread_init : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %spread = tensor.insert_slice %mm into %spread_zero[0, 0] [4, 8] [2, 2] : tensor<4x8xf32> into tensor<8x16xf32>
+  return %cat, %spread : tensor<4x16xf32>, tensor<8x16xf32>
+}
+
 // In the pipeline, the exclusive cumsum cat(zeros, cumsum(x[:, :-1])): the
 // scan's fill and reduction write columns 1..255 of the result, the zero
 // column is a copy of its own; cat(x, exp(x)) copies x into the first half

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/SubsetOpInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -67,6 +68,15 @@ struct ConcatInPlace : public ks::impl::KSConcatInPlaceBase<ConcatInPlace> {
     patterns.add<DecomposeConcat>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
+    // Upstream's elimination takes every subset insertion in the function,
+    // not only the concatenations': where another one (a strided
+    // insert_slice, say) inserts a named op's result, none is taken.
+    WalkResult namedSource = getOperation()->walk([](SubsetInsertionOpInterface insertion) {
+      return computedByNamedOp(insertion.getSourceOperand().get()) ? WalkResult::interrupt()
+                                                                    : WalkResult::advance();
+    });
+    if (namedSource.wasInterrupted())
+      return;
     IRRewriter rewriter(&getContext());
     if (failed(bufferization::eliminateEmptyTensors(rewriter, getOperation())))
       return signalPassFailure();
