@@ -1383,7 +1383,9 @@ def KSConcatInPlace : Pass<"ks-concat-in-place", "mlir::func::FuncOp"> {
     that is also used elsewhere) are still copied. A concatenation with an
     operand computed by a contraction, a convolution or another named op
     is left whole: the kernels their skills emit address a row-major
-    output, not a slice of one.
+    output, not a slice of one. Since the elimination takes every subset
+    insertion of the function, it is not run where any of them inserts
+    such an op's result (a transposed convolution's strided phases).
 
     ```mlir
     %e = tensor.empty() : tensor<16x2047xf32>

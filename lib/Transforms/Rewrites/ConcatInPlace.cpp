@@ -2,8 +2,8 @@
 //
 // One-Shot Bufferize gives tensor.concat a buffer of its own and copies
 // each operand into its slice: a whole extra pass over the result (an
-// exclusive scan written as cat(zeros, cumsum(x[:, :-1])), a dense
-// block's growing feature map). As insert_slices into an empty tensor, the
+// exclusive scan written as cat(zeros, cumsum(x[:, :-1])), an LSTM's
+// [x, h]). As insert_slices into an empty tensor, the
 // operands computed into fresh tensors are, after upstream's empty-tensor
 // elimination, computed into their slices of the result directly. Only
 // where no operand is computed by a contraction or a convolution: the
