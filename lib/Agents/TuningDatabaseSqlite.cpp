@@ -18,7 +18,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <chrono>
+#include <random>
 #include <sqlite3.h>
+#include <thread>
 #include <variant>
 
 using namespace ks::agents;
@@ -72,6 +75,26 @@ struct Connection {
   }
 };
 
+/// WAL and the schema, retried while SQLite answers busy or locked: a new
+/// file's switch to WAL and its first schema are not covered by the busy
+/// handler, so writers that open a new database together are refused at
+/// once instead of waiting.
+llvm::Error prepareForWriting(Connection &c) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  std::minstd_rand jitter(std::random_device{}());
+  while (true) {
+    int rc = sqlite3_exec(c.db, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
+    if (rc == SQLITE_OK)
+      rc = sqlite3_exec(c.db, kSchema, nullptr, nullptr, nullptr);
+    if (rc == SQLITE_OK)
+      return llvm::Error::success();
+    bool contended = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+    if (!contended || std::chrono::steady_clock::now() > deadline)
+      return c.fail("cannot set up the database for writing");
+    std::this_thread::sleep_for(std::chrono::milliseconds(10 + jitter() % 50));
+  }
+}
+
 llvm::Expected<std::unique_ptr<Connection>> connect(llvm::StringRef path, bool write) {
   auto c = std::make_unique<Connection>();
   c->path = path.str();
@@ -80,12 +103,9 @@ llvm::Expected<std::unique_ptr<Connection>> connect(llvm::StringRef path, bool w
     return c->fail("cannot open");
   // Writers queue behind the one holding the lock instead of failing.
   sqlite3_busy_timeout(c->db, 60000);
-  if (write) {
-    if (llvm::Error err = c->exec("PRAGMA journal_mode = WAL"))
+  if (write)
+    if (llvm::Error err = prepareForWriting(*c))
       return std::move(err);
-    if (llvm::Error err = c->exec(kSchema))
-      return std::move(err);
-  }
   return std::move(c);
 }
 

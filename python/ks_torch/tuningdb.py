@@ -10,8 +10,10 @@ JSON is the format records are shipped in: `import_json` and
 
 import json
 import os
+import random
 import sqlite3
 import tempfile
+import time
 
 # The schema lib/Agents/TuningDatabaseSqlite.cpp creates; either side may
 # create the file first.
@@ -55,10 +57,30 @@ def is_sqlite(path):
     return os.path.splitext(path)[1] in (".db", ".sqlite", ".sqlite3")
 
 
+def _retry_while_locked(action, seconds=60):
+    """Runs `action` until SQLite stops answering "database is locked": a
+    new file's switch to WAL and its first schema are taken without
+    SQLite's busy handler, so writers that open a new database together
+    can be refused at once instead of waiting (seen with 8 to 24)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return action()
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01 + 0.05 * random.random())
+
+
 def _connect(path):
     db = sqlite3.connect(path, timeout=60, isolation_level=None)
-    db.execute("PRAGMA journal_mode = WAL")
-    db.executescript(SCHEMA)
+
+    def prepare():
+        if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            db.execute("PRAGMA journal_mode = WAL")
+        db.executescript(SCHEMA)
+
+    _retry_while_locked(prepare)
     return db
 
 

@@ -51,6 +51,20 @@ class SqliteStoreTest(unittest.TestCase):
         self.assertEqual(len(db["calibration"]), 320)
         self.assertEqual(db["records"][0]["params"], {"E": 4})  # a whole record, not torn
 
+    def test_writers_that_open_a_new_database_together_all_write(self):
+        # The switch to WAL and the first schema are taken without SQLite's
+        # busy handler: 24 writers opening one new file used to be refused
+        # "database is locked" now and then.
+        for trial in range(5):
+            db = os.path.join(self.dir.name, f"new{trial}.db")
+            procs = [multiprocessing.Process(target=writer, args=(db, w, 1)) for w in range(24)]
+            for p in procs:
+                p.start()
+            for p in procs:
+                p.join(120)
+                self.assertEqual(p.exitcode, 0)
+            self.assertEqual(len(tuningdb.read(db)["records"]), 24)
+
     def test_an_estimate_never_replaces_a_measurement(self):
         tuningdb._write_sqlite(self.db, [record("a", source="gpu", tuned=5.0)], [])
         tuningdb._write_sqlite(self.db, [record("a", source="model", tuned=1.0)], [])
