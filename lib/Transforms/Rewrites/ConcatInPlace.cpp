@@ -3,11 +3,11 @@
 // One-Shot Bufferize gives tensor.concat a buffer of its own and copies
 // each operand into its slice: a whole extra pass over the result (an
 // exclusive scan written as cat(zeros, cumsum(x[:, :-1])), an LSTM's
-// [x, h]). As insert_slices into an empty tensor, the
-// operands computed into fresh tensors are, after upstream's empty-tensor
-// elimination, computed into their slices of the result directly. Only
-// where no operand is computed by a contraction or a convolution: the
-// kernels their skills emit address a row-major output, not a slice.
+// [x, h]). As insert_slices into an empty tensor, the operands computed
+// into fresh tensors are, after upstream's empty-tensor elimination,
+// computed into their slices of the result directly. Only where no operand
+// is computed by a contraction or a convolution: the kernels their skills
+// emit address a row-major output, not a slice.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +17,8 @@
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Interfaces/SubsetOpInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/SubsetOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ks {

@@ -26,12 +26,10 @@ bool sameView(Value a, Value b) {
   auto viewA = a.getDefiningOp<memref::SubViewOp>();
   auto viewB = b.getDefiningOp<memref::SubViewOp>();
   return viewA && viewB && viewA.getSource() == viewB.getSource() &&
-         viewA.getType() == viewB.getType() && viewA.getOffsets().empty() &&
-         viewB.getOffsets().empty() && viewA.getSizes().empty() && viewB.getSizes().empty() &&
-         viewA.getStrides().empty() && viewB.getStrides().empty() &&
-         viewA.getStaticOffsets() == viewB.getStaticOffsets() &&
-         viewA.getStaticSizes() == viewB.getStaticSizes() &&
-         viewA.getStaticStrides() == viewB.getStaticStrides();
+         viewA.getType() == viewB.getType() &&
+         viewA.isSameAs(viewB, [](OpFoldResult x, OpFoldResult y) {
+           return isa<Attribute>(x) && x == y;
+         });
 }
 
 struct MemrefCopyToLinalg
