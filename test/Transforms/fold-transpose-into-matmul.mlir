@@ -119,3 +119,52 @@ func.func @split_group(%x: tensor<4x400xf32>, %w: tensor<120x400xf32>) -> tensor
   } -> tensor<4x120xf32>
   return %y : tensor<4x120xf32>
 }
+
+// -----
+
+// A linear layer whose matmul elementwise fusion has already turned into a
+// generic (its input a 3-d activation read through an expanded map): the
+// generic reads W itself. A 3-d transpose feeding a batched contraction
+// folds the same way, its permutation undone in the operand's map.
+// CHECK-DAG: #[[X3:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG: #[[W3:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+// CHECK-DAG: #[[Y3:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK: func.func @generic_linear
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.generic {indexing_maps = [#[[X3]], #[[W3]], #[[Y3]]], {{.*}} ins(%arg0, %arg1 : tensor<2x8x32xf32>, tensor<16x32xf32>)
+#gx = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#gw = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
+#gy = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+func.func @generic_linear(%x: tensor<2x8x32xf32>, %w: tensor<16x32xf32>) -> tensor<2x8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x16xf32>
+  %wt = linalg.transpose ins(%w : tensor<16x32xf32>) outs(%e : tensor<32x16xf32>) permutation = [1, 0]
+  %o = tensor.empty() : tensor<2x8x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%o : tensor<2x8x16xf32>) -> tensor<2x8x16xf32>
+  %y = linalg.generic {indexing_maps = [#gx, #gw, #gy], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %wt : tensor<2x8x32xf32>, tensor<32x16xf32>) outs(%f : tensor<2x8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x16xf32>
+  return %y : tensor<2x8x16xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[BA:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG: #[[BT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG: #[[BC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK: func.func @batched_transposed_rhs
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.generic {indexing_maps = [#[[BA]], #[[BT]], #[[BC]]], {{.*}} ins(%arg0, %arg1 : tensor<4x8x32xf32>, tensor<4x16x32xf32>)
+func.func @batched_transposed_rhs(%a: tensor<4x8x32xf32>, %b: tensor<4x16x32xf32>) -> tensor<4x8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x32x16xf32>
+  %bt = linalg.transpose ins(%b : tensor<4x16x32xf32>) outs(%e : tensor<4x32x16xf32>) permutation = [0, 2, 1]
+  %o = tensor.empty() : tensor<4x8x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%o : tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
+  %y = linalg.batch_matmul ins(%a, %bt : tensor<4x8x32xf32>, tensor<4x32x16xf32>) outs(%f : tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
+  return %y : tensor<4x8x16xf32>
+}

@@ -97,8 +97,11 @@ def KSFoldTransposeIntoMatmul : Pass<"ks-fold-transpose-into-matmul"> {
     (default maps, one element type) is a 2-d `linalg.transpose` used by
     nothing else, the matmul becomes the equivalent `linalg.generic`
     contraction reading the transpose's input through swapped indices, and the
-    transpose is no longer computed. The GEMM kernels accept any operand
-    layout with a contiguous last dimension; products and sums are unchanged.
+    transpose is no longer computed. A contraction that is already a generic
+    (a linear layer on a 3-d input, after elementwise fusion) or a batched
+    matmul reads a transposed operand the same way, its map permuted back.
+    The GEMM kernels accept any operand layout with a contiguous last
+    dimension; products and sums are unchanged.
     A batched contraction whose operand is a `tensor.collapse_shape` of such a
     transpose, merging only dims the transpose leaves in place (attention's
     k^T), reads the collapse of the transpose's input the same way. A
@@ -278,6 +281,7 @@ def KSFuseElementwise : Pass<"ks-fuse-elementwise"> {
     reduced loop) before the sum of exponentials and the result. A producer
     with broadcasts stays where it computes from a contraction's result (a
     bias add is the GEMM's epilogue).
+
 
     Layout transposes around a pooling (a `linalg.pooling_*` op or a generic
     of that shape whose window operand is unread) fold into it: a pooling

@@ -116,6 +116,21 @@ std::optional<TransposeFold> collapsedTranspose(linalg::LinalgOp op, unsigned i)
                        nullptr};
 }
 
+/// The transpose feeding input `i` of `op` directly (a linear layer's W^T
+/// once elementwise fusion has turned its matmul into a generic): the
+/// input's map, its results permuted back, reads the transpose's input.
+std::optional<TransposeFold> directTranspose(linalg::LinalgOp op, unsigned i) {
+  auto transpose = op.getDpsInputOperand(i)->get().getDefiningOp<linalg::TransposeOp>();
+  if (!transpose || !transpose->getResult(0).hasOneUse())
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(i));
+  SmallVector<AffineExpr> permuted(map.getNumResults());
+  for (auto [t, from] : llvm::enumerate(transpose.getPermutation()))
+    permuted[from] = map.getResult(t);
+  return TransposeFold{transpose, AffineMap::get(map.getNumDims(), 0, permuted, op.getContext()),
+                       nullptr};
+}
+
 /// The same where the transpose's input is an expand_shape whose groups the
 /// transpose moves whole onto the collapse's groups: a 2-d transpose in
 /// disguise (LeNet's fc1 weight, [120, 400] expanded to [120, 16, 5, 5],
@@ -149,12 +164,13 @@ std::optional<TransposeFold> blockTransposed(linalg::LinalgOp op, unsigned i) {
                        expand};
 }
 
-/// A contraction (a batched matmul, named or generic) whose operand is a
-/// collapsed transpose (collapsedTranspose, blockTransposed) reads the
-/// transpose's input instead.
-struct TransposedOperandThroughCollapse
+/// A contraction (a batched matmul, named or generic, or a generic matmul)
+/// whose operand is a transpose, alone or collapsed (directTranspose,
+/// collapsedTranspose, blockTransposed), reads the transpose's input
+/// instead.
+struct TransposedOperandOfContraction
     : OpInterfaceRewritePattern<linalg::LinalgOp> {
-  TransposedOperandThroughCollapse(MLIRContext *context, llvm::Statistic &count)
+  TransposedOperandOfContraction(MLIRContext *context, llvm::Statistic &count)
       : OpInterfaceRewritePattern(context), count(count) {}
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
@@ -164,11 +180,13 @@ struct TransposedOperandThroughCollapse
       return rewriter.notifyMatchFailure(op, "not a contraction on tensors");
     SmallVector<std::optional<TransposeFold>> folds;
     for (unsigned i = 0; i < op.getNumDpsInputs(); ++i) {
-      std::optional<TransposeFold> fold = collapsedTranspose(op, i);
+      std::optional<TransposeFold> fold = directTranspose(op, i);
+      if (!fold)
+        fold = collapsedTranspose(op, i);
       folds.push_back(fold ? fold : blockTransposed(op, i));
     }
     if (llvm::none_of(folds, [](const auto &f) { return f.has_value(); }))
-      return rewriter.notifyMatchFailure(op, "no operand is a collapsed transpose used only here");
+      return rewriter.notifyMatchFailure(op, "no operand is a transpose used only here");
     SmallVector<Value> inputs = op.getDpsInputs();
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     for (auto [i, fold] : llvm::enumerate(folds)) {
@@ -177,6 +195,10 @@ struct TransposedOperandThroughCollapse
       maps[i] = fold->map;
       if (fold->expand) {
         inputs[i] = fold->expand.getSrc();
+        continue;
+      }
+      if (inputs[i] == fold->transpose->getResult(0)) {
+        inputs[i] = fold->transpose.getInput();
         continue;
       }
       auto collapse = inputs[i].getDefiningOp<tensor::CollapseShapeOp>();
@@ -203,7 +225,7 @@ struct FoldTransposeIntoMatmul
     : ks::impl::KSFoldTransposeIntoMatmulBase<FoldTransposeIntoMatmul> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<TransposedOperandInPlace, TransposedOperandThroughCollapse>(&getContext(),
+    patterns.add<TransposedOperandInPlace, TransposedOperandOfContraction>(&getContext(),
                                                                            numFolded);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
