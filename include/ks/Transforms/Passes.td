@@ -282,6 +282,13 @@ def KSFuseElementwise : Pass<"ks-fuse-elementwise"> {
     with broadcasts stays where it computes from a contraction's result (a
     bias add is the GEMM's epilogue).
 
+    Reshapes move through elementwise ops (upstream's propagation by
+    expansion) except into a contraction or a convolution and through the
+    elementwise ops computing from one's result: a linear layer on a 3-d
+    input keeps its 2-d GEMM, and an elementwise op reading that chain
+    through an `expand_shape` is collapsed to the GEMM's shape instead, so
+    that the bias add and the activation fuse into one op over the GEMM's
+    result (the epilogue ks-epilogue-in-place and the GEMM skills take).
 
     Layout transposes around a pooling (a `linalg.pooling_*` op or a generic
     of that shape whose window operand is unread) fold into it: a pooling

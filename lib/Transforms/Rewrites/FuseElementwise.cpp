@@ -107,6 +107,30 @@ bool isInPlaceConversion(Value value) {
          isa<BlockArgument>(convert.getOperand(0)) && yield.getOperand(0) == convert.getResult(0);
 }
 
+/// Whether `op` is a contraction or a convolution.
+bool isContraction(Operation *op) {
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  return linalgOp && (linalg::isaContractionOpInterface(linalgOp) ||
+                      linalg::isaConvolutionOpInterface(linalgOp));
+}
+
+/// Whether `op` is an elementwise op computing from a contraction's or a
+/// convolution's result, directly or through a few other elementwise ops
+/// and reshapes (a linear layer's bias add and activation). Such a chain
+/// keeps the contraction's shape, so that it fuses into one op that
+/// ks-epilogue-in-place and the GEMM skills' epilogues find there.
+bool isContractionEpilogue(Operation *op, unsigned depth = 4) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getNumReductionLoops() != 0)
+    return false;
+  return llvm::any_of(generic.getDpsInputs(), [&](Value input) {
+    while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(input.getDefiningOp()))
+      input = input.getDefiningOp()->getOperand(0);
+    Operation *producer = input.getDefiningOp();
+    return isContraction(producer) || (depth > 0 && isContractionEpilogue(producer, depth - 1));
+  });
+}
+
 /// Whether `generic`'s payload is ops without memory effects or regions:
 /// cloned anywhere, it computes the same.
 bool hasPureFlatPayload(linalg::GenericOp generic) {
@@ -644,7 +668,22 @@ struct FuseElementwise : ks::impl::KSFuseElementwiseBase<FuseElementwise> {
     patterns.add<InlineIndexOnlyInput, ExtractFromElementwise, RecomputeCheapProducer,
                  PoolIntoOutputTranspose>(context);
     patterns.add<PoolThroughInputTranspose>(context);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
+    linalg::ControlFusionFn singleUseKeepingEpilogues = [&](OpOperand *fused) {
+      return singleUse(fused) && !isContraction(fused->getOwner()) &&
+             !isContractionEpilogue(fused->get().getDefiningOp()) &&
+             !isContractionEpilogue(fused->getOwner());
+    };
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUseKeepingEpilogues);
+    // An elementwise op reading an epilogue through an expand_shape takes
+    // the epilogue's shape instead, so that the two fuse.
+    linalg::ControlFusionFn intoEpilogueShape = [](OpOperand *fused) {
+      auto expand = fused->get().getDefiningOp<tensor::ExpandShapeOp>();
+      auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
+      return expand && consumer && consumer.getNumReductionLoops() == 0 &&
+             (isContraction(expand.getSrc().getDefiningOp()) ||
+              isContractionEpilogue(expand.getSrc().getDefiningOp()));
+    };
+    linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, intoEpilogueShape);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
