@@ -1,6 +1,6 @@
 // transform.ks.matmul_tf32x3_wgmma names the condition a contraction or
 // its parameters do not meet, and builds nothing: B with N contiguous (wgmma
-// reads TF32 operands K-major only), M that 128 does not divide, a fourth
+// reads TF32 operands K-major only), N that 128 does not divide, a fourth
 // 64 KB slot, fewer K steps than slots ahead, bf16 operands, no promotion,
 // an epilogue that writes the GEMM's A.
 // The kernel itself: test/Skills/matmul_tf32x3_wgmma_tma.mlir.
@@ -27,8 +27,8 @@ module attributes {transform.with_named_sequence} {
 #a = affine_map<(m, n, k) -> (m, k)>
 #bt = affine_map<(m, n, k) -> (n, k)>
 #c = affine_map<(m, n, k) -> (m, n)>
-func.func @ragged_m(%a: memref<200x64xf32>, %b: memref<128x64xf32>, %c: memref<200x128xf32>) {
-  linalg.matmul indexing_maps = [#a, #bt, #c] ins(%a, %b : memref<200x64xf32>, memref<128x64xf32>) outs(%c : memref<200x128xf32>)
+func.func @ragged_n(%a: memref<128x64xf32>, %b: memref<200x64xf32>, %c: memref<128x200xf32>) {
+  linalg.matmul indexing_maps = [#a, #bt, #c] ins(%a, %b : memref<128x64xf32>, memref<200x64xf32>) outs(%c : memref<128x200xf32>)
   return
 }
 
@@ -36,7 +36,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%module: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %module
         : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot build a 3xTF32 wgmma kernel: M = 200 and N = 128 must be multiples of 128, K = 64 of 32}}
+    // expected-error @below {{cannot build a 3xTF32 wgmma kernel: N = 200 must be a multiple of 128, K = 64 of 32}}
     %launch = transform.ks.matmul_tf32x3_wgmma %mm {stages = 3 : i64}
         : (!transform.any_op) -> !transform.any_op
     transform.yield

@@ -118,22 +118,38 @@ func.func private @ksTensorMap2D_f32(memref<*xf32>, i64, i64, i64, i64) -> !llvm
 )mlir";
 
 /// The stores of the 64 sums a thread holds, each marked for the initial
-/// value and epilogue added later.
-std::string stores(StringRef cType) {
-  return ks::wgmma::accumulatorStores(kTile, [&](int64_t reg, StringRef row, StringRef column) {
-    return ks::fillSlots("    memref.store %v_{reg}, %c[%row_{row}, {column}] {{{marker}} : memref<{type}>\n",
-                         {{"reg", reg},
-                          {"row", row},
-                          {"column", column},
-                          {"marker", ks::wgmma::kOutputStore},
-                          {"type", cType}});
+/// value and epilogue added later. Where M is not a multiple of the tile,
+/// the last row of tiles reads zeros past M (TMA's out-of-bounds fill) and
+/// stores only its rows below M.
+std::string stores(int64_t M, StringRef cType) {
+  std::string text;
+  bool partial = M % kTile != 0;
+  if (partial)
+    text = llvm::formatv("    %m_rows = arith.constant {0} : index\n"
+                         "    %row_lo_in = arith.cmpi ult, %row_lo, %m_rows : index\n"
+                         "    %row_hi_in = arith.cmpi ult, %row_hi, %m_rows : index\n",
+                         M)
+               .str();
+  return text + ks::wgmma::accumulatorStores(kTile, [&](int64_t reg, StringRef row,
+                                                        StringRef column) {
+    std::string store = ks::fillSlots(
+        "    memref.store %v_{reg}, %c[%row_{row}, {column}] {{{marker}} : memref<{type}>\n",
+        {{"reg", reg},
+         {"row", row},
+         {"column", column},
+         {"marker", ks::wgmma::kOutputStore},
+         {"type", cType}});
+    if (!partial)
+      return store;
+    return ks::fillSlots("    scf.if %row_{row}_in {{\n  {store}    }\n",
+                         {{"row", row}, {"store", store}});
   });
 }
 
 /// The kernel's text for these sizes.
 std::string kernelText(int64_t M, int64_t N, int64_t K, int64_t stages, int64_t promoteEvery) {
-  std::string storesText = stores(llvm::formatv("{0}x{1}xf32", M, N).str());
-  int64_t tilesM = M / kTile, tilesN = N / kTile;
+  std::string storesText = stores(M, llvm::formatv("{0}x{1}xf32", M, N).str());
+  int64_t tilesM = llvm::divideCeil(M, kTile), tilesN = N / kTile;
   std::string text = ks::fillSlots(
       kKernel, {{"m", M},
                 {"n", N},
@@ -192,9 +208,8 @@ std::string unmetCondition(linalg::LinalgOp op, int64_t stages, int64_t promoteE
   M = shapeOf(2)[0];
   N = shapeOf(2)[1];
   K = shapeOf(0)[1];
-  if (M % kTile || N % kTile || K % kTileK)
-    return llvm::formatv("M = {0} and N = {1} must be multiples of 128, K = {2} of 32", M, N, K)
-        .str();
+  if (N % kTile || K % kTileK)
+    return llvm::formatv("N = {0} must be a multiple of 128, K = {1} of 32", N, K).str();
   // A slot is 64 KB; 227 KB an SM.
   if (stages < 2 || stages * kSlotBytes + 1024 > 227 * 1024)
     return llvm::formatv("stages = {0} is not 2 or 3 (64 KB of shared memory a slot, 227 KB "
