@@ -507,8 +507,10 @@ def KSMatmulTf32x3WgmmaOp : Op<Transform_Dialect, "ks.matmul_tf32x3_wgmma",
       thread applies it to the outputs it has just stored, and the
       epilogue is erased.
 
-    M and N must be multiples of 128, K of 32, with at least S - 1 K steps;
-    S is 2 or 3 (227 KB of shared memory an SM). The kernel needs sm_90a.
+    N must be a multiple of 128, K of 32, with at least S - 1 K steps; M
+    may be any size: the last row of tiles reads TMA's zeros past M and
+    stores only the rows below it. S is 2 or 3 (227 KB of shared memory an
+    SM). The kernel needs sm_90a.
     Returns the launch; fails definitely, naming the unmet condition,
     otherwise.
   }];
