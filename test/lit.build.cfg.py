@@ -59,6 +59,11 @@ if os.environ.get("KS_CUDA_GPU") == "1":
     config.available_features.add("cuda-gpu")
 
 # report.html is checked in headless Chromium (Debian's chromium).
+# Memory errors that rarely crash (a walk over an erased op) show under
+# valgrind's memcheck.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
+
 if shutil.which("chromium") or os.path.exists("/usr/bin/chromium"):
     config.available_features.add("chromium")
 

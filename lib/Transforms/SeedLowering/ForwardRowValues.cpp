@@ -526,8 +526,14 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
         ifOp.elseBlock()->walk([&](memref::StoreOp store) { forget(store); });
       continue;
     }
-    // Loads here or in branches read the slot; in a loop a later store of
-    // the body may come first.
+    // A load here reads the slot (and is erased there: nothing below may
+    // touch `op`); it writes nothing.
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      readSlot(load, /*ownStores=*/false);
+      continue;
+    }
+    // Loads in branches read the slot; in a loop a later store of the body
+    // may come first.
     bool loops = false;
     op.walk([&](LoopLikeOpInterface) { loops = true; });
     if (!loops)
