@@ -9,7 +9,7 @@ packages=(cmake ninja-build g++ python3 xz-utils
           llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
           libzstd-dev zlib1g-dev libffi-dev nlohmann-json3-dev libgtest-dev
           libcurl4-openssl-dev libsqlite3-dev
-          chromium)
+          chromium valgrind)
 
 missing=()
 for p in "${packages[@]}"; do
