@@ -168,3 +168,32 @@ func.func @batched_transposed_rhs(%a: tensor<4x8x32xf32>, %b: tensor<4x16x32xf32
   %y = linalg.batch_matmul ins(%a, %bt : tensor<4x8x32xf32>, tensor<4x32x16xf32>) outs(%f : tensor<4x8x16xf32>) -> tensor<4x8x16xf32>
   return %y : tensor<4x8x16xf32>
 }
+
+// -----
+
+// A bf16 linear layer with f32 sums, as a generic, keeps its transposed
+// weight, as the named matmul does (the 16-bit wgmma skill reads B as
+// [K, N]).
+// CHECK: func.func @generic_linear_bf16
+// CHECK: linalg.transpose
+// CHECK: linalg.generic {{.*}} ins(%arg0, %{{.*}} : tensor<2x8x32xbf16>, tensor<32x16xbf16>)
+#hx = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#hw = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
+#hy = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+func.func @generic_linear_bf16(%x: tensor<2x8x32xbf16>, %w: tensor<16x32xbf16>) -> tensor<2x8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x16xbf16>
+  %wt = linalg.transpose ins(%w : tensor<16x32xbf16>) outs(%e : tensor<32x16xbf16>) permutation = [1, 0]
+  %o = tensor.empty() : tensor<2x8x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%o : tensor<2x8x16xf32>) -> tensor<2x8x16xf32>
+  %y = linalg.generic {indexing_maps = [#hx, #hw, #hy], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %wt : tensor<2x8x32xbf16>, tensor<32x16xbf16>) outs(%f : tensor<2x8x16xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %c: f32):
+    %a32 = arith.extf %a : bf16 to f32
+    %b32 = arith.extf %b : bf16 to f32
+    %p = arith.mulf %a32, %b32 : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x16xf32>
+  return %y : tensor<2x8x16xf32>
+}

@@ -27,6 +27,16 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `op`'s operands share one float element type: the products a
+/// transpose is folded into. A 16-bit GEMM with f32 sums keeps its
+/// transposed operand (its wgmma skill reads B as [K, N]).
+bool oneFloatElementType(linalg::LinalgOp op) {
+  Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  return isa<FloatType>(element) && llvm::all_of(op.getDpsInputs(), [&](Value v) {
+           return getElementTypeOrSelf(v) == element;
+         });
+}
+
 struct TransposedOperandInPlace : OpRewritePattern<linalg::MatmulOp> {
   TransposedOperandInPlace(MLIRContext *context, llvm::Statistic &count)
       : OpRewritePattern(context), count(count) {}
@@ -39,9 +49,7 @@ struct TransposedOperandInPlace : OpRewritePattern<linalg::MatmulOp> {
     SmallVector<AffineMap> maps = linalg::MatmulOp::getDefaultIndexingMaps(ctx);
     if (matmul.getIndexingMapsArray() != maps)
       return rewriter.notifyMatchFailure(matmul, "not the default maps");
-    Type element = getElementTypeOrSelf(matmul.getOutputs()[0].getType());
-    if (!isa<FloatType>(element) ||
-        llvm::any_of(matmul.getInputs(), [&](Value v) { return getElementTypeOrSelf(v) != element; }))
+    if (!oneFloatElementType(matmul))
       return rewriter.notifyMatchFailure(matmul, "not one float element type");
 
     SmallVector<Value> inputs = matmul.getInputs();
@@ -121,7 +129,7 @@ std::optional<TransposeFold> collapsedTranspose(linalg::LinalgOp op, unsigned i)
 /// input's map, its results permuted back, reads the transpose's input.
 std::optional<TransposeFold> directTranspose(linalg::LinalgOp op, unsigned i) {
   auto transpose = op.getDpsInputOperand(i)->get().getDefiningOp<linalg::TransposeOp>();
-  if (!transpose || !transpose->getResult(0).hasOneUse())
+  if (!transpose || !transpose->getResult(0).hasOneUse() || !oneFloatElementType(op))
     return std::nullopt;
   AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(i));
   SmallVector<AffineExpr> permuted(map.getNumResults());
