@@ -302,9 +302,7 @@ std::string stores(int64_t blockN, bool partialTiles, StringRef yType) {
          {"column", column},
          {"marker", ks::wgmma::kOutputStore},
          {"type", yType}});
-    if (!partialTiles)
-      return "    " + store + "\n";
-    return llvm::formatv("    scf.if %real_{0} {{\n      {1}\n    }\n", row, store).str();
+    return ks::wgmma::accumulatorStoreLine(store, partialTiles ? ("%real_" + row).str() : "");
   });
 }
 

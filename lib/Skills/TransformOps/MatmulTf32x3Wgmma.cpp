@@ -133,16 +133,13 @@ std::string stores(int64_t M, StringRef cType) {
   return text + ks::wgmma::accumulatorStores(kTile, [&](int64_t reg, StringRef row,
                                                         StringRef column) {
     std::string store = ks::fillSlots(
-        "    memref.store %v_{reg}, %c[%row_{row}, {column}] {{{marker}} : memref<{type}>\n",
+        "memref.store %v_{reg}, %c[%row_{row}, {column}] {{{marker}} : memref<{type}>",
         {{"reg", reg},
          {"row", row},
          {"column", column},
          {"marker", ks::wgmma::kOutputStore},
          {"type", cType}});
-    if (!partial)
-      return store;
-    return ks::fillSlots("    scf.if %row_{row}_in {{\n  {store}    }\n",
-                         {{"row", row}, {"store", store}});
+    return ks::wgmma::accumulatorStoreLine(store, partial ? ("%row_" + row + "_in").str() : "");
   });
 }
 

@@ -413,6 +413,12 @@ std::string ks::wgmma::tf32x3Load(llvm::ArrayRef<llvm::StringRef> args, int name
   return text;
 }
 
+std::string ks::wgmma::accumulatorStoreLine(llvm::StringRef store, llvm::StringRef condition) {
+  if (condition.empty())
+    return ("    " + store + "\n").str();
+  return llvm::formatv("    scf.if {0} {{\n      {1}\n    }\n", condition, store).str();
+}
+
 std::string ks::wgmma::accumulatorStores(
     int64_t n, llvm::function_ref<std::string(int64_t, llvm::StringRef, llvm::StringRef)> store) {
   std::string text;

@@ -161,6 +161,11 @@ struct TmaBox {
 std::string tf32x3Load(llvm::ArrayRef<llvm::StringRef> args, int name, const TmaBox &first,
                        const TmaBox &second);
 
+/// One store line of accumulatorStores: `store` (one op, no indentation),
+/// under `scf.if <condition>` where a condition is given (rows of a partial
+/// tile past the output's edge).
+std::string accumulatorStoreLine(llvm::StringRef store, llvm::StringRef condition = "");
+
 /// The stores of a thread's N / 2 wgmma sums (%sums#0, laid out as
 /// ACCUMULATOR_ROWS() says): for each 8 columns i, their constants (%col_i
 /// and %col1_i, from %col_base), then each register r's value %v_r and
