@@ -617,7 +617,10 @@ llvm::Error Tuner::resume(const PlanSteps &known, PlanSteps &best, Measurement &
   seedEstimate = seed;
   base = best.empty() ? seed : measure(best, "resumed");
   if (base.outcome != "ok")
-    return llvm::createStringError("the resumed plan did not run: " + base.message);
+    return llvm::createStringError("the resumed plan did not run: " + base.message +
+                                   "; the trajectory in " + opts.outDir +
+                                   " may be from another skill library or ks: give this run "
+                                   "another --out");
   say(llvm::formatv("seed: {0:f4} ms, {1} kernels", seed.timeMs, seed.kernelsPerRun));
   return llvm::Error::success();
 }

@@ -28,6 +28,12 @@
 // PARAMS: ks-tune: tuning database {{.*}}params.db: record sig: params are not JSON ({{.*}})
 // RUN: not ks-tune --out=%t.out9 2>&1 | FileCheck %s --check-prefix=NOMODULE
 // NOMODULE: ks-tune: no module to tune (ks-tune model.mlir ...; --help for the options)
+// A trajectory left in --out whose accepted plan no longer runs (made with
+// another skill library) stops the run and says to use another --out.
+// RUN: rm -rf %t.resume && ks-tune %s --measure=model --out=%t.resume --rounds=1 > /dev/null
+// RUN: sed -i 's/"accepted":true\(.*\)"skill":"[a-z_0-9]*"/"accepted":true\1"skill":"no_such_skill"/' %t.resume/trajectory.jsonl
+// RUN: not ks-tune %s --measure=model --out=%t.resume --rounds=1 2>&1 | FileCheck %s --check-prefix=RESUMED
+// RESUMED: ks-tune: the resumed plan did not run: unknown skill 'no_such_skill' (looked in {{.*}}skills); the trajectory in {{.*}}resume may be from another skill library or ks: give this run another --out
 func.func @main(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>) -> tensor<64x64xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64x64xf32>
