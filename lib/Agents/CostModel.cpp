@@ -4,7 +4,6 @@
 
 #include "AccessSteps.h"
 #include "ks/Skills/WorkEstimate.h"
-#include "ks/Target/Occupancy.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -557,7 +556,8 @@ void placeRereads(KernelEstimate &e, const Rereads &perThread, const DeviceSpec 
 
 json::Object KernelEstimate::metrics() const {
   double memory = std::max({dramUs, l1Us, l2Us});
-  double smPct = percent(computeUs, timeUs), memPct = percent(memory, timeUs);
+  double smPct = percent(std::max(computeUs, issueUs), timeUs),
+         memPct = percent(memory, timeUs);
   return json::Object{
       {"duration_us", timeUs},
       {"dram_throughput_pct", percent(dramUs, timeUs)},
@@ -594,6 +594,7 @@ json::Object KernelEstimate::toJson() const {
                       {"l1_us", l1Us},
                       {"l2_us", l2Us},
                       {"latency_us", latencyUs},
+                      {"issue_us", issueUs},
                       {"ideal_us", idealUs},
                       {"time_us", timeUs},
                       {"bound", bound},
@@ -753,30 +754,4 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     out.push_back(std::move(e));
   });
   return out;
-}
-
-void ks::agents::chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
-                                 const ks::PtxasKernelReport &resources) {
-  ks::SmLimits sm;
-  if (device.maxThreadsPerSM > 0)
-    sm.maxThreads = int(device.maxThreadsPerSM);
-  if (device.maxBlocksPerSM > 0)
-    sm.maxBlocks = int(device.maxBlocksPerSM);
-  if (device.registersPerSM > 0)
-    sm.registers = int(device.registersPerSM);
-  if (device.sharedBytesPerSM > 0)
-    sm.sharedBytes = int(device.sharedBytesPerSM);
-  ks::Occupancy occupancy = ks::computeOccupancy(
-      sm, int(e.threadsPerBlock), int(resources.registers), int(resources.sharedBytes));
-  e.residentWarpsPerSM = occupancy.warpsPerSm;
-  // A launch too small to fill the SMs is charged by `fill` already; a
-  // pipeline of asynchronous copies hides latency with few warps.
-  bool occupancyBinds = e.blocks > device.sms * int64_t(occupancy.blocksPerSm);
-  if (e.asyncLoads || !occupancyBinds || occupancy.warpsPerSm >= kWarpsToHideLatency ||
-      occupancy.warpsPerSm <= 0)
-    return;
-  double slowdown = double(kWarpsToHideLatency) / double(occupancy.warpsPerSm);
-  for (double *t : {&e.computeUs, &e.dramUs, &e.l1Us, &e.l2Us, &e.latencyUs})
-    *t *= slowdown;
-  e.timeUs = std::max(e.timeUs * slowdown, device.launchUs);
 }

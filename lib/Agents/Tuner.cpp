@@ -314,8 +314,10 @@ Measurement Tuner::estimate(llvm::StringRef planFile) {
   m.kernelsPerRun = estimates.size();
   for (KernelEstimate &e : estimates) {
     auto ptxas = resources.find(e.kernel);
-    if (ptxas != resources.end())
+    if (ptxas != resources.end()) {
       chargeOccupancy(e, *device, ptxas->second);
+      chargeIssue(e, *device, ptxas->second);
+    }
     m.timeMs += e.timeUs / 1000;
     if (e.dispatch < 0)
       continue;

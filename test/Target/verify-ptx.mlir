@@ -5,11 +5,21 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t/ptx/store_tid.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=TABLE < %t/stderr
 
+// A kernel that loops: how many slots its threads issue is not counted.
+// CHECK-LABEL: gpu.binary @count_up
+// CHECK-SAME:    issue_slots = 0 : i64
+module attributes {gpu.container_module} {
+  gpu.binary @count_up [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx78">, assembly = ".version 7.8\0A.target sm_90\0A.address_size 64\0A.visible .entry count_up(.param .u64 p)\0A{\0A.reg .pred %p<2>;\0A.reg .b64 %rd<3>;\0A.reg .b32 %r<2>;\0Ald.param.u64 %rd1, [p];\0Acvta.to.global.u64 %rd2, %rd1;\0Amov.u32 %r1, 0;\0A$L__BB0_1:\0Aadd.s32 %r1, %r1, 1;\0Asetp.lt.u32 %p1, %r1, 64;\0A@%p1 bra $L__BB0_1;\0Ast.global.u32 [%rd2], %r1;\0Aret;\0A}\0A">]
+}
+
+// -----
+
 // A kernel ptxas accepts: its resource report is attached per chip and kernel.
 // CHECK-LABEL: gpu.binary @store_tid
-// CHECK-SAME:    ks.ptxas = {sm_90 = {store_tid = {barriers = 0 : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[1-9][0-9]*}} : i64, shared_bytes = 0 : i64, spill_load_bytes = 0 : i64, spill_store_bytes = 0 : i64, stack_bytes = 0 : i64}}}
+// CHECK-SAME:    ks.ptxas = {sm_90 = {store_tid = {barriers = 0 : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = 1 : i64, registers = {{[1-9][0-9]*}} : i64, shared_bytes = 0 : i64, spill_load_bytes = 0 : i64, spill_store_bytes = 0 : i64, stack_bytes = 0 : i64}}}
 // JSON:      "kernels": [
 // JSON:          "chip": "sm_90",
+// JSON:          "issue_slots": 1,
 // JSON:          "kernel": "store_tid",
 // JSON:          "module": "store_tid",
 // JSON:          "ptx_file": "{{.*}}ptx/store_tid.sm_90.ptx",

@@ -10,9 +10,10 @@
 // DRAM traffic) at the device's rates, scaled by how much of the device the
 // launch fills; once ptxas has said a kernel's registers and shared
 // memory, also by the latency too few resident warps leave unhidden
-// (chargeOccupancy). The same named metrics as the measured profile come
-// out of it, so the policy reads an estimate the way it reads a
-// measurement.
+// (chargeOccupancy) and, from the PTX of a kernel without loops, by the
+// instructions its threads issue (chargeIssue). The same named metrics as
+// the measured profile come out of it, so the policy reads an estimate the
+// way it reads a measurement.
 //
 // An estimate ranks candidates; it does not predict times. Reports say
 // "estimated, not measured on a GPU" wherever these numbers appear.
@@ -64,6 +65,10 @@ struct KernelEstimate {
   /// Each thread's rounds of global loads times the memory latency (and
   /// the waves of threads the device cannot hold at once).
   double latencyUs = 0;
+  /// The warp instructions the kernel issues (ptxas's input, counted where
+  /// the kernel has no loop) over the SMs' schedulers at one a clock each
+  /// (chargeIssue); 0 where not counted.
+  double issueUs = 0;
   /// The cluster barriers' waits, added to the busiest unit's time.
   double clusterSyncUs = 0;
   /// One thread's serial work per block while the block waits (a scan's
@@ -72,7 +77,7 @@ struct KernelEstimate {
   /// The roofline's ideal for this work: max(flops at peak, DRAM bytes at
   /// peak bandwidth).
   double idealUs = 0;
-  std::string bound; ///< "compute", "dram", "l1", "l2" or "launch".
+  std::string bound; ///< "compute", "dram", "l1", "l2", "latency", "issue" or "launch".
   /// Loads the kernel issues without waiting on them (cp.async, TMA, wgmma).
   bool asyncLoads = false;
   /// Warps an SM holds at once, once ptxas has said the kernel's registers
@@ -87,6 +92,10 @@ struct KernelEstimate {
 /// Estimates every kernel launched by the host functions of `module`, a
 /// module after the seed lowering (gpu.launch_func + gpu.module kernels).
 std::vector<KernelEstimate> estimateKernels(mlir::ModuleOp module, const DeviceSpec &device);
+
+/// Warp schedulers an SM has, each issuing one warp instruction a clock
+/// (sm_70 and later).
+constexpr int64_t kSchedulersPerSM = 4;
 
 /// Below this many resident warps an SM, a kernel that waits on its own
 /// loads leaves memory latency unhidden.
@@ -108,6 +117,14 @@ constexpr double kSingleThreadOpCycles = 2;
 /// the resident warps.
 void chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
                      const ks::PtxasKernelReport &resources);
+
+/// Charges `e` for the instructions its threads issue where the PTX said
+/// how many (ks::PtxasKernelReport::issueSlots, a kernel without loops):
+/// when issuing them takes longer than its busiest unit, the kernel is
+/// bound by issue (a window's border checks per load, a division per
+/// element).
+void chargeIssue(KernelEstimate &e, const DeviceSpec &device,
+                 const ks::PtxasKernelReport &resources);
 
 } // namespace ks::agents
 

@@ -21,6 +21,9 @@ struct PtxasKernelReport {
   int64_t spillLoadBytes = 0;
   int64_t constantBytes = 0; ///< cmem[0]: kernel parameters and the like.
   int64_t barriers = 0;
+  /// Issue slots one thread takes (PtxIssue.h), read from the PTX where the
+  /// kernel has no loop; 0 where it has one or was not counted.
+  int64_t issueSlots = 0;
 };
 
 /// Parses the `-v` output of ptxas (entry functions only).

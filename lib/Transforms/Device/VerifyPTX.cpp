@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ks/Target/PtxIssue.h"
 #include "ks/Target/Ptxas.h"
 #include "ks/Transforms/Passes.h"
 
@@ -16,6 +17,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/Support/FileSystem.h"
+#include <cmath>
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -48,6 +50,7 @@ DictionaryAttr toAttr(MLIRContext *ctx, const ks::PtxasKernelReport &r) {
       b.getNamedAttr("spill_load_bytes", i64(r.spillLoadBytes)),
       b.getNamedAttr("constant_bytes", i64(r.constantBytes)),
       b.getNamedAttr("barriers", i64(r.barriers)),
+      b.getNamedAttr("issue_slots", i64(r.issueSlots)),
   });
 }
 
@@ -62,7 +65,8 @@ llvm::json::Object toJSON(const VerifiedKernel &k) {
                        {"spill_store_bytes", r.spillStoreBytes},
                        {"spill_load_bytes", r.spillLoadBytes},
                        {"constant_bytes", r.constantBytes},
-                       {"barriers", r.barriers}};
+                       {"barriers", r.barriers},
+                       {"issue_slots", r.issueSlots}};
   if (!k.ptxFile.empty())
     o["ptx_file"] = k.ptxFile;
   return o;
@@ -137,7 +141,10 @@ struct VerifyPTX : public ks::impl::KSVerifyPTXBase<VerifyPTX> {
         }
 
         NamedAttrList kernels;
-        for (const ks::PtxasKernelReport &k : result->kernels) {
+        for (ks::PtxasKernelReport &k : result->kernels) {
+          ks::PtxIssueCount issue = ks::countIssueSlots(ptx, k.kernel);
+          if (issue.found && !issue.loops)
+            k.issueSlots = std::llround(issue.slots);
           kernels.append(k.kernel, toAttr(ctx, k));
           verified.push_back({binary.getName().str(), chip.str(), ptxFile, k});
         }
@@ -236,6 +243,7 @@ llvm::StringMap<ks::PtxasKernelReport> ks::readPtxasResources(ModuleOp module) {
             r.sharedBytes = std::max(r.sharedBytes, read("shared_bytes"));
             r.spillStoreBytes += read("spill_store_bytes");
             r.spillLoadBytes += read("spill_load_bytes");
+            r.issueSlots = std::max(r.issueSlots, read("issue_slots"));
           }
   });
   return resources;

@@ -1,0 +1,59 @@
+//===- ChargeResources.cpp - What ptxas says the estimate misses ----------===//
+//
+// Once ptxas has compiled a kernel, its report says what the kernel's IR
+// does not: the registers and shared memory that cap the warps an SM holds
+// (chargeOccupancy) and, from the PTX, the instructions a thread issues
+// (chargeIssue).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ks/Agents/CostModel.h"
+
+#include "ks/Target/Occupancy.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace ks::agents;
+
+void ks::agents::chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
+                                 const ks::PtxasKernelReport &resources) {
+  ks::SmLimits sm;
+  if (device.maxThreadsPerSM > 0)
+    sm.maxThreads = int(device.maxThreadsPerSM);
+  if (device.maxBlocksPerSM > 0)
+    sm.maxBlocks = int(device.maxBlocksPerSM);
+  if (device.registersPerSM > 0)
+    sm.registers = int(device.registersPerSM);
+  if (device.sharedBytesPerSM > 0)
+    sm.sharedBytes = int(device.sharedBytesPerSM);
+  ks::Occupancy occupancy = ks::computeOccupancy(
+      sm, int(e.threadsPerBlock), int(resources.registers), int(resources.sharedBytes));
+  e.residentWarpsPerSM = occupancy.warpsPerSm;
+  // A launch too small to fill the SMs is charged by `fill` already; a
+  // pipeline of asynchronous copies hides latency with few warps.
+  bool occupancyBinds = e.blocks > device.sms * int64_t(occupancy.blocksPerSm);
+  if (e.asyncLoads || !occupancyBinds || occupancy.warpsPerSm >= kWarpsToHideLatency ||
+      occupancy.warpsPerSm <= 0)
+    return;
+  double slowdown = double(kWarpsToHideLatency) / double(occupancy.warpsPerSm);
+  for (double *t : {&e.computeUs, &e.dramUs, &e.l1Us, &e.l2Us, &e.latencyUs})
+    *t *= slowdown;
+  e.timeUs = std::max(e.timeUs * slowdown, device.launchUs);
+}
+
+void ks::agents::chargeIssue(KernelEstimate &e, const DeviceSpec &device,
+                             const ks::PtxasKernelReport &resources) {
+  if (resources.issueSlots <= 0 || device.clockGHz <= 0 || device.sms <= 0)
+    return;
+  double warps = double(e.blocks) * std::ceil(double(e.threadsPerBlock) / 32);
+  // A launch of fewer blocks than SMs leaves schedulers idle.
+  double fill = std::clamp(double(e.blocks) / double(device.sms), 1e-3, 1.0);
+  e.issueUs = double(resources.issueSlots) * warps /
+              (double(device.sms) * kSchedulersPerSM * device.clockGHz * 1e3) / fill;
+  double busiest = e.timeUs - e.clusterSyncUs - e.singleThreadUs;
+  if (e.issueUs <= busiest)
+    return;
+  e.timeUs += e.issueUs - busiest;
+  e.bound = "issue";
+}
