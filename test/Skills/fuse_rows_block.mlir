@@ -5,19 +5,19 @@
 // them. The plan's step for dispatch 2 is skipped: dispatch 1's kernel
 // computes it.
 // REQUIRES: ptxas
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 0}}, {"id": 2, "skill": "vectorize_128bit", "params": {"R": 2, "TX": 256, "VEC": 4}}]}' > %t.plan.json
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 0, "RCP": 0}}, {"id": 2, "skill": "vectorize_128bit", "params": {"R": 2, "TX": 256, "VEC": 4}}]}' > %t.plan.json
 // RUN: ks-opt %S/Inputs/row_chain_softmax.mlir --ks-seed-lowering="plan=%t.plan.json" | FileCheck %s
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/row_chain_softmax.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
 // RUN: ks-run %S/Inputs/row_chain_softmax.mlir --emulate-gpu --plan=%t.plan.json --seed=29 | FileCheck %s --check-prefix=EMULATED
 // V = 1: each thread keeps its 8 elements of the row in registers.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 1}}]}' > %t.reg.json
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 256, "E": 4, "V": 1, "RCP": 0}}]}' > %t.reg.json
 // RUN: ks-opt %S/Inputs/row_chain_softmax.mlir --ks-seed-lowering="plan=%t.reg.json" | FileCheck %s --check-prefix=REG
 // RUN: ks-run %S/Inputs/row_chain_softmax.mlir --emulate-gpu --plan=%t.reg.json --seed=59 | FileCheck %s --check-prefix=EMULATED
 // The chain grows past an op that touches none of its buffers (the fill of
 // the KL loss's scalar output): the rows' KL sums join the softmaxes'
 // statistics, and the 8 x 512 inputs are read once.
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1}}]}' > %t.kl.json
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1, "RCP": 0}}]}' > %t.kl.json
 // RUN: ks-opt %S/Inputs/row_chain_kl_div.mlir --ks-seed-lowering="plan=%t.kl.json" | FileCheck %s --check-prefix=KL
 // RUN: ks-run %S/Inputs/row_chain_kl_div.mlir --emulate-gpu --plan=%t.kl.json --seed=73 | FileCheck %s --check-prefix=KL-EMULATED
 // With RCP = 1 the KL terms multiply by the target softmax's reciprocal
@@ -37,7 +37,7 @@
 // its 512 partials (one row) and the 0-d division after it (an op without
 // loops is all of a single row) in one kernel of one block, instead of
 // three kernels; the loop (cost model) fuses them too.
-// RUN: echo '{"dispatches": [{"id": 3, "skill": "fuse_rows_block", "params": {"T": 128, "E": 4, "V": 0}}]}' > %t.loss.json
+// RUN: echo '{"dispatches": [{"id": 3, "skill": "fuse_rows_block", "params": {"T": 128, "E": 4, "V": 0, "RCP": 0}}]}' > %t.loss.json
 // RUN: ks-opt %S/Inputs/loss_final_stage.mlir --ks-seed-lowering="plan=%t.loss.json" | FileCheck %s --check-prefix=LOSS
 // RUN: ks-run %S/Inputs/loss_final_stage.mlir --emulate-gpu --plan=%t.loss.json --seed=31 | FileCheck %s --check-prefix=LOSS-EMULATED
 // RUN: rm -rf %t.tune && ks-tune %S/Inputs/loss_final_stage.mlir --chip=sm_90 --out=%t.tune --quiet | FileCheck %s --check-prefix=LOSS-TUNE
