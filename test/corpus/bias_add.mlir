@@ -8,7 +8,7 @@
 // CHECK-NOT: memref.load
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c1, %c1) threads in (%c256, %c1, %c1) args(%c512 : index, %[[X]] : memref<2x8x32xf32>, %[[BIAS]] : memref<32xf32>, %[[S]] : memref<2x1x32xf32>, %c0 : index, %[[OUT]] : memref<2x8x32xf32>)
 // CHECK-NEXT: return
-// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
 // CHECK-SAME: {{.*}}{{.*}}add.rn.f32{{.*}}mul.rn.f32

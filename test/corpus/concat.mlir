@@ -9,10 +9,10 @@
 // CHECK-NEXT: %[[S1:.*]] = memref.subview %[[OUT]][0, 3, 0] [2, 5, 4] [1, 1, 1] : memref<2x8x4xf32> to memref<2x5x4xf32, strided<[32, 4, 1], offset: 12>>
 // CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 {{.*}} threads in (%c64, %c1, %c1) args(%c40 : index, %[[B]] : memref<2x5x4xf32>, %[[S1]] : memref<2x5x4xf32, strided<[32, 4, 1], offset: 12>>)
 // CHECK-NEXT: return
-// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-NOT: gpu.binary
 
 module {

@@ -8,7 +8,7 @@
 // CHECK-NOT: memref.load
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%c128 : index, %[[A]] : memref<8x16xf32>, %[[B]] : memref<8x16xf32>, %cst : f32, %cst_0 : f32, %cst_1 : f32, %[[OUT]] : memref<8x16xf32>)
 // CHECK-NEXT: return
-// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
 // CHECK-SAME: {{.*}}{{.*}}sub.rn.f32{{.*}}mul.rn.f32{{.*}}div.rn.f32{{.*}}max.NaN.f32{{.*}}min.NaN.f32

@@ -9,7 +9,7 @@
 // CHECK: %[[SV:.*]] = memref.subview %[[IN]][2, 1] [3, 4] [2, 3] : memref<8x16xf32> to memref<3x4xf32, strided<[32, 3], offset: 33>>
 // CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%c12 : index, %[[SV]] : memref<3x4xf32, strided<[32, 3], offset: 33>>, %[[OUT]] : memref<3x4xf32>)
 // CHECK-NEXT: return
-// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
 // CHECK-NOT: gpu.binary

@@ -11,11 +11,11 @@
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%c128 : index, %[[IN]] : memref<4x32xf32>, %cst : f32, %[[R0]] : memref<4x32xf32>)
 // CHECK-NEXT: gpu.launch_func @main_kernel_0::@main_kernel_0 blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%c128 : index, %[[IN]] : memref<4x32xf32>, %cst : f32, %cst_0 : f32, %[[R1]] : memref<4x32xf32>)
 // CHECK-NEXT: return
-// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
 // CHECK-SAME: {{.*}}{{.*}}ex2.approx.ftz.f32{{.*}}0f3F317218{{.*}}ex2.approx.ftz.f32{{.*}}rcp.approx.ftz.f32{{.*}}copysign.f32
-// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel_0 {ks.ptxas = {sm_90 = {main_kernel_0 = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: assembly = "{{.*}}0f3F8060FE{{.*}}ex2.approx.ftz.f32{{.*}}copysign.f32{{.*}}sqrt.{{(approx|rn)}}.f32{{.*}}rsqrt.approx.f32{{.*}}cvt.rzi.f32.f32
 // CHECK-NOT: gpu.binary
 

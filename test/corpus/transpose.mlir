@@ -12,7 +12,7 @@
 // CHECK-NEXT: %[[OUT2:.*]] = memref.collapse_shape %[[OUT]] {{\[}}[0], [1, 2]] : memref<16x2x8xf32> into memref<16x16xf32>
 // CHECK-NEXT: gpu.launch_func @main_kernel::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1) args(%c256 : index, %[[IN2]] : memref<16x16xf32>, %[[OUT2]] : memref<16x16xf32>)
 // CHECK-NEXT: return
-// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
+// CHECK: gpu.binary @main_kernel {ks.ptxas = {sm_90 = {main_kernel = {barriers = {{[0-9]+}} : i64, constant_bytes = {{[0-9]+}} : i64, issue_slots = {{[0-9]+}} : i64, registers = {{[0-9]+}} : i64
 // CHECK-SAME: #gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
 // CHECK-SAME: assembly = "{{.*}}.target sm_90
 // CHECK-NOT: gpu.binary
