@@ -1726,7 +1726,10 @@ def KSVerifyPTX : Pass<"ks-verify-ptx", "mlir::ModuleOp"> {
     compile with ptxas's message rather than at load time. On success the
     per-kernel resource report (registers, shared memory, stack, spill stores
     and loads, constant memory, barriers) is attached to the binary as
-    `ks.ptxas`, and optionally written to a JSON file and printed. ptxas is
+    `ks.ptxas`, and optionally written to a JSON file and printed, with the
+    issue slots a thread takes where the kernel's PTX has no loop (read from
+    the PTX, weighted by what sm_90 issues for each instruction; 0 where it
+    loops), which the cost model charges. ptxas is
     found through the `ptxas` option, then `$CUDA_HOME/bin`, `$CUDA_PATH/bin`,
     `/usr/local/cuda/bin` and `PATH`.
 
@@ -1735,7 +1738,8 @@ def KSVerifyPTX : Pass<"ks-verify-ptx", "mlir::ModuleOp"> {
                                        assembly = ".version 7.8\0A.target sm_90 ...">]
     // becomes
     gpu.binary @store_tid {ks.ptxas = {sm_90 = {store_tid = {barriers = 0 : i64,
-        constant_bytes = ..., registers = ..., spill_load_bytes = 0 : i64, ...}}}}
+        constant_bytes = ..., issue_slots = 1 : i64, registers = ...,
+        spill_load_bytes = 0 : i64, ...}}}}
         [#gpu.object<...>]
     ```
   }];
