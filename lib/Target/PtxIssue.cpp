@@ -1,9 +1,10 @@
 //===- PtxIssue.cpp - The issue slots a kernel's threads take -------------===//
 #include "ks/Target/PtxIssue.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Twine.h"
 
 using namespace ks;
 using llvm::StringRef;
@@ -40,7 +41,7 @@ double slotsOf(StringRef op) {
 /// The body of `.entry kernel(...)`: from its opening brace to the
 /// matching closing one.
 StringRef entryBody(StringRef ptx, StringRef kernel) {
-  size_t at = ptx.find((".entry " + kernel + "(").str());
+  size_t at = ptx.find((llvm::Twine(".entry ") + kernel + "(").str());
   if (at == StringRef::npos)
     return {};
   size_t open = ptx.find("\n{", at);

@@ -17,11 +17,12 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/Support/FileSystem.h"
-#include <cmath>
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 namespace ks {
 #define GEN_PASS_DEF_KSVERIFYPTX
