@@ -1,4 +1,5 @@
 // RUN: ks-opt %s --ks-forward-row-values | FileCheck %s
+// RUN: ks-opt %s --ks-forward-row-values --cse | FileCheck %s --check-prefix=CSE
 
 // A thread's own elements (ks.row_owned) and a read-only input: the second
 // load of %x and the load of what the thread stored come from registers,
@@ -293,5 +294,52 @@ func.func @statistics_nothing_reads(%x: memref<4x64xf32>, %out: memref<4x64xf32>
   }
   gpu.dealloc %alone : memref<4xf32>
   gpu.dealloc %shared : memref<4xf32>
+  return
+}
+
+// A statistic read from its slot at the top of the body is read once: a
+// later phase's load takes that value (the slot is written once), so the
+// same arithmetic on it in both phases is one computation after CSE.
+// CHECK-LABEL: func.func @statistic_loaded_once
+// CHECK: gpu.barrier
+// CHECK: %[[M:.*]] = memref.load %[[SLOT:.*]][%{{.*}}] : memref<1xf32, #gpu.address_space<workgroup>>
+// CHECK: arith.subf %[[A:.*]], %[[M]]
+// CHECK: gpu.barrier
+// CHECK-NOT: memref.load %[[SLOT]]
+// CHECK: arith.subf %[[A]], %[[M]]
+// CSE-LABEL: func.func @statistic_loaded_once
+// CSE: %[[E:.*]] = math.exp
+// CSE: gpu.barrier
+// CSE-NOT: math.exp
+// CSE: arith.mulf %[[E]], %{{.*}}
+// CSE: gpu.terminator
+func.func @statistic_loaded_once(%x: memref<16x64xf32>, %max: memref<16xf32>,
+                                 %sum: memref<16xf32>, %out: memref<16x64xf32>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c16, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %a = memref.load %x[%bx, %tx] {ks.row_owned} : memref<16x64xf32>
+    %zero = arith.cmpi ult, %tx, %c1 : index
+    scf.if %zero {
+      memref.store %a, %max[%bx] {ks.row_owned} : memref<16xf32>
+    }
+    gpu.barrier
+    %m = memref.load %max[%bx] : memref<16xf32>
+    %d = arith.subf %a, %m : f32
+    %e = math.exp %d : f32
+    scf.if %zero {
+      memref.store %e, %sum[%bx] {ks.row_owned} : memref<16xf32>
+    }
+    gpu.barrier
+    %m2 = memref.load %max[%bx] : memref<16xf32>
+    %s = memref.load %sum[%bx] : memref<16xf32>
+    %d2 = arith.subf %a, %m2 : f32
+    %e2 = math.exp %d2 : f32
+    %y = arith.mulf %e2, %s : f32
+    memref.store %y, %out[%bx, %tx] {ks.row_owned} : memref<16x64xf32>
+    gpu.terminator
+  }
   return
 }

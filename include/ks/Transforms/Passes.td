@@ -1565,7 +1565,9 @@ def KSForwardRowValues : Pass<"ks-forward-row-values", "mlir::func::FuncOp"> {
 
     Likewise a value thread 0 alone stores (a row's statistic) and the block
     loads back after a barrier is read from a workgroup buffer instead of
-    global memory.
+    global memory, once: a later phase's load of it takes the value the first
+    load at the top of the launch body read, so the same arithmetic on it in
+    two phases is one computation after CSE.
 
     ```mlir
     %a = memref.load %x[%tx] {ks.row_owned} : memref<256xf32>

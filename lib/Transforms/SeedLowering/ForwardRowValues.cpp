@@ -21,7 +21,10 @@
 // A row's statistics (a sum, a mean, a channel's scale) are stored by
 // thread 0 and loaded back by every thread after a barrier: a round trip to
 // the L2 each, one after another on the kernel's critical path. Thread 0
-// also stores them to workgroup memory, where the loads read them.
+// also stores them to workgroup memory, where the loads read them; a later
+// phase takes the value an earlier one loaded, so that what both compute
+// from it (a KL divergence's exp(t - max) for its sum and its quotient) is
+// one computation to CSE.
 //
 //===----------------------------------------------------------------------===//
 
@@ -454,6 +457,11 @@ struct SharedValue {
   memref::StoreOp store;
   Value slot;
   bool visible = false; // a barrier since the store
+  /// The slot's value as a load at the top of the launch body read it: the
+  /// slot is written once, so the loads after it take that value, and the
+  /// same arithmetic on the same row values in two phases (a softmax's
+  /// exp(x - max) for its sum and its quotient) is then computed once.
+  Value loaded;
 };
 
 /// The statistics of a row chain (a sum, a mean, a channel's scale) are
@@ -479,12 +487,18 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
         dyn_cast_or_null<gpu::AddressSpaceAttr>(cast<MemRefType>(memref.getType()).getMemorySpace());
     return !space || space.getValue() == gpu::AddressSpace::Global;
   };
-  // A load of a shared element reads its slot instead.
-  auto readSlot = [&](memref::LoadOp load, bool ownStores) {
+  // A load of a shared element reads its slot instead, or the value a
+  // load at the top of the body read from it before.
+  auto readSlot = [&](memref::LoadOp load, bool ownStores, bool topLevel) {
     Element e = elementOf(load, offsets);
     for (SharedValue &s : shared) {
       if (!(s.visible || ownStores) || !s.element.sameAs(e, offsets))
         continue;
+      if (s.loaded) {
+        load.getResult().replaceAllUsesWith(s.loaded);
+        load.erase();
+        return;
+      }
       if (!s.slot) {
         auto slotType = MemRefType::get(
             {1}, s.store.getValueToStore().getType(), MemRefLayoutAttrInterface{},
@@ -497,9 +511,11 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
       }
       OpBuilder b(load);
       Value c0 = arith::ConstantIndexOp::create(b, load.getLoc(), 0);
-      load.getResult().replaceAllUsesWith(
-          memref::LoadOp::create(b, load.getLoc(), s.slot, c0).getResult());
+      Value value = memref::LoadOp::create(b, load.getLoc(), s.slot, c0).getResult();
+      load.getResult().replaceAllUsesWith(value);
       load.erase();
+      if (topLevel && s.visible)
+        s.loaded = value;
       return;
     }
   };
@@ -514,7 +530,7 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
       // Thread 0 sees what it stored itself, barrier or not.
       for (Operation &inner : llvm::make_early_inc_range(ifOp.thenBlock()->getOperations())) {
         if (auto load = dyn_cast<memref::LoadOp>(inner)) {
-          readSlot(load, /*ownStores=*/true);
+          readSlot(load, /*ownStores=*/true, /*topLevel=*/false);
           continue;
         }
         inner.walk([&](memref::StoreOp store) { forget(store); });
@@ -529,7 +545,7 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
     // A load here reads the slot (and is erased there: nothing below may
     // touch `op`); it writes nothing.
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      readSlot(load, /*ownStores=*/false);
+      readSlot(load, /*ownStores=*/false, /*topLevel=*/true);
       continue;
     }
     // Loads in branches read the slot; in a loop a later store of the body
@@ -537,7 +553,7 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
     bool loops = false;
     op.walk([&](LoopLikeOpInterface) { loops = true; });
     if (!loops)
-      op.walk([&](memref::LoadOp load) { readSlot(load, /*ownStores=*/false); });
+      op.walk([&](memref::LoadOp load) { readSlot(load, /*ownStores=*/false, /*topLevel=*/false); });
     op.walk([&](Operation *inner) {
       if (auto store = dyn_cast<memref::StoreOp>(inner))
         return forget(store);
