@@ -30,6 +30,13 @@ void ks::agents::chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
   ks::Occupancy occupancy = ks::computeOccupancy(
       sm, int(e.threadsPerBlock), int(resources.registers), int(resources.sharedBytes));
   e.residentWarpsPerSM = occupancy.warpsPerSm;
+  // The cluster barriers are waited out once per wave of the blocks an SM
+  // now holds.
+  if (e.clusterWaits > 0 && occupancy.blocksPerSm > 0) {
+    double waits = clusterWaitUs(e.clusterWaits, e.blocks, occupancy.blocksPerSm, device);
+    e.timeUs += waits - e.clusterSyncUs;
+    e.clusterSyncUs = waits;
+  }
   // A launch too small to fill the SMs is charged by `fill` already; a
   // pipeline of asynchronous copies hides latency with few warps.
   bool occupancyBinds = e.blocks > device.sms * int64_t(occupancy.blocksPerSm);

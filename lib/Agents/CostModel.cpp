@@ -730,10 +730,11 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
                   std::max(1.0, std::ceil(threads / resident));
     // A cluster barrier waits for every block of the cluster to arrive:
     // the cluster's loads drain before the next phase issues any, about
-    // kClusterWaitLatencies memory latencies each (calibrated on row
-    // chains, docs/results/reductions-norms-losses.md).
+    // kClusterWaitLatencies memory latencies each, once per wave of the
+    // blocks an SM holds (calibrated on row chains,
+    // docs/results/reductions-norms-losses.md).
     e.clusterWaits = c.clusterWaits;
-    e.clusterSyncUs = c.clusterWaits * kClusterWaitLatencies * device.memoryLatencyUs;
+    e.clusterSyncUs = clusterWaitUs(c.clusterWaits, e.blocks, blocksPerSM, device);
     // One thread's serial work per block (a scan's running total): the
     // block waits for it, once per wave of the blocks the SMs hold.
     double blockWaves = std::ceil(double(e.blocks) / double(device.sms * blocksPerSM));
@@ -754,4 +755,16 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     out.push_back(std::move(e));
   });
   return out;
+}
+
+double ks::agents::clusterWaitUs(double waits, int64_t blocks, int64_t blocksPerSM,
+                                 const DeviceSpec &device) {
+  if (waits <= 0 || device.sms <= 0)
+    return 0;
+  int64_t perSM = (std::max<int64_t>(blocks, 1) + device.sms - 1) / device.sms;
+  int64_t resident = std::clamp<int64_t>(blocksPerSM, 1, perSM);
+  double waves = std::ceil(double(perSM) / double(resident));
+  double exposed =
+      std::max(kClusterWaitFloor, 1 - kClusterWaitOverlap * double(resident - 1));
+  return waits * kClusterWaitLatencies * device.memoryLatencyUs * waves * exposed;
 }

@@ -105,6 +105,18 @@ constexpr int64_t kWarpsToHideLatency = 16;
 /// loads drain before its next phase issues).
 constexpr double kClusterWaitLatencies = 3;
 
+/// What each further block an SM holds hides of a block's cluster barrier
+/// waits (its loads and stores run while another waits), down to
+/// kClusterWaitFloor of them.
+constexpr double kClusterWaitOverlap = 0.2;
+constexpr double kClusterWaitFloor = 0.25;
+
+/// The cluster barriers' cost over a launch of `blocks`, `blocksPerSM` of
+/// which an SM holds at once: each wave of an SM's blocks waits out its
+/// `waits` barriers (kClusterWaitLatencies memory latencies each), in part
+/// behind the other resident blocks' memory traffic.
+double clusterWaitUs(double waits, int64_t blocks, int64_t blocksPerSM, const DeviceSpec &device);
+
 /// Clock cycles an op of one thread's serial chain costs: its shared-memory
 /// loads issue ahead, its combines wait on each other.
 constexpr double kSingleThreadOpCycles = 2;
