@@ -657,9 +657,12 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   bool reachesTarget = sol && baseSol && *sol >= opts.solTarget && *baseSol < opts.solTarget &&
                        us * kSolWin <= coveredUs;
   // The margin keeps a skill's kernel from giving way to an estimate
-  // barely better; off the seed kernel a skill moves on any gain, as a
-  // first choice does (the policy wants no dispatch left at the seed).
-  double margin = s.baseName == "seed" ? 1.0 : opts.win;
+  // barely better (a smaller one for the same skill's other parameters);
+  // off the seed kernel a skill moves on any gain, as a first choice does
+  // (the policy wants no dispatch left at the seed).
+  auto baseStep = best.find(d);
+  bool sameSkill = baseStep != best.end() && decision.skill && baseStep->second.skill == *decision.skill;
+  double margin = s.baseName == "seed" ? 1.0 : sameSkill ? opts.paramWin : opts.win;
   if (!(us * margin <= coveredUs || reachesTarget)) {
     attempt["diagnosis"] =
         llvm::formatv("{0:f2}x on the base: under the {1}x needed to move it",

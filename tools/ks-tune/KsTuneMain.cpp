@@ -1,7 +1,8 @@
 //===- KsTuneMain.cpp - Tune a model's kernels on the GPU -----------------===//
 //
 //   ks-tune model.mlir [--entry=main] [--chip=sm_90] [--out=DIR]
-//           [--rounds=6] [--win=1.3] [--sol-target=90] [--budget=SECONDS]
+//           [--rounds=6] [--win=1.3] [--param-win=1.3] [--sol-target=90]
+//           [--budget=SECONDS]
 //           [--measure=auto|gpu|model] [--device=h100-sxm] [--db=FILE]
 //
 // The optimization loop (ks/Agents/Tuner.h): measures the seed kernels,
@@ -97,6 +98,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<unsigned> jobs("jobs", cl::desc("Candidates built at once, in parallel (0: one per core)"), cl::init(0));
   cl::opt<unsigned> maxDispatches("max-dispatches", cl::desc("Tune this many of the slowest dispatches"), cl::init(8));
   cl::opt<double> win("win", cl::desc("A base that is a skill's kernel moves to a candidate this much faster (a seed kernel: to any faster one)"), cl::init(1.3));
+  cl::opt<double> paramWin("param-win", cl::desc("... or to a candidate this much faster that is the base's skill with other parameters"), cl::init(1.3));
   cl::opt<double> solTarget("sol-target", cl::desc("Stop on a dispatch at this speed of light (%)"), cl::init(90));
   cl::opt<unsigned> trials("trials", cl::desc("Timed runs per measurement"), cl::init(20));
   cl::opt<unsigned> timeout("timeout", cl::desc("Seconds one candidate's GPU run may take"), cl::init(120));
@@ -145,6 +147,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.jobs = jobs;
   options.maxDispatches = maxDispatches;
   options.win = win;
+  options.paramWin = paramWin;
   options.solTarget = solTarget;
   options.trials = trials;
   options.timeoutSeconds = timeout;
