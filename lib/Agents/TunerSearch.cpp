@@ -661,7 +661,8 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   // off the seed kernel a skill moves on any gain, as a first choice does
   // (the policy wants no dispatch left at the seed).
   auto baseStep = best.find(d);
-  bool sameSkill = baseStep != best.end() && decision.skill && baseStep->second.skill == *decision.skill;
+  bool sameSkill =
+      baseStep != best.end() && decision.skill && baseStep->second.skill == *decision.skill;
   double margin = s.baseName == "seed" ? 1.0 : sameSkill ? opts.paramWin : opts.win;
   if (!(us * margin <= coveredUs || reachesTarget)) {
     attempt["diagnosis"] =

@@ -514,7 +514,7 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
       Value value = memref::LoadOp::create(b, load.getLoc(), s.slot, c0).getResult();
       load.getResult().replaceAllUsesWith(value);
       load.erase();
-      if (topLevel && s.visible)
+      if (topLevel)
         s.loaded = value;
       return;
     }
@@ -553,7 +553,9 @@ void shareThreadZeroStores(gpu::LaunchOp launch, OffsetExprs &offsets) {
     bool loops = false;
     op.walk([&](LoopLikeOpInterface) { loops = true; });
     if (!loops)
-      op.walk([&](memref::LoadOp load) { readSlot(load, /*ownStores=*/false, /*topLevel=*/false); });
+      op.walk([&](memref::LoadOp load) {
+        readSlot(load, /*ownStores=*/false, /*topLevel=*/false);
+      });
     op.walk([&](Operation *inner) {
       if (auto store = dyn_cast<memref::StoreOp>(inner))
         return forget(store);
