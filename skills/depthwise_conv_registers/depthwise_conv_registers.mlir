@@ -56,5 +56,15 @@ transform.named_sequence @apply(%target: !transform.any_op {transform.consumed})
   transform.apply_patterns to %kernel_func {
     transform.apply_patterns.canonicalization
   } : !transform.any_op
+  // UNROLL = 1: the thread's tile and its window unrolled whole, so LLVM
+  // loads each input element the tile's outputs share once; a loop over
+  // the window rows left rolled reloads every row for each of them. (After
+  // the canonicalization, which gives the tile's buffer its static shape.)
+  %body = transform.structured.match ops{["linalg.generic"]} in %mapped
+      : (!transform.any_op) -> !transform.any_op
+  transform.ks.unroll_fully %body {enabled = ${UNROLL}} : !transform.any_op
+  transform.apply_patterns to %kernel_func {
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
   transform.yield
 }

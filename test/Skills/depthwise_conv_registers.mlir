@@ -5,11 +5,16 @@
 // columns; the 8 sums live in a private buffer while the window loops run
 // outside the row and column loops (iterators n, c, kh, kw, oh, ow).
 // REQUIRES: ptxas
-// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=depthwise_conv_registers params=TX=32,RT=4,CT=2" | FileCheck %s
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=depthwise_conv_registers params=TX=32,RT=4,CT=2,UNROLL=0" | FileCheck %s
+// UNROLL = 1 (the default): the window and the tile unrolled, 3 x 3 x 4 x 2
+// multiply-adds in a row, no loop; LLVM then loads the (4 + 2) x (2 + 2)
+// inputs the tile reads and the 9 weights once each (33 loads, not 72).
+// RUN: ks-opt %s --ks-apply-skills="dispatch=1 skill=depthwise_conv_registers params=TX=32,RT=4,CT=2" | FileCheck %s --check-prefix=UNROLLED
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "depthwise_conv_registers", "params": {"TX": 32, "RT": 4, "CT": 2}}]}' > %t.plan.json
 // RUN: rm -rf %t.ptx && ks-opt %S/Inputs/conv2d_depthwise_2x8x10x66.mlir --ks-compile="plan=%t.plan.json ptx-dir=%t.ptx" -o %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx/main_kernel.sm_90.ptx
+// RUN: grep -c "ld.global" %t.ptx/main_kernel.sm_90.ptx | FileCheck %s --check-prefix=LOADS
 // RUN: ks-run %S/Inputs/conv2d_depthwise_2x8x10x66.mlir --emulate-gpu --plan=%t.plan.json --seed=29 | FileCheck %s --check-prefix=EMULATED
 // FOLD = 1 on a zero-padded input (nn.Conv2d(8, 8, 3, padding=1,
 // groups=8) as the frontend imports it): one kernel reads the input in
@@ -41,6 +46,15 @@
 // CHECK-NEXT: %[[SUM:.*]] = math.fma %[[IN]], %[[W]], %[[OUT]] : f32
 // CHECK: linalg.copy ins(%[[VIEW]] : memref<1x1x4x2xf32>)
 // CHECK: } {ks.dispatch = 1 : i64, ks.skill = "depthwise_conv_registers"}
+
+// UNROLLED: gpu.launch
+// UNROLLED-NOT: scf.for
+// UNROLLED-NOT: linalg.generic
+// UNROLLED-COUNT-72: math.fma
+// UNROLLED-NOT: math.fma
+// UNROLLED: } {ks.dispatch = 1 : i64, ks.skill = "depthwise_conv_registers"}
+
+// LOADS: {{^}}33{{$}}
 
 // HOST-NOT: gpu.launch_func
 // HOST: gpu.launch_func @main_kernel::@main_kernel blocks in (%c2, %c8, %c2) threads in (%c32, %c1, %c1)

@@ -874,6 +874,32 @@ def KSReadPaddingInPlaceOp : KSEachTargetOp<"ks.read_padding_in_place",
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def KSUnrollFullyOp : KSEachTargetOp<"ks.unroll_fully",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface]> {
+  let summary = "Lower a linalg op to loops and unroll them all";
+  let description = [{
+    `target` is a linalg op on buffers whose loops all have static counts
+    (a thread's tile of a convolution and its window). It becomes linalg's
+    own scf.for nest, every loop unrolled fully, innermost first: one
+    straight-line body whose loads of the same element are the same
+    expression, so LLVM loads each once (a thread's RT x CT outputs share
+    most of their window's inputs). Fails definitely where a count is
+    dynamic or the copies of the body (the product of the counts) are past
+    `max_copies`. With `enabled` = 0 the target is left as it is (a
+    skill's parameter chooses). The handle is consumed.
+
+    ```mlir
+    // linalg.generic over (1, 1, 5, 5, 4, 2): a 5x5 window, 4x2 outputs
+    transform.ks.unroll_fully %generic {enabled = 1} : !transform.any_op
+    // 200 copies of the body, no loops
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<I64Attr, "1">:$enabled,
+                       DefaultValuedAttr<I64Attr, "1024">:$max_copies);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 def KSFoldEpilogueIntoCopyBackOp : Op<Transform_Dialect, "ks.fold_epilogue_into_copy_back",
     [FunctionalStyleTransformOpTrait,
      DeclareOpInterfaceMethods<TransformOpInterface>,
