@@ -154,6 +154,19 @@ def _fx_cache_counts():
         return None
 
 
+def _count_flops(model, inputs):
+    """The floating-point operations of the matmuls, convolutions and
+    attention PyTorch's FLOP counter knows (elementwise ops count none): what
+    says whether a problem is bound by its arithmetic or its bytes."""
+    try:
+        from torch.utils.flop_counter import FlopCounterMode
+        with FlopCounterMode(display=False) as counter:
+            model(*inputs)
+        return int(counter.get_total_flops())
+    except Exception:
+        return None
+
+
 def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
     import torch
     from .manifest import check_inputs, check_parameters, read_manifest
@@ -277,6 +290,7 @@ def _bench_one(manifest_path, library, chip, plan_dir, skip_compile):
         # is below its rate at a gigabyte, so the comparison is size for size.
         traffic = sum(t.numel() * t.element_size() for t in params + inputs + outs)
         row["traffic_bytes"] = traffic
+        row["flops"] = _count_flops(model, inputs)
         half = max(1, traffic // 2)
         src = torch.empty(half, dtype=torch.uint8, device="cuda")
         dst = torch.empty_like(src)

@@ -131,6 +131,18 @@ class MemoryBoundTest(unittest.TestCase):
          "traffic_bytes": 32e6},
     ]
 
+    def test_flops_a_byte_decide_where_counted(self):
+        # A softmax numbered past 58 (no flops) is memory-bound; a transposed
+        # convolution numbered 20 (1000 flops a byte) is not; a tiny-K GEMM
+        # at 12 flops a byte is.
+        softmax = {"problem": "level1/60_softmax", "flops": 0, "traffic_bytes": 5e9}
+        conv = {"problem": "level1/20_conv_transpose2d", "flops": 5e11, "traffic_bytes": 5e8}
+        tiny_k = {"problem": "level1/10_matmul_tiny_k", "flops": 6e10, "traffic_bytes": 5e9}
+        self.assertTrue(report.memory_bound(softmax))
+        self.assertFalse(report.memory_bound(conv))
+        self.assertTrue(report.memory_bound(tiny_k))
+        self.assertFalse(report.memory_bound(dict(softmax, problem="level2/60_softmax")))
+
     def test_memory_bound_rows_against_a_copy_of_their_bytes(self):
         self.assertTrue(report.memory_bound(self.MB[0]))
         self.assertFalse(report.memory_bound(self.MB[2]))
