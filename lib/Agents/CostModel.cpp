@@ -3,6 +3,7 @@
 #include "ks/Agents/CostModel.h"
 
 #include "AccessSteps.h"
+#include "StraightAccesses.h"
 #include "ks/Skills/WorkEstimate.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -142,9 +143,15 @@ public:
       : arguments(std::move(arguments)), blockThreads(std::max<int64_t>(blockThreads, 1)) {}
 
   void count(Region &region, double times, Counts &c) {
-    for (Block &block : region)
-      for (Operation &op : block)
+    const StraightAccesses *outer = straight;
+    for (Block &block : region) {
+      StraightAccesses accesses(block, [](Value m) { return spaceOf(m) == Space::Global; });
+      for (Operation &op : block) {
+        straight = &accesses;
         count(op, times, c);
+      }
+    }
+    straight = outer;
   }
 
 private:
@@ -154,6 +161,8 @@ private:
   /// loadedByPhase), and whether it is in a loop.
   unsigned phase = 0;
   bool inLoop = false;
+  /// The accesses of the block the op being counted is in.
+  const StraightAccesses *straight = nullptr;
 
   /// Counts `region` as the body of a loop: a phase of its own where it is
   /// not nested in another loop.
@@ -382,7 +391,9 @@ private:
     }
     llvm::TypeSwitch<Operation *>(&op)
         .Case([&](memref::LoadOp o) {
-          access(o.getMemRef(), o.getType(), false, times, c, 0, o, o.getIndices());
+          // A place the block loaded already is loaded once (LLVM reuses it).
+          if (!straight || !straight->repeatsEarlierLoad(o))
+            access(o.getMemRef(), o.getType(), false, times, c, 0, o, o.getIndices());
         })
         .Case([&](memref::StoreOp o) {
           access(o.getMemRef(), o.getValueToStore().getType(), true, times, c, 0, o,
