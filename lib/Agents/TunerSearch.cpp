@@ -468,42 +468,6 @@ llvm::Error Tuner::planBatch(DispatchSearch &s, PlanInput &input, unsigned round
   return llvm::Error::success();
 }
 
-llvm::Error Tuner::askAuthor(DispatchSearch &s, PlanInput &input, Batch &batch) {
-  s.authorAsked = true;
-  Decision last = plan(input, *policy, *library);
-  if (!vetContext)
-    vetContext = createContext();
-  LlmAuthored authored = authorWithLlm(*llm, input, last, *library, *vetContext);
-  if (authored.fatal)
-    return llvm::createStringError(authored.rejected);
-  if (authored.draft) {
-    if (llvm::Error err = addDraft(*authored.draft)) {
-      authored.rejected = llvm::toString(std::move(err));
-      authored.draft.reset();
-    }
-  }
-  if (!authored.draft) {
-    say("  LLM skill author's script not used: " + authored.rejected);
-    s.authorNote = json::Object{{"rejected", authored.rejected}};
-    countDecision("author", "refused");
-    return llvm::Error::success();
-  }
-  const DraftSkill &draft = *authored.draft;
-  say("  LLM skill author proposes " + draft.id + ": " + draft.summary);
-  s.authorNote = json::Object{{"draft", draft.id}, {"summary", draft.summary}};
-  countDecision("author", "vetted");
-  last.skill = draft.id;
-  last.params.clear();
-  last.evidence = json::Object();
-  last.rule = "llm skill author (no library skill left: " + last.rule + "): " + draft.summary;
-  batch.decidedBy.push_back("llm-author");
-  batch.llmRejected.push_back("");
-  input.trajectory.push_back(Attempt{"seed", draft.id, {}, "pending"});
-  batch.decisions.push_back(std::move(last));
-  s.stopped = "round budget";
-  return llvm::Error::success();
-}
-
 llvm::Error Tuner::runBatch(DispatchSearch &s, const Batch &batch, unsigned round,
                             PlanSteps &best, Measurement &base) {
   int64_t d = s.f.id;
@@ -660,6 +624,20 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   // barely better (a smaller one for the same skill's other parameters);
   // off the seed kernel a skill moves on any gain, as a first choice does
   // (the policy wants no dispatch left at the seed).
+  // The cost model does not price local memory: on estimates, a kernel
+  // that spills more than the base's does not replace it (a skill's repair
+  // for spills is tried next).
+  int64_t spills = m.metrics[d].getInteger("spill_bytes").value_or(0);
+  int64_t baseSpills = s.baseMetrics.getInteger("spill_bytes").value_or(0);
+  if (!onGpu && s.baseName != "seed" && spills > baseSpills) {
+    attempt["diagnosis"] =
+        llvm::formatv("ptxas spills {0} bytes to local memory where the base spills {1}: the "
+                      "cost model does not price local memory, so an estimate does not move "
+                      "the base to it",
+                      spills, baseSpills)
+            .str();
+    return false;
+  }
   auto baseStep = best.find(d);
   bool sameSkill =
       baseStep != best.end() && decision.skill && baseStep->second.skill == *decision.skill;
@@ -690,57 +668,6 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   s.baseMetrics = m.metrics[d];
   base = std::move(m);
   return true;
-}
-
-void Tuner::saveWinningDraft(const DispatchSearch &s, const DraftSkill &draft,
-                             const Measurement &m, double us, json::Object &attempt) {
-  // A draft that wins is kept for a person to review, with the
-  // evidence; the policy does not select it.
-  json::Object evidence{{"module", opts.module},
-                        {"dispatch", s.f.id},
-                        {"features", json::Object(s.featureJson)},
-                        {"base_kernel_us", s.baseUs},
-                        {"kernel_us", us},
-                        {"measured", onGpu ? "gpu" : "cost model"},
-                        {"numerics", m.numerics}};
-  std::string notSaved;
-  if (m.numerics.empty()) {
-    notSaved = "not saved: its numerics were not checked (" + cpuCheckNote + ")";
-  } else if (llvm::Expected<std::string> saved =
-                 writeDraftSkill(draft, learnedDir(), evidence)) {
-    attempt["draft_saved"] = *saved;
-    say("  draft skill saved for review: " + *saved);
-  } else {
-    notSaved = llvm::toString(saved.takeError());
-  }
-  if (!notSaved.empty()) {
-    attempt["draft_not_saved"] = notSaved;
-    say("  draft skill " + draft.id + " " + notSaved);
-  }
-}
-
-llvm::Error Tuner::askDiagnoser(const DispatchSearch &s, const Decision &decision,
-                                   Measurement &m, json::Object &attempt, std::string &failure) {
-  int64_t d = s.f.id;
-  json::Object what{{"outcome", m.outcome}, {"message", m.message}};
-  if (!m.numerics.empty())
-    what["numerics"] = m.numerics;
-  if (m.metrics.count(d))
-    what["spill_bytes"] = m.metrics[d].getInteger("spill_bytes").value_or(0);
-  LlmDiagnosis g = diagnoseWithLlm(*llm, *library->find(*decision.skill), decision.params, what,
-                                   s.featureJson);
-  if (g.fatal)
-    return llvm::createStringError(g.rejected);
-  if (g.action.empty()) {
-    attempt["llm_diagnosis_rejected"] = g.rejected;
-    say("  LLM diagnoser's answer not used: " + g.rejected);
-    countDecision("diagnoser", "policy");
-  } else {
-    attempt["llm_diagnosis"] = json::Object{{"root_cause", g.rootCause}, {"action", g.action}};
-    failure = llvm::StringRef(g.action).starts_with("repair:") ? g.action.substr(7) : "";
-    countDecision("diagnoser", "llm");
-  }
-  return llvm::Error::success();
 }
 
 json::Object Tuner::finishDispatch(DispatchSearch &s, bool fused, double seedUs,
