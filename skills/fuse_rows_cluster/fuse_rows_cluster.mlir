@@ -11,7 +11,8 @@ transform.named_sequence @apply(%op: !transform.any_op {transform.consumed}) {
   %func = transform.get_parent_op %op {op_name = "func.func"}
       : (!transform.any_op) -> !transform.any_op
   %rows = transform.ks.fuse_row_chain %op {warp_rows = 0, elements_per_thread = ${E},
-      keep_rows_in_registers = ${V}, cluster_blocks = ${C}}
+      keep_rows_in_registers = ${V}, cluster_blocks = ${C},
+      reciprocal_divisors = ${RCP}}
       : (!transform.any_op) -> !transform.any_op
   transform.ks.fit_grid_to_limits %func : !transform.any_op
   %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch

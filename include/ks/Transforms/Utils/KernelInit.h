@@ -59,9 +59,13 @@ inline bool hasOnlyNestedEffects(mlir::Operation *op) {
 /// unknown that is given no buffer or pointer (a barrier, an async copy
 /// group's commit, an intrinsic on registers) cannot reach `root`, an
 /// allocation or an argument only its own uses see (a global's buffer can
-/// be reached by name).
+/// be reached by name). nvvm.mapa declares no effects but only maps a
+/// shared-memory address to another block's of the cluster: it touches
+/// nothing.
 template <typename Effect = mlir::MemoryEffects::Effect>
 bool mayTouch(mlir::Operation *op, mlir::Value root) {
+  if (mlir::isa<mlir::NVVM::MapaOp>(op))
+    return false;
   if (hasOnlyNestedEffects(op)) {
     for (mlir::Region &region : op->getRegions())
       for (mlir::Block &block : region)
