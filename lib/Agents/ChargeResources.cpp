@@ -37,6 +37,11 @@ void ks::agents::chargeOccupancy(KernelEstimate &e, const DeviceSpec &device,
     e.timeUs += waits - e.clusterSyncUs;
     e.clusterSyncUs = waits;
   }
+  if (e.loadDrains > 0 && occupancy.blocksPerSm > 0) {
+    double drains = loadDrainUs(e.loadDrains, e.blocks, occupancy.blocksPerSm, device);
+    e.timeUs += drains - e.drainUs;
+    e.drainUs = drains;
+  }
   // A launch too small to fill the SMs is charged by `fill` already; a
   // pipeline of asynchronous copies hides latency with few warps.
   bool occupancyBinds = e.blocks > device.sms * int64_t(occupancy.blocksPerSm);
@@ -58,7 +63,7 @@ void ks::agents::chargeIssue(KernelEstimate &e, const DeviceSpec &device,
   double fill = std::clamp(double(e.blocks) / double(device.sms), 1e-3, 1.0);
   e.issueUs = double(resources.issueSlots) * warps /
               (double(device.sms) * kSchedulersPerSM * device.clockGHz * 1e3) / fill;
-  double busiest = e.timeUs - e.clusterSyncUs - e.singleThreadUs;
+  double busiest = e.timeUs - e.clusterSyncUs - e.drainUs - e.singleThreadUs;
   if (e.issueUs <= busiest)
     return;
   e.timeUs += e.issueUs - busiest;

@@ -125,6 +125,10 @@ struct Counts {
   double l1LineExcess = 0;
   /// Cluster barrier waits a thread passes (nvvm.cluster.wait).
   double clusterWaits = 0;
+  /// Block barriers outside loops that a thread reaches with global loads
+  /// issued since the one before (KernelEstimate::loadDrains).
+  double loadDrains = 0;
+  bool loadedSinceBarrier = false;
   /// Ops one thread of the block runs alone (under `thread_id == c`) while
   /// the others wait for it at a barrier: a scan's running total carried
   /// through its chunks. Counted once per block, not per thread.
@@ -208,8 +212,10 @@ private:
       c.globalAccesses += bytes / width;
       (store ? c.globalStore : c.globalLoad) += bytes;
       (store ? c.writtenBuffers : c.readBuffers).insert(bufferRoot(memref));
-      if (!store)
+      if (!store) {
         c.loadedByPhase[bufferRoot(memref)][phase] += bytes;
+        c.loadedSinceBarrier = true;
+      }
       if (at)
         if (std::optional<int64_t> stride = laneStride(memref, indices)) {
           c.sectorExcess += times * sectorExcess(memref, moved, at, indices, *stride);
@@ -437,7 +443,13 @@ private:
           c.clusterWaits += times;
           phase += !inLoop;
         })
-        .Case([&](gpu::BarrierOp) { phase += !inLoop; })
+        .Case([&](gpu::BarrierOp) {
+          if (inLoop)
+            return;
+          ++phase;
+          if (std::exchange(c.loadedSinceBarrier, false))
+            c.loadDrains += times;
+        })
         .Case([&](nvgpu::MmaSyncOp o) {
           std::array<int64_t, 3> shape = o.getMmaShapeAsArray();
           c.tensorFlops += 2.0 * shape[0] * shape[1] * shape[2] / 32 * times;
@@ -621,6 +633,10 @@ json::Object KernelEstimate::toJson() const {
     o["cluster_waits"] = clusterWaits;
     o["cluster_sync_us"] = clusterSyncUs;
   }
+  if (loadDrains > 0) {
+    o["load_drains"] = loadDrains;
+    o["drain_us"] = drainUs;
+  }
   if (singleThreadUs > 0)
     o["single_thread_us"] = singleThreadUs;
   return o;
@@ -746,6 +762,12 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
     // docs/results/reductions-norms-losses.md).
     e.clusterWaits = c.clusterWaits;
     e.clusterSyncUs = clusterWaitUs(c.clusterWaits, e.blocks, blocksPerSM, device);
+    // A block barrier after loads waits for them to land: with few blocks
+    // an SM, no other block's loads fill the wait. A cluster kernel's are
+    // in its cluster waits.
+    if (c.clusterWaits == 0)
+      e.loadDrains = c.loadDrains;
+    e.drainUs = loadDrainUs(e.loadDrains, e.blocks, blocksPerSM, device);
     // One thread's serial work per block (a scan's running total): the
     // block waits for it, once per wave of the blocks the SMs hold.
     double blockWaves = std::ceil(double(e.blocks) / double(device.sms * blocksPerSM));
@@ -762,14 +784,16 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
         e.timeUs = t;
         e.bound = name;
       }
-    e.timeUs += e.clusterSyncUs + e.singleThreadUs;
+    e.timeUs += e.clusterSyncUs + e.drainUs + e.singleThreadUs;
     out.push_back(std::move(e));
   });
   return out;
 }
 
-double ks::agents::clusterWaitUs(double waits, int64_t blocks, int64_t blocksPerSM,
-                                 const DeviceSpec &device) {
+/// `waits` waits of `latencies` memory latencies each, once per wave of the
+/// blocks an SM holds, in part behind the other resident blocks' traffic.
+static double waitsPerWaveUs(double waits, double latencies, int64_t blocks,
+                             int64_t blocksPerSM, const DeviceSpec &device) {
   if (waits <= 0 || device.sms <= 0)
     return 0;
   int64_t perSM = (std::max<int64_t>(blocks, 1) + device.sms - 1) / device.sms;
@@ -777,5 +801,15 @@ double ks::agents::clusterWaitUs(double waits, int64_t blocks, int64_t blocksPer
   double waves = std::ceil(double(perSM) / double(resident));
   double exposed =
       std::max(kClusterWaitFloor, 1 - kClusterWaitOverlap * double(resident - 1));
-  return waits * kClusterWaitLatencies * device.memoryLatencyUs * waves * exposed;
+  return waits * latencies * device.memoryLatencyUs * waves * exposed;
+}
+
+double ks::agents::clusterWaitUs(double waits, int64_t blocks, int64_t blocksPerSM,
+                                 const DeviceSpec &device) {
+  return waitsPerWaveUs(waits, kClusterWaitLatencies, blocks, blocksPerSM, device);
+}
+
+double ks::agents::loadDrainUs(double drains, int64_t blocks, int64_t blocksPerSM,
+                               const DeviceSpec &device) {
+  return waitsPerWaveUs(drains, kLoadDrainLatencies, blocks, blocksPerSM, device);
 }

@@ -71,6 +71,11 @@ struct KernelEstimate {
   double issueUs = 0;
   /// The cluster barriers' waits, added to the busiest unit's time.
   double clusterSyncUs = 0;
+  /// Block barriers outside loops a thread reaches with loads in flight (a
+  /// row chain's reductions), in a kernel without cluster barriers: each
+  /// drains the block's loads, once per wave of the blocks an SM holds
+  /// (loadDrainUs); added to the busiest unit's time.
+  double loadDrains = 0, drainUs = 0;
   /// One thread's serial work per block while the block waits (a scan's
   /// running total), per wave of blocks; added to the busiest unit's time.
   double singleThreadUs = 0;
@@ -116,6 +121,15 @@ constexpr double kClusterWaitFloor = 0.25;
 /// `waits` barriers (kClusterWaitLatencies memory latencies each), in part
 /// behind the other resident blocks' memory traffic.
 double clusterWaitUs(double waits, int64_t blocks, int64_t blocksPerSM, const DeviceSpec &device);
+
+/// What a block barrier after loads costs, in memory latencies: the
+/// block's loads land before its next phase issues any.
+constexpr double kLoadDrainLatencies = 1;
+
+/// The load drains' cost over a launch, as clusterWaitUs's: each wave of
+/// an SM's blocks waits out its `drains` (kLoadDrainLatencies each), in
+/// part behind the other resident blocks' memory traffic.
+double loadDrainUs(double drains, int64_t blocks, int64_t blocksPerSM, const DeviceSpec &device);
 
 /// Clock cycles an op of one thread's serial chain costs: its shared-memory
 /// loads issue ahead, its combines wait on each other.
