@@ -137,6 +137,12 @@ struct DispatchSearch {
   json::Object baseMetrics;
   std::string firstBottleneck, firstRule; ///< The planner's first decision's.
   unsigned rounds = 0;
+  unsigned roundLimit = 0; ///< Candidates it may take (Tuner::roundsFor).
+  /// Where the search looks next: the fastest candidate since the base
+  /// last moved, though under the margin that moves it (a climb on
+  /// estimates reaches points more than one step away), and its gain.
+  std::optional<Step> explore;
+  double exploreGain = 1.0;
   std::string stopped = "round budget";
   /// The Diagnoser's verdict on the last attempt, when it can be repaired.
   std::optional<PlanInput::Repair> repair;
@@ -191,6 +197,10 @@ private:
   llvm::Error searchDispatches(const std::vector<const DispatchFeatures *> &order,
                                Measurement &seed, PlanSteps &best, Measurement &base,
                                json::Array &entries, bool &followed);
+  /// The candidates `f`'s search may take: TuneOptions::roundsMin plus its
+  /// group's share of `plan`'s time (the plan its search starts from: the
+  /// first choices, the groups decided before) of the rest up to `rounds`.
+  unsigned roundsFor(const DispatchFeatures &f, const Measurement &plan);
   /// One dispatch's rounds, until the round budget, the speed of light or
   /// the planner stops them; its report entry.
   llvm::Expected<json::Object> searchDispatch(const DispatchFeatures &f, Measurement &seed,

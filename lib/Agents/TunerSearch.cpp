@@ -14,6 +14,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
+
 using namespace ks::agents;
 using namespace ks::agents::tuner;
 
@@ -358,10 +360,28 @@ llvm::Error Tuner::searchDispatches(const std::vector<const DispatchFeatures *> 
   return llvm::Error::success();
 }
 
+unsigned Tuner::roundsFor(const DispatchFeatures &f, const Measurement &plan) {
+  if (opts.rounds <= opts.roundsMin)
+    return opts.rounds;
+  std::string key = groupKey(f);
+  double groupUs = 0, totalUs = 0;
+  for (const DispatchFeatures &g : features) {
+    auto it = plan.kernelUs.find(g.id);
+    if (it == plan.kernelUs.end())
+      continue;
+    totalUs += it->second;
+    if (groupKey(g) == key)
+      groupUs += it->second;
+  }
+  double share = totalUs > 0 ? std::clamp(groupUs / totalUs, 0.0, 1.0) : 0.0;
+  return opts.roundsMin + unsigned(std::lround(share * (opts.rounds - opts.roundsMin)));
+}
+
 llvm::Expected<json::Object> Tuner::searchDispatch(const DispatchFeatures &f, Measurement &seed,
                                                    PlanSteps &best, Measurement &base) {
   int64_t d = f.id;
   DispatchSearch s{f, plannerFeatures(f)};
+  s.roundLimit = roundsFor(f, base);
   s.baseName = best.count(d) ? "accepted" : "seed";
   // A skill on another dispatch may have taken this one into its kernel
   // (epilogue fusion, a row chain): nothing of its own is left to tune.
@@ -371,7 +391,7 @@ llvm::Expected<json::Object> Tuner::searchDispatch(const DispatchFeatures &f, Me
   s.baseMetrics = base.metrics[d];
   if (fused)
     s.stopped = "no kernel of its own: the plan computes it in another dispatch's kernel";
-  for (unsigned round = 1; !fused && round <= opts.rounds;) {
+  for (unsigned round = 1; !fused && round <= s.roundLimit;) {
     if (budgetSpent()) {
       s.stopped = llvm::formatv("time budget ({0} s) spent", opts.budgetSeconds);
       break;
@@ -392,6 +412,8 @@ llvm::Expected<json::Object> Tuner::searchDispatch(const DispatchFeatures &f, Me
     input.repair = s.repair;
     if (best.count(d))
       input.centers[best[d].skill] = best[d].params;
+    if (s.explore)
+      input.centers[s.explore->skill] = s.explore->params;
     input.trajectory = attemptsOn(d);
     Batch batch;
     if (llvm::Error err = planBatch(s, input, round, batch))
@@ -432,7 +454,7 @@ std::optional<double> Tuner::baseSpeedOfLight(const DispatchSearch &s) const {
 llvm::Error Tuner::planBatch(DispatchSearch &s, PlanInput &input, unsigned round, Batch &batch) {
   // A batch: as many distinct candidates as there are jobs, planned on
   // the same evidence (each one counts as attempted for the next).
-  unsigned size = std::min(jobs, opts.rounds - round + 1);
+  unsigned size = std::min(jobs, s.roundLimit - round + 1);
   while (batch.decisions.size() < size) {
     Decision decision = plan(input, *policy, *library);
     if (round == 1 && batch.decisions.empty()) {
@@ -481,7 +503,7 @@ llvm::Error Tuner::runBatch(DispatchSearch &s, const Batch &batch, unsigned roun
     candidates.push_back(std::move(candidate));
     labels.push_back(llvm::formatv("d{0}-r{1}", d, round + i));
     say(llvm::formatv("dispatch {0} ({1}) round {2}/{3}: {4} {5}; base {6:f2} us", d,
-                      stringifyOpClass(s.f.opClass), round + i, opts.rounds, *decision.skill,
+                      stringifyOpClass(s.f.opClass), round + i, s.roundLimit, *decision.skill,
                       json::Value(paramsJson(decision.params)), s.baseUs));
   }
   size_t n = batch.decisions.size();
@@ -638,6 +660,12 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
             .str();
     return false;
   }
+  // Faster than the base but under the margin: not kept, but where the
+  // search looks next.
+  if (double gain = coveredUs / us; gain > s.exploreGain) {
+    s.explore = Step{*decision.skill, decision.params};
+    s.exploreGain = gain;
+  }
   auto baseStep = best.find(d);
   bool sameSkill =
       baseStep != best.end() && decision.skill && baseStep->second.skill == *decision.skill;
@@ -656,6 +684,8 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   if (auto draft = drafts.find(*decision.skill); draft != drafts.end())
     saveWinningDraft(s, draft->second, m, us, attempt);
   best = candidate;
+  s.explore.reset();
+  s.exploreGain = 1.0;
   // The dispatches it absorbed have no kernel left to tune; their
   // own steps would be skipped.
   for (int64_t other : absorbed)
@@ -681,6 +711,7 @@ json::Object Tuner::finishDispatch(DispatchSearch &s, bool fused, double seedUs,
                      {"tuned_us", s.baseUs},
                      {"speedup", s.baseUs > 0 ? seedUs / s.baseUs : 0.0},
                      {"rounds", int64_t(s.rounds)},
+                     {"round_limit", int64_t(s.roundLimit)},
                      {"bottleneck", s.firstBottleneck},
                      {"rule", s.firstRule},
                      {"stopped", s.stopped}};

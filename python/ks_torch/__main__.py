@@ -547,7 +547,10 @@ def main(argv=None):
                         "measured, the fastest kept (ks-tune --refine)")
     p.add_argument("--refine-budget", type=positive_float, default=60,
                    help="seconds of GPU refinement a problem at most (ks-tune --refine-budget)")
-    p.add_argument("--rounds", type=positive_int, default=6)
+    p.add_argument("--rounds", type=positive_int, default=24,
+                   help="candidates a dispatch at most, for a group of identical dispatches that is "
+                        "the whole program's time; each group gets 6 plus its share of the rest "
+                        "(ks-tune --rounds, --rounds-min)")
     p.add_argument("--device", default="h200",
                    help="the cost model's device (skills/devices.json): the GPU the plans are for")
     p.add_argument("--calibration", help="a tuning database whose GPU samples (rank-check --db) calibrate the cost model (ks-tune --calibration)")

@@ -1,7 +1,7 @@
 //===- KsTuneMain.cpp - Tune a model's kernels on the GPU -----------------===//
 //
 //   ks-tune model.mlir [--entry=main] [--chip=sm_90] [--out=DIR]
-//           [--rounds=6] [--win=1.3] [--param-win=1.3] [--sol-target=90]
+//           [--rounds=24] [--rounds-min=6] [--win=1.3] [--param-win=1.3] [--sol-target=90]
 //           [--budget=SECONDS]
 //           [--measure=auto|gpu|model] [--device=h100-sxm] [--db=FILE]
 //
@@ -94,7 +94,8 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   cl::opt<std::string> policy("policy", cl::desc("Decision policy (default: policy.json of the first skill directory)"));
   cl::opt<std::string> learnedDir("learned-dir", cl::desc("Where a winning script of the LLM skill author (--ks-llm-author) is saved as a draft skill (default: learned/ in the first skill directory)"));
   cl::opt<std::string> precision("precision", cl::desc("Precision policy: the loosest numerics a skill may have: exact (f32 operations only), tf32x3 (three TF32 tensor-core products, about fp32's accuracy) or tf32"), cl::init("exact"));
-  cl::opt<unsigned> rounds("rounds", cl::desc("Candidates per dispatch at most"), cl::init(6));
+  cl::opt<unsigned> rounds("rounds", cl::desc("Candidates per dispatch at most: for a group of identical dispatches that is the whole program's time"), cl::init(24));
+  cl::opt<unsigned> roundsMin("rounds-min", cl::desc("Candidates per dispatch at least (the budget allowing): a group gets these plus its share of the program's time of the rest up to --rounds"), cl::init(6));
   cl::opt<unsigned> jobs("jobs", cl::desc("Candidates built at once, in parallel (0: one per core)"), cl::init(0));
   cl::opt<unsigned> maxDispatches("max-dispatches", cl::desc("Tune this many of the slowest dispatches"), cl::init(8));
   cl::opt<double> win("win", cl::desc("A base that is a skill's kernel moves to a candidate this much faster (a seed kernel: to any faster one)"), cl::init(1.3));
@@ -143,6 +144,7 @@ int ks::tools::ksTuneMain(int argc, char **argv) {
   options.skillDirs = skillDirs;
   options.policy = policy;
   options.rounds = rounds;
+  options.roundsMin = roundsMin;
   options.precision = precision;
   options.jobs = jobs;
   options.maxDispatches = maxDispatches;

@@ -112,7 +112,9 @@ def KSOptimize : Pass<"ks-optimize", "mlir::ModuleOp"> {
            "gpu (measure with ks-run), model (cost model) or auto">,
     Option<"budget", "budget", "double", /*default=*/"0",
            "Seconds of tuning after which no round starts (0: no limit)">,
-    Option<"rounds", "rounds", "unsigned", /*default=*/"6", "Candidates per dispatch at most">,
+    Option<"rounds", "rounds", "unsigned", /*default=*/"24",
+           "Candidates per dispatch at most: for a group of identical dispatches that "
+           "is the whole program's time (each group gets 6 plus its share of the rest)">,
     Option<"firstChoices", "first-choices", "bool", /*default=*/"true",
            "Give every dispatch the policy's first choice before the search">,
     Option<"invariantLoads", "invariant-loads", "bool", /*default=*/"true",

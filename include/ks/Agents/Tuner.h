@@ -54,7 +54,13 @@ struct TuneOptions {
   std::string ksRun;      ///< ks-run to use (default: beside this tool).
   std::string skillDirs;  ///< Comma-separated (default: the skill path).
   std::string policy;     ///< Default: policy.json of the first skill dir.
-  unsigned rounds = 6;    ///< Candidates per dispatch at most.
+  /// Candidates per dispatch at most: for a group of identical dispatches
+  /// that is the whole program's time. A group gets `roundsMin` plus its
+  /// share of the time of the plan its search starts from (the first
+  /// choices) of the difference, so the search's rounds go where the time
+  /// is (the budget allowing).
+  unsigned rounds = 24;
+  unsigned roundsMin = 6;
   /// The precision policy: the loosest numerics a skill may have
   /// (SkillLibrary.h): "exact" (f32 operations only), "tf32x3" or "tf32".
   std::string precision = "exact";
