@@ -789,27 +789,3 @@ std::vector<KernelEstimate> ks::agents::estimateKernels(ModuleOp module,
   });
   return out;
 }
-
-/// `waits` waits of `latencies` memory latencies each, once per wave of the
-/// blocks an SM holds, in part behind the other resident blocks' traffic.
-static double waitsPerWaveUs(double waits, double latencies, int64_t blocks,
-                             int64_t blocksPerSM, const DeviceSpec &device) {
-  if (waits <= 0 || device.sms <= 0)
-    return 0;
-  int64_t perSM = (std::max<int64_t>(blocks, 1) + device.sms - 1) / device.sms;
-  int64_t resident = std::clamp<int64_t>(blocksPerSM, 1, perSM);
-  double waves = std::ceil(double(perSM) / double(resident));
-  double exposed =
-      std::max(kClusterWaitFloor, 1 - kClusterWaitOverlap * double(resident - 1));
-  return waits * latencies * device.memoryLatencyUs * waves * exposed;
-}
-
-double ks::agents::clusterWaitUs(double waits, int64_t blocks, int64_t blocksPerSM,
-                                 const DeviceSpec &device) {
-  return waitsPerWaveUs(waits, kClusterWaitLatencies, blocks, blocksPerSM, device);
-}
-
-double ks::agents::loadDrainUs(double drains, int64_t blocks, int64_t blocksPerSM,
-                               const DeviceSpec &device) {
-  return waitsPerWaveUs(drains, kLoadDrainLatencies, blocks, blocksPerSM, device);
-}

@@ -11,13 +11,16 @@
 // RUN: ks-opt %S/../Skills/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.e1.json" --ks-estimate-kernels="device=h200" -o /dev/null | FileCheck %s --check-prefix=E1
 // RUN: ks-opt %S/../Skills/Inputs/row_chain_layer_norm.mlir --ks-seed-lowering="plan=%t.e4.json" --ks-estimate-kernels="device=h200" -o /dev/null | FileCheck %s --check-prefix=E4
 
+// Both wait at three block barriers with loads in flight, 1.8 us
+// (estimate-load-drains.mlir).
+// E1: "drain_us": 1.8,
 // E1: "sector_excess_bytes": 0,
-// E1: "time_us": 3.09
+// E1: "time_us": 4.89
 
 // Each 4-byte access with 12 bytes of sectors more (786432 bytes in all):
-// about three and a half times E1's time.
+// about three and a half times E1's time before the barriers' 1.8 us.
 // E4: "sector_excess_bytes": 786432,
-// E4: "time_us": 10.7
+// E4: "time_us": 12.5
 
 // A pooling whose threads each walk a tile of neighbouring columns
 // (pool_window_registers, CT = 8, stride 2: lanes 16 elements, 64 bytes,
@@ -37,6 +40,9 @@
 // WINDOW: "l1_line_excess_bytes": 491520,
 // WINDOW: "sector_excess_bytes": 0,
 
+// The launch's 2.5 us, and 0.6 us at the barrier after its row's loads
+// (estimate-load-drains.mlir).
 // COLUMNS: "bound": "launch",
+// COLUMNS: "drain_us": 0.6,
 // COLUMNS-NOT: l1_line_excess_bytes
-// COLUMNS: "time_us": 2.5
+// COLUMNS: "time_us": 3.1
