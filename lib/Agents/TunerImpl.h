@@ -370,6 +370,20 @@ private:
   bool budgetSpent() const {
     return opts.budgetSeconds > 0 && elapsedSeconds() >= opts.budgetSeconds;
   }
+  /// The groups the search has yet to reach after the one in hand, and the
+  /// time its candidates have taken so far (extraRoundsFit).
+  unsigned groupsAfter = 0, searchedCandidates = 0;
+  double searchedSeconds = 0;
+  /// Whether a candidate past TuneOptions::roundsMin still leaves the
+  /// budget room for roundsMin candidates of each group after this one, at
+  /// the time a candidate has taken so far: extra rounds for the largest
+  /// groups do not leave the later ones at their first choice or seed.
+  bool extraRoundsFit() const {
+    if (opts.budgetSeconds <= 0 || searchedCandidates == 0)
+      return true;
+    double perCandidate = searchedSeconds / searchedCandidates;
+    return elapsedSeconds() + perCandidate * opts.roundsMin * groupsAfter <= opts.budgetSeconds;
+  }
   std::atomic<unsigned> runs{0}; ///< Seeds of fresh inputs (measured in parallel).
   /// TuneOptions::gpus: ks-runs in flight on each, and the GPU a ks-run
   /// is handed (the least busy) and gives back.

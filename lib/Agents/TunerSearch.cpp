@@ -333,7 +333,7 @@ llvm::Error Tuner::searchDispatches(const std::vector<const DispatchFeatures *> 
                                     json::Array &entries, bool &followed) {
   std::map<std::string, int64_t> leaderOf; ///< groupKey -> its decided dispatch.
   std::vector<int64_t> stepped;            ///< followers stepped since `base`.
-  for (const DispatchFeatures *f : order) {
+  for (auto [i, f] : llvm::enumerate(order)) {
     int64_t d = f->id;
     // A dispatch another's kernel computes decides nothing for its group.
     if (base.kernelUs.count(d)) {
@@ -352,6 +352,11 @@ llvm::Error Tuner::searchDispatches(const std::vector<const DispatchFeatures *> 
       rebaseOnFollowers(stepped, best, base, entries);
       stepped.clear();
     }
+    std::set<std::string> later;
+    for (const DispatchFeatures *g : llvm::drop_begin(order, i + 1))
+      if (std::string key = groupKey(*g); !leaderOf.count(key))
+        later.insert(key);
+    groupsAfter = later.size();
     llvm::Expected<json::Object> entry = searchDispatch(*f, seed, best, base);
     if (!entry)
       return entry.takeError();
@@ -396,6 +401,12 @@ llvm::Expected<json::Object> Tuner::searchDispatch(const DispatchFeatures &f, Me
       s.stopped = llvm::formatv("time budget ({0} s) spent", opts.budgetSeconds);
       break;
     }
+    if (round > opts.roundsMin && !extraRoundsFit()) {
+      s.stopped = llvm::formatv("rounds past {0} left to the {1} group(s) after it (time "
+                                "budget {2} s)",
+                                opts.roundsMin, groupsAfter, opts.budgetSeconds);
+      break;
+    }
     std::optional<double> sol = baseSpeedOfLight(s);
     if (sol && *sol >= opts.solTarget) {
       s.stopped = llvm::formatv("speed of light {0:f1}% >= {1}%", *sol, opts.solTarget);
@@ -425,8 +436,12 @@ llvm::Expected<json::Object> Tuner::searchDispatch(const DispatchFeatures &f, Me
         return std::move(err);
     if (batch.decisions.empty())
       break;
+    auto batchStarted = std::chrono::steady_clock::now();
     if (llvm::Error err = runBatch(s, batch, round, best, base))
       return std::move(err);
+    searchedSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - batchStarted).count();
+    searchedCandidates += batch.decisions.size();
     s.rounds += batch.decisions.size();
     round += batch.decisions.size();
   }
