@@ -15,6 +15,7 @@ import json
 import math
 import os
 import subprocess
+import tempfile
 import time
 
 from .tools import find_tool, first_error
@@ -321,6 +322,9 @@ def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4, db=N
     start = time.time()
     results = []
     events = out_json + ".events.jsonl"
+    # The candidates' ks-run reports, hundreds of files: not beside the
+    # results, which a device call's $OUT brings back only when few.
+    work_root = tempfile.mkdtemp(prefix="ks-rank-check-")
     with open(events, "a") as log:
         for run_dir in run_dirs:
             if deadline_s is not None and time.time() - start > deadline_s:
@@ -328,7 +332,7 @@ def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4, db=N
             name = os.path.basename(run_dir.rstrip("/"))
             try:
                 found, device = check_problem(
-                    run_dir, os.path.join(os.path.dirname(out_json), "rank-runs", name),
+                    run_dir, os.path.join(work_root, name),
                     timeout, max_candidates)
                 row = mark_chosen({"problem": name, "device": device, "dispatches": found},
                                   run_dir)
