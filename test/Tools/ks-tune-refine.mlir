@@ -34,7 +34,7 @@
 // LOG: whole program: seed 0.9100 ms, tuned {{[0-9.]+}} ms, {{[0-9.]+}}x; plan:
 // LOG-NOT: not measured on a GPU
 
-// KEPT: dispatch 1: kept matmul_register_tile {{.*}} of 4 measured, changed true
+// KEPT: dispatch 1: kept matmul_register_tile {{.*}} of 5 measured, changed true
 // KEPT: dispatch 0: kept seed kernel at 10 us of 1 measured, changed false
 
 // DB: "note": "refined on the GPU among the model's best"
