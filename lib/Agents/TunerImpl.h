@@ -288,14 +288,20 @@ private:
   llvm::Error readTrajectory(const std::string &path, PlanSteps &best);
   /// Dispatches decided once together: the same op (signature) in the same
   /// surroundings (every feature but the id: a fusable epilogue, a row
-  /// chain, ...), so the policy would decide them alike.
-  std::string groupKey(const DispatchFeatures &f) {
-    json::Object features = *toJSON(f).getAsObject();
-    features.erase("id");
-    std::string text;
-    llvm::raw_string_ostream(text) << json::Value(std::move(features));
-    return signatures[f.id] + "|" + text;
+  /// chain, ...), so the policy would decide them alike. Printed once per
+  /// dispatch: the search asks for every group's key at each leader.
+  const std::string &groupKey(const DispatchFeatures &f) {
+    auto [it, inserted] = groupKeys.try_emplace(f.id);
+    if (inserted) {
+      json::Object features = *toJSON(f).getAsObject();
+      features.erase("id");
+      std::string text;
+      llvm::raw_string_ostream(text) << json::Value(std::move(features));
+      it->second = signatures[f.id] + "|" + text;
+    }
+    return it->second;
   }
+  std::map<int64_t, std::string> groupKeys; ///< groupKey's, by dispatch.
   std::vector<const DispatchFeatures *>
   groupIdentical(std::vector<const DispatchFeatures *> order, Measurement &seed);
   std::vector<const DispatchFeatures *> keepGroups(std::vector<const DispatchFeatures *> &order,

@@ -354,7 +354,7 @@ llvm::Error Tuner::searchDispatches(const std::vector<const DispatchFeatures *> 
     }
     std::set<std::string> later;
     for (const DispatchFeatures *g : llvm::drop_begin(order, i + 1))
-      if (std::string key = groupKey(*g); !leaderOf.count(key))
+      if (const std::string &key = groupKey(*g); !leaderOf.count(key))
         later.insert(key);
     groupsAfter = later.size();
     llvm::Expected<json::Object> entry = searchDispatch(*f, seed, best, base);
@@ -368,7 +368,7 @@ llvm::Error Tuner::searchDispatches(const std::vector<const DispatchFeatures *> 
 unsigned Tuner::roundsFor(const DispatchFeatures &f, const Measurement &plan) {
   if (opts.rounds <= opts.roundsMin)
     return opts.rounds;
-  std::string key = groupKey(f);
+  const std::string &key = groupKey(f);
   double groupUs = 0, totalUs = 0;
   for (const DispatchFeatures &g : features) {
     auto it = plan.kernelUs.find(g.id);
