@@ -258,20 +258,37 @@ fi
 
 # Plan variants side by side (dist/sweep/LEVEL__PROBLEM--VARIANT.json, made
 # on the build machine): each bench problem imported by ks_torch
-# (dist/torch-imports) run under each variant, timed only (the torch part
-# checks the chosen plans against eager); bench/sweep_table.py prints them.
+# (dist/torch-imports; dist/sweep/SET/ for dist/SET-imports, the blind set's
+# or the holdout's) run under each variant, timed only (the torch and blind
+# parts check the chosen plans against eager); bench/sweep_table.py prints
+# them. KS_SWEEP_JOBS runs at once (default 4, spread over the GPUs; ks-run's
+# GPU lock keeps two measurements off one GPU); none starts after
+# KS_SWEEP_DEADLINE seconds (default 480).
 sweep_table="not run"
 if part sweep; then
-sweep="$out/sweep" && mkdir -p "$sweep"
-for p in dist/sweep/*--*.json; do
+sweep=$(mktemp -d /tmp/ks-sweep.XXXXXX)
+sweep_deadline=$(( $(date +%s) + ${KS_SWEEP_DEADLINE:-480} ))
+gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
+sweep_one() { # PLAN INDEX
+  local p=$1 name set imports problem
+  [ "$(date +%s)" -lt "$sweep_deadline" ] || { echo "$p not started: deadline"; return; }
+  set=$(basename "$(dirname "$p")")
+  [ "$set" = sweep ] && set=torch
+  imports=dist/$set-imports
   name=$(basename "$p" .json)
   problem=${name%%--*}
-  timeout 120 ks-run "dist/torch-imports/${problem%%__*}/${problem#*__}.mlir" --chip="$chip" \
-    --plan="$p" --reference=none --warmup=3 --trials=20 --timeout=90 \
-    --json="$sweep/$name.json" >>"$out/sweep.log" 2>&1
-  echo "$name exit $?" >>"$out/sweep.log"
-done
+  CUDA_VISIBLE_DEVICES=$(( $2 % (gpus > 0 ? gpus : 1) )) timeout 150 \
+    ks-run "$imports/${problem%%__*}/${problem#*__}.mlir" --chip="$chip" --plan="$p" \
+    --reference=none --warmup=2 --trials=10 --timeout=120 \
+    --json="$sweep/$set.$name.json" >"$sweep/$set.$name.log" 2>&1
+  echo "$set.$name exit $?"
+}
+export -f sweep_one
+export chip sweep sweep_deadline gpus
+ls dist/sweep/*--*.json dist/sweep/*/*--*.json 2>/dev/null | awk '{print $0, NR}' |
+  xargs -P "${KS_SWEEP_JOBS:-4}" -n 2 bash -c 'sweep_one "$0" "$1"' >>"$out/sweep.log" 2>&1
 sweep_table=$(python3 bench/sweep_table.py "$sweep"/*.json 2>&1)
+echo "$sweep_table" >"$out/sweep.txt"
 fi
 
 # The loop: ks-tune on the benchmark inputs at realistic sizes (all of
