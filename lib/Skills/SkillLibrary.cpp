@@ -374,10 +374,17 @@ llvm::Expected<Skill> ks::agents::loadSkill(llvm::StringRef descriptorPath) {
 
 llvm::Expected<ParamValues> Skill::resolve(const ParamValues &given) const {
   ParamValues values;
-  for (const auto &kv : given)
-    if (llvm::none_of(params, [&](const auto &p) { return p.first == kv.first(); }))
-      return llvm::createStringError("skill " + id + " has no parameter '" +
-                                     kv.first().str() + "'");
+  for (const auto &kv : given) {
+    if (llvm::any_of(params, [&](const auto &p) { return p.first == kv.first(); }))
+      continue;
+    auto d = llvm::find_if(derived, [&](const auto &n) { return n.first == kv.first(); });
+    if (d != derived.end())
+      return llvm::createStringError("skill " + id + ": '" + kv.first().str() +
+                                     "' is derived (" + d->second +
+                                     "), not a parameter a plan sets");
+    return llvm::createStringError("skill " + id + " has no parameter '" +
+                                   kv.first().str() + "'");
+  }
   for (const auto &[name, allowed] : params) {
     auto it = given.find(name);
     int64_t v = it != given.end() ? it->second : defaults.lookup(name);

@@ -37,10 +37,11 @@
 // barrier, between).
 // RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.gn.json
 // RUN: ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-seed-lowering="plan=%t.gn.json" | FileCheck %s --check-prefix=GN
-// M = 2 asks for two blocks an SM (.minnctapersm: ptxas caps the
-// registers); V = 0 keeps no values in registers, so each op of the row
-// reads x again (no row-owned accesses for ks-forward-row-values).
-// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1, "M": 2}}]}' > %t.gnm.json
+// The kernel asks for 1024 threads an SM, M = 1024 / T blocks (8 of 128
+// here: .minnctapersm, ptxas caps the registers at 64); V = 0 keeps no
+// values in registers, so each op of the row reads x again (no row-owned
+// accesses for ks-forward-row-values).
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1}}]}' > %t.gnm.json
 // RUN: rm -rf %t.gnm.ptx && ks-opt %S/Inputs/group_norm_2x16x12x12.mlir --ks-compile="plan=%t.gnm.json ptx-dir=%t.gnm.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=MIN-BLOCKS < %t.gnm.ptx/main_kernel.sm_90.ptx
 // RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_cluster", "params": {"C": 2, "T": 128, "E": 1, "V": 0}}]}' > %t.gnv.json
@@ -50,7 +51,7 @@
 // CHECK-DAG: #[[PART:.*]] = affine_map<()[s0] -> (s0 * 512 - (s0 floordiv 4) * 2048)>
 // CHECK: gpu.launch_func @main_kernel::@main_kernel blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
 // CHECK-NOT: gpu.launch_func
-// CHECK: gpu.func @main_kernel({{.*}}) workgroup(%[[FILL:[^ ]*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[MAX:[^ ]*]] : memref<1xf32, #gpu.address_space<workgroup>>{{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 4, 1, 1>, nvvm.minctasm = 1 : i32}
+// CHECK: gpu.func @main_kernel({{.*}}) workgroup(%[[FILL:[^ ]*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[MAX:[^ ]*]] : memref<1xf32, #gpu.address_space<workgroup>>{{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 4, 1, 1>, nvvm.minctasm = 8 : i32}
 // CHECK: %[[R:.*]] = affine.apply #[[ROW]]()[%[[B:.*]]]
 // CHECK: %[[P:.*]] = affine.apply #[[PART]]()[%[[B]]]
 // CHECK: memref.subview %arg1[%[[R]], %[[P]]] [1, 512] [1, 1]
@@ -131,7 +132,7 @@
 // PTX-NEXT: ld.shared::cluster.b32
 
 // MIN-BLOCKS: .maxntid 128, 1, 1
-// MIN-BLOCKS-NEXT: .minnctapersm 2
+// MIN-BLOCKS-NEXT: .minnctapersm 8
 // MIN-BLOCKS-NEXT: .explicitcluster
 // MIN-BLOCKS-NEXT: .reqnctapercluster 2, 1, 1
 
@@ -146,7 +147,7 @@
 // GN: gpu.launch_func @main_kernel::@main_kernel blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
 // GN-SAME: memref<8x4x144xf32>, %{{.*}} : memref<8x4xf32>, %{{.*}} : memref<8x4xf32>, %{{.*}} : memref<8x4x144xf32>)
 // GN-NOT: gpu.launch_func
-// GN: gpu.func @main_kernel({{.*}}%[[X:.*]]: memref<8x4x144xf32>, %[[SHIFT:.*]]: memref<8x4xf32>, %[[SCALE:.*]]: memref<8x4xf32>, %[[OUT:.*]]: memref<8x4x144xf32>){{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.minctasm = 1 : i32}
+// GN: gpu.func @main_kernel({{.*}}%[[X:.*]]: memref<8x4x144xf32>, %[[SHIFT:.*]]: memref<8x4xf32>, %[[SCALE:.*]]: memref<8x4xf32>, %[[OUT:.*]]: memref<8x4x144xf32>){{.*}} kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.minctasm = 8 : i32}
 // GN: nvvm.cluster.wait {aligned}
 // GN: nvvm.mapa %{{.*}}, %c0_i32
 // GN-NEXT: llvm.load %{{.*}} : !llvm.ptr<7> -> f64

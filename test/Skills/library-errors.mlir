@@ -42,6 +42,8 @@
 // CONSTRAINT: error: skill block_thread_tile_2d: constraint 'TX * TY >= 32' does not hold
 // RUN: not ks-opt %s --ks-apply-skills="dispatch=1 skill=block_thread_tile_2d params=Q=1" 2>&1 | FileCheck %s --check-prefix=PARAM
 // PARAM: error: skill block_thread_tile_2d has no parameter 'Q'
+// RUN: not ks-opt %s --ks-apply-skills="dispatch=1 skill=block_thread_tile_2d params=TX=8" 2>&1 | FileCheck %s --check-prefix=DERIVED
+// DERIVED: error: skill block_thread_tile_2d: 'TX' is derived (BN / TN), not a parameter a plan sets
 // RUN: not ks-opt %s --ks-apply-skills="dispatch=1 skill=block_thread_tile_2d params=BM" 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // SYNTAX: error: bad parameter 'BM': expected NAME=INTEGER
 // RUN: not ks-opt %s --ks-apply-skills="dispatch=7 skill=block_thread_tile_2d" 2>&1 | FileCheck %s --check-prefix=DISPATCH
