@@ -27,13 +27,12 @@
 // RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1, "RCP": 1}}]}' > %t.klr.json
 // RUN: ks-opt %S/Inputs/row_chain_kl_div.mlir --ks-seed-lowering="plan=%t.klr.json" | FileCheck %s --check-prefix=KL-RCP
 // RUN: ks-run %S/Inputs/row_chain_kl_div.mlir --emulate-gpu --plan=%t.klr.json --seed=79 | FileCheck %s --check-prefix=KL-EMULATED
-// The kernel asks for 1024 threads an SM (nvvm.minctasm, M = 1024 / T):
-// ptxas caps the registers to fit them (.minnctapersm 8 in the PTX for
-// T = 128; 4 for the softmax's T = 256 above).
-// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1, "RCP": 1}}]}' > %t.klm.json
+// M = 5 asks for 5 blocks an SM (nvvm.minctasm): ptxas caps the registers
+// to fit them (.minnctapersm 5 in the PTX); M = 1, the default, asks for one.
+// RUN: echo '{"dispatches": [{"id": 1, "skill": "fuse_rows_block", "params": {"T": 128, "E": 1, "V": 1, "RCP": 1, "M": 5}}]}' > %t.klm.json
 // RUN: rm -rf %t.klm.ptx && ks-opt %S/Inputs/row_chain_kl_div.mlir --ks-compile="plan=%t.klm.json ptx-dir=%t.klm.ptx" | FileCheck %s --check-prefix=KL-M
 // RUN: FileCheck %s --check-prefix=KL-M-PTX < %t.klm.ptx/main_kernel_0.sm_90.ptx
-// RUN: FileCheck %s --check-prefix=M4-PTX < %t.ptx/main_kernel.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=M1-PTX < %t.ptx/main_kernel.sm_90.ptx
 // A loss's tail (Inputs/loss_final_stage.mlir): the fill, the final sum of
 // its 512 partials (one row) and the 0-d division after it (an op without
 // loops is all of a single row) in one kernel of one block, instead of
@@ -144,6 +143,6 @@
 
 // KL-M: gpu.binary @main_kernel_0 {{.*}}registers =
 // KL-M-PTX: .maxntid 128, 1, 1
-// KL-M-PTX-NEXT: .minnctapersm 8
-// M4-PTX: .maxntid 256, 1, 1
-// M4-PTX-NEXT: .minnctapersm 4
+// KL-M-PTX-NEXT: .minnctapersm 5
+// M1-PTX: .maxntid 256, 1, 1
+// M1-PTX-NEXT: .minnctapersm 1

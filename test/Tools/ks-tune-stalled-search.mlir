@@ -17,10 +17,10 @@
 // CHECK: ks-tune: dispatch 1 (reduction) round 1/6: fuse_rows_warp
 // CHECK: ks-tune: dispatch 1 (reduction) round 2/6: fuse_rows_warp
 // CHECK: ks-tune: dispatch 1 (reduction) round 3/6: fuse_rows_warp
-// CHECK: ks-tune: dispatch 1 (reduction) round 4/6: fuse_rows_block {"E":1,"RCP":1,"T":256,"V":1}
+// CHECK: ks-tune: dispatch 1 (reduction) round 4/6: fuse_rows_block {"E":1,"M":1,"RCP":1,"T":256,"V":1}
 // CHECK-NEXT: ks-tune:   -> round 4: ok, {{[0-9.]+}} us: new base
 // CHECK: ks-tune: dispatch 1 (reduction) round 5/6: fuse_rows_block
 // CHECK: ks-tune: dispatch 1 (reduction) round 6/6: fuse_rows_block
 
 // TRAJ: "params":{"E":2,"M":1,"R":4,"RCP":1,"V":1},{{.*}}"resident_warps_per_sm":12,"round":1,
-// TRAJ: "accepted":true,{{.*}}"params":{"E":1,"RCP":1,"T":256,"V":1},{{.*}}"resident_warps_per_sm":64,"round":4,{{.*}}"skill":"fuse_rows_block"
+// TRAJ: "accepted":true,{{.*}}"params":{"E":1,"M":1,"RCP":1,"T":256,"V":1},{{.*}}"resident_warps_per_sm":64,"round":4,{{.*}}"skill":"fuse_rows_block"

@@ -8,7 +8,7 @@
 // RUN: ks-run %S/Inputs/variance_rows_16x4096.mlir --emulate-gpu --plan=%t.block.json --seed=5 | FileCheck %s --check-prefix=EMULATED
 // RUN: echo '{"dispatches": [{"id": 2, "skill": "warp_reduce_innermost", "params": {"R": 2, "E": 4}}]}' > %t.warp.json
 // RUN: ks-run %S/Inputs/variance_rows_16x4096.mlir --emulate-gpu --plan=%t.warp.json --seed=6 | FileCheck %s --check-prefix=EMULATED
-// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 1, "V": 1}}]}' > %t.chain.json
+// RUN: echo '{"dispatches": [{"id": 2, "skill": "fuse_rows_block", "params": {"T": 1024, "E": 1, "M": 1, "V": 1}}]}' > %t.chain.json
 // RUN: ks-run %S/Inputs/variance_rows_16x4096.mlir --emulate-gpu --plan=%t.chain.json --seed=7 | FileCheck %s --check-prefix=EMULATED
 // A cluster per row (not emulated: no CPU equivalent of its barriers):
 // each output's block total in a slot of its own, read from both blocks.
