@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 using namespace ks::agents;
 using namespace ks::agents::tuner;
@@ -298,14 +299,25 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
   // skill's kernel over it only by the margin the search needs to move
   // (the model ranks one kernel's parameters better than two kernels).
   // Measured times decide as they are.
-  auto displaceMargin = [&](llvm::StringRef skill, llvm::StringRef against) {
+  // The model does not price local memory: on estimates a kernel that
+  // spills more never displaces the winner, and one that spills less
+  // displaces it unless estimated slower by the margin (as in the search).
+  auto displaceMargin = [&](llvm::StringRef skill, llvm::StringRef against, int64_t spills,
+                            int64_t againstSpills) {
+    if (!onGpu && spills != againstSpills)
+      return spills < againstSpills ? 1.0 / opts.win : std::numeric_limits<double>::infinity();
     return onGpu || skill == against ? 1.0 : opts.win;
+  };
+  auto spillBytes = [](const Measurement &m, int64_t d) {
+    auto it = m.metrics.find(d);
+    return it == m.metrics.end() ? int64_t(0) : costlySpillBytes(it->second);
   };
   for (const auto &[d, alts] : alternatives) {
     if (!first.kernelUs.count(d))
       continue;
     const Measurement *winner = &first;
     std::string winnerRule = "first choice";
+    bool spillsLess = false;
     for (size_t k = 0; k < alts.size(); ++k) {
       const Measurement &r = results[k];
       bool ran = r.outcome == "ok" && r.kernelUs.count(d);
@@ -315,7 +327,9 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
         std::vector<int64_t> extra = takenInByOne(*winner, r, d, choices);
         us = coveredUs(r, d, extra);
         againstUs = coveredUs(*winner, d, extra);
-        faster = us * displaceMargin(alts[k].skill, picked[d].skill) < againstUs;
+        faster = us * displaceMargin(alts[k].skill, picked[d].skill, spillBytes(r, d),
+                                     spillBytes(*winner, d)) <
+                 againstUs;
       }
       // Attempted like any candidate: the search does not try it again.
       // Accepted or not is said of the choice that goes on (below).
@@ -337,6 +351,7 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
       }
       remember(std::move(attempt));
       if (faster) {
+        spillsLess = spillBytes(r, d) < spillBytes(*winner, d);
         winner = &r;
         winnerRule = rule;
         picked[d] = alts[k];
@@ -350,7 +365,10 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
                             {"rule", "first choice"}, {"outcome", "ok"},
                             {"kernel_us", first.kernelUs.at(d)}, {"accepted", false},
                             {"net_us", netUs(first, d)},
-                            {"diagnosis", "an alternative of it was faster"}});
+                            {"diagnosis", spillsLess
+                                              ? "an alternative of it spills less to local "
+                                                "memory (which the model does not price)"
+                                              : "an alternative of it was faster"}});
       json::Object &note = firstChoices[d];
       note["alternative_of"] = json::Object{{"skill", choices[d].skill},
                                             {"params", paramsJson(choices[d].params)}};

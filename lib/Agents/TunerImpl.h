@@ -67,6 +67,18 @@ constexpr double kSolWin = 1.05;
 /// (more registers) and still have it: the model cannot see their gain.
 constexpr double kInvariantLoadsTolerance = 1.05;
 
+/// Spills of up to this many bytes a thread (16 registers' worth, stored
+/// and loaded once in an unrolled row) cost less than the occupancy they
+/// buy: the tuner's spill rules do not count them.
+constexpr int64_t kSpillBytesTolerated = 64;
+
+/// The bytes a kernel spills that the tuner's rules count (the metric
+/// "spill_bytes" past kSpillBytesTolerated, else 0).
+inline int64_t costlySpillBytes(const json::Object &metrics) {
+  int64_t bytes = metrics.getInteger("spill_bytes").value_or(0);
+  return bytes > kSpillBytesTolerated ? bytes : 0;
+}
+
 /// One step of a plan: a skill and its parameters on a dispatch.
 struct Step {
   std::string skill;

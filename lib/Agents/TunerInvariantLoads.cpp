@@ -29,7 +29,7 @@ constexpr int kOccupancyRepairs = 2;
 
 int64_t spillBytes(const Measurement &m, int64_t d) {
   auto it = m.metrics.find(d);
-  return it == m.metrics.end() ? 0 : it->second.getInteger("spill_bytes").value_or(0);
+  return it == m.metrics.end() ? 0 : costlySpillBytes(it->second);
 }
 
 double kernelUs(const Measurement &m, int64_t d) {

@@ -97,7 +97,7 @@ std::string repairableFailure(const Measurement &m, int64_t dispatch) {
        message.contains("shared data")))
     return "shared_memory_overflow";
   if (m.outcome == "ok" && m.metrics.count(dispatch) &&
-      m.metrics.at(dispatch).getInteger("spill_bytes").value_or(0) > 0)
+      costlySpillBytes(m.metrics.at(dispatch)) > 0)
     return "register_spills";
   return "";
 }
@@ -652,10 +652,12 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   attempt["net_us"] = netUs(m, d);
   // A candidate also moves the base when it reaches the speed of
   // light the base is short of: a base at 78% can never be beaten
-  // by 1.3x, yet a candidate at the roofline is what was asked for.
+  // by 1.3x, yet a candidate at the roofline is what was asked for. Not
+  // one that runs kernels the base had taken in: its speed of light is
+  // its own kernel's, not theirs.
   std::optional<double> sol = m.metrics[d].getNumber("speed_of_light_pct"),
                          baseSol = s.baseMetrics.getNumber("speed_of_light_pct");
-  bool reachesTarget = sol && baseSol && *sol >= opts.solTarget && *baseSol < opts.solTarget &&
+  bool reachesTarget = restored.empty() && sol && baseSol && *sol >= opts.solTarget && *baseSol < opts.solTarget &&
                        us * kSolWin <= coveredUs;
   // The margin keeps a skill's kernel from giving way to an estimate
   // barely better (a smaller one for the same skill's other parameters);
@@ -664,8 +666,8 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   // The cost model does not price local memory: on estimates, a kernel
   // that spills more than the base's does not replace it (a skill's repair
   // for spills is tried next).
-  int64_t spills = m.metrics[d].getInteger("spill_bytes").value_or(0);
-  int64_t baseSpills = s.baseMetrics.getInteger("spill_bytes").value_or(0);
+  int64_t spills = costlySpillBytes(m.metrics[d]);
+  int64_t baseSpills = costlySpillBytes(s.baseMetrics);
   if (!onGpu && s.baseName != "seed" && spills > baseSpills) {
     attempt["diagnosis"] =
         llvm::formatv("ptxas spills {0} bytes to local memory where the base spills {1}: the "
@@ -685,6 +687,12 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   bool sameSkill =
       baseStep != best.end() && decision.skill && baseStep->second.skill == *decision.skill;
   double margin = s.baseName == "seed" ? 1.0 : sameSkill ? opts.paramWin : opts.win;
+  // For the same reason a base that spills is priced too low: a candidate
+  // that spills less moves it unless estimated slower by the margin.
+  if (!onGpu && spills < baseSpills) {
+    margin = 1.0 / opts.win;
+    attempt["spills_less"] = true;
+  }
   if (!(us * margin <= coveredUs || reachesTarget)) {
     attempt["diagnosis"] =
         llvm::formatv("{0:f2}x on the base: under the {1}x needed to move it",
