@@ -308,10 +308,6 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
       return spills < againstSpills ? 1.0 / opts.win : std::numeric_limits<double>::infinity();
     return onGpu || skill == against ? 1.0 : opts.win;
   };
-  auto spillBytes = [](const Measurement &m, int64_t d) {
-    auto it = m.metrics.find(d);
-    return it == m.metrics.end() ? int64_t(0) : costlySpillBytes(it->second);
-  };
   for (const auto &[d, alts] : alternatives) {
     if (!first.kernelUs.count(d))
       continue;
@@ -323,12 +319,12 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
       bool ran = r.outcome == "ok" && r.kernelUs.count(d);
       bool faster = false;
       double us = 0, againstUs = 0;
+      int64_t spills = costlySpillBytes(r, d), winnerSpills = costlySpillBytes(*winner, d);
       if (ran) {
         std::vector<int64_t> extra = takenInByOne(*winner, r, d, choices);
         us = coveredUs(r, d, extra);
         againstUs = coveredUs(*winner, d, extra);
-        faster = us * displaceMargin(alts[k].skill, picked[d].skill, spillBytes(r, d),
-                                     spillBytes(*winner, d)) <
+        faster = us * displaceMargin(alts[k].skill, picked[d].skill, spills, winnerSpills) <
                  againstUs;
       }
       // Attempted like any candidate: the search does not try it again.
@@ -351,7 +347,7 @@ Measurement Tuner::tryAlternatives(PlanSteps &choices,
       }
       remember(std::move(attempt));
       if (faster) {
-        spillsLess = spillBytes(r, d) < spillBytes(*winner, d);
+        spillsLess = spills < winnerSpills;
         winner = &r;
         winnerRule = rule;
         picked[d] = alts[k];

@@ -128,6 +128,12 @@ struct Measurement {
   json::Value raw = nullptr;
 };
 
+/// costlySpillBytes of dispatch `d`'s kernel in `m` (0 where it has none).
+inline int64_t costlySpillBytes(const Measurement &m, int64_t d) {
+  auto it = m.metrics.find(d);
+  return it == m.metrics.end() ? 0 : costlySpillBytes(it->second);
+}
+
 /// Why an attempt failed, and what follows for the next one.
 std::string diagnose(const Measurement &m);
 

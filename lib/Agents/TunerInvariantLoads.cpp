@@ -27,11 +27,6 @@ namespace {
 /// Occupancy repairs tried one after another on a dispatch.
 constexpr int kOccupancyRepairs = 2;
 
-int64_t spillBytes(const Measurement &m, int64_t d) {
-  auto it = m.metrics.find(d);
-  return it == m.metrics.end() ? 0 : costlySpillBytes(it->second);
-}
-
 double kernelUs(const Measurement &m, int64_t d) {
   auto it = m.kernelUs.find(d);
   return it == m.kernelUs.end() ? 0 : it->second;
@@ -87,7 +82,7 @@ void Tuner::dropSpilling(PlanSteps &candidate, Measurement &m, const Measurement
       return;
     bool dropped = false;
     for (auto &[id, step] : candidate)
-      if (step.invariantLoads && spillBytes(m, id) > spillBytes(base, id)) {
+      if (step.invariantLoads && costlySpillBytes(m, id) > costlySpillBytes(base, id)) {
         step.invariantLoads = false;
         dropped = true;
       }
@@ -114,7 +109,7 @@ void Tuner::repairOccupancy(PlanSteps &candidate, Measurement &m, const Measurem
       PlanSteps trial = candidate;
       trial[id].params = *next;
       Measurement t = measure(trial, "invariant-loads-occupancy");
-      if (t.outcome != "ok" || spillBytes(t, id) > spillBytes(base, id) ||
+      if (t.outcome != "ok" || costlySpillBytes(t, id) > costlySpillBytes(base, id) ||
           kernelUs(t, id) >= kernelUs(m, id))
         break;
       step.params = *next;

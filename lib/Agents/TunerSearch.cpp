@@ -96,8 +96,7 @@ std::string repairableFailure(const Measurement &m, int64_t dispatch) {
       (message.contains("too much shared data") || message.contains("shared memory") ||
        message.contains("shared data")))
     return "shared_memory_overflow";
-  if (m.outcome == "ok" && m.metrics.count(dispatch) &&
-      costlySpillBytes(m.metrics.at(dispatch)) > 0)
+  if (m.outcome == "ok" && costlySpillBytes(m, dispatch) > 0)
     return "register_spills";
   return "";
 }
@@ -657,8 +656,8 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   // its own kernel's, not theirs.
   std::optional<double> sol = m.metrics[d].getNumber("speed_of_light_pct"),
                          baseSol = s.baseMetrics.getNumber("speed_of_light_pct");
-  bool reachesTarget = restored.empty() && sol && baseSol && *sol >= opts.solTarget && *baseSol < opts.solTarget &&
-                       us * kSolWin <= coveredUs;
+  bool reachesTarget = restored.empty() && sol && baseSol && *sol >= opts.solTarget &&
+                       *baseSol < opts.solTarget && us * kSolWin <= coveredUs;
   // The margin keeps a skill's kernel from giving way to an estimate
   // barely better (a smaller one for the same skill's other parameters);
   // off the seed kernel a skill moves on any gain, as a first choice does
@@ -666,7 +665,7 @@ llvm::Expected<bool> Tuner::weighAttempt(DispatchSearch &s, const Decision &deci
   // The cost model does not price local memory: on estimates, a kernel
   // that spills more than the base's does not replace it (a skill's repair
   // for spills is tried next).
-  int64_t spills = costlySpillBytes(m.metrics[d]);
+  int64_t spills = costlySpillBytes(m, d);
   int64_t baseSpills = costlySpillBytes(s.baseMetrics);
   if (!onGpu && s.baseName != "seed" && spills > baseSpills) {
     attempt["diagnosis"] =
