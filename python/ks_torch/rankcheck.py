@@ -323,9 +323,10 @@ def run(run_dirs, out_json, deadline_s=None, timeout=120, max_candidates=4, db=N
     results = []
     events = out_json + ".events.jsonl"
     # The candidates' ks-run reports, hundreds of files: not beside the
-    # results, which a device call's $OUT brings back only when few.
-    work_root = tempfile.mkdtemp(prefix="ks-rank-check-")
-    with open(events, "a") as log:
+    # results, which a device call's $OUT brings back only when few, and
+    # removed once the rows hold their times.
+    with tempfile.TemporaryDirectory(prefix="ks-rank-check-") as work_root, \
+            open(events, "a") as log:
         for run_dir in run_dirs:
             if deadline_s is not None and time.time() - start > deadline_s:
                 break
